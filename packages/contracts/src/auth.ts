@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './i18n';
+import { PERMISSION_SCOPES } from './permissions';
+import { mailSchema, newPasswordSchema, passwordSchema } from './validation';
+
+export const PARTNER_TYPES = [
+  'reseller',
+  'sales-partner',
+  'service-partner',
+  'end-user',
+  'commercial-agent',
+  'affiliate',
+] as const;
+export const partnerTypeSchema = z.enum(PARTNER_TYPES);
+export type PartnerType = z.infer<typeof partnerTypeSchema>;
+
+export const languageCodeSchema = z.enum(LANGUAGE_CODES);
+
+export const loginBodySchema = z.object({ mail: mailSchema, password: passwordSchema });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({ mail: mailSchema, password: newPasswordSchema });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const userProfileSchema = z.object({
+  id: z.uuid(),
+  mail: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  contact_language: languageCodeSchema,
+  timezone: z.string(),
+  last_login: z.iso.datetime().nullable(),
+  company_id: z.uuid(),
+  company_name: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const tokenInfoSchema = z.object({
+  roles: z.array(z.string()),
+  /** Values the user holds, per scope. */
+  permissions: z.record(z.string(), z.array(z.string())),
+  company_id: z.uuid(),
+  scopes: z.array(z.enum(PERMISSION_SCOPES)),
+  user_id: z.uuid(),
+  /** Partner types of the user's roles (reseller, end-user, …). */
+  types: z.array(partnerTypeSchema),
+  user: userProfileSchema,
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+});
+export type TokenInfo = z.infer<typeof tokenInfoSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  token_info: tokenInfoSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshBodySchema = z.object({ refresh_token: z.string().min(20).max(200) });
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+export const logoutBodySchema = refreshBodySchema;
+
+export const permissionSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  value: z.string(),
+  scope: z.string(),
+  grouping: z.string().nullable(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+
+export const updateProfileBodySchema = z.object({
+  first_name: z.string().trim().max(100).nullable().optional(),
+  last_name: z.string().trim().max(100).nullable().optional(),
+  phone: z.string().trim().max(40).nullable().optional(),
+  mobile: z.string().trim().max(40).nullable().optional(),
+  contact_language: languageCodeSchema.optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Unknown time zone')
+    .optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  current_password: passwordSchema,
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Wire contracts of the authentication service's own account calls (not named by the spec). */
+export const AUTH_ROUTES = {
+  login: '/login',
+  refreshToken: '/refresh-token',
+  createUser: '/create-user',
+  listPermissions: '/list-permissions',
+  profile: '/profile',
+  updateProfile: '/update-profile',
+  changePassword: '/change-password',
+} as const;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const idSchema = z.uuid();
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Paging of the authentication service: `limit_start` (offset) and `limit_count`. */
+export const authListQuerySchema = z.object({
+  limit_start: z.coerce.number().int().min(0).default(0),
+  limit_count: z.coerce.number().int().min(1).max(1500).default(25),
+  search: z.string().trim().max(200).optional(),
+  sort_by: z.string().max(64).optional(),
+  sort_dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type AuthListQuery = z.infer<typeof authListQuerySchema>;
+
+/** List answer of the authentication service. */
+export const countedListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), count: z.number().int() });
+/** List answer of the main backend. */
+export const totalListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int() });
+
+/** Error answer: spec section 8. */
+export const errorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const healthSchema = z.object({ status: z.literal('ok'), service: z.string() });

@@ -1,0 +1,45 @@
+/** Stable error codes. Each maps to exactly one HTTP status. The web translates codes; `message` is the fallback. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  ACCOUNT_INACTIVE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  MAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  SESSION_EXPIRED: 419,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Default English messages; the spec's texts where it has them. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'This form is required to be filled',
+  BAD_REQUEST: 'The request is not valid',
+  UNAUTHENTICATED: 'You need to relogin',
+  INVALID_CREDENTIALS: 'The mail or password is wrong',
+  TOKEN_EXPIRED: 'Your session has expired',
+  INVALID_REFRESH_TOKEN: 'You need to relogin',
+  ACCOUNT_INACTIVE: 'This account is deactivated',
+  FORBIDDEN: 'You do not have permission to do this',
+  NOT_FOUND: 'The record was not found',
+  CONFLICT: 'The record was changed meanwhile',
+  MAIL_TAKEN: 'This mail address is already registered',
+  PAYLOAD_TOO_LARGE: 'The upload is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'This file type is not supported',
+  SESSION_EXPIRED: 'You need to relogin',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please try again later',
+  INTERNAL: 'Something went wrong. Please contact support.',
+  SERVICE_UNAVAILABLE: 'The service is not available right now',
+};
+
+export const GENERIC_ERROR_MESSAGE = ERROR_MESSAGES.INTERNAL;

@@ -1,0 +1,107 @@
+/**
+ * The permission catalogue: every permission the product names, with the scope that groups it.
+ * A permission's `title` is what routes and calls name; `(scope, value)` is how a login answer
+ * carries it (`token_info.permissions[scope]` lists values).
+ */
+export const PERMISSION_SCOPES = ['auth', 'backoffice'] as const;
+export type PermissionScope = (typeof PERMISSION_SCOPES)[number];
+
+export type PermissionDefinition = {
+  title: string;
+  scope: PermissionScope;
+  value: string;
+  /** Display grouping in the role editor. */
+  grouping: string;
+};
+
+const auth = (title: string, grouping: string): PermissionDefinition => ({
+  title,
+  scope: 'auth',
+  value: title,
+  grouping,
+});
+const backoffice = (value: string, grouping: string): PermissionDefinition => ({
+  title: `backoffice-${value}`,
+  scope: 'backoffice',
+  value,
+  grouping,
+});
+
+export const PERMISSION_CATALOGUE = [
+  auth('list-users', 'users'),
+  auth('create-user', 'users'),
+  auth('update-user', 'users'),
+  auth('delete-user', 'users'),
+  auth('list-roles', 'roles'),
+  auth('create-role', 'roles'),
+  auth('update-role', 'roles'),
+  auth('delete-role', 'roles'),
+  auth('list-permissions', 'permissions'),
+  auth('create-permission', 'permissions'),
+  auth('update-permission', 'permissions'),
+  auth('delete-permission', 'permissions'),
+  auth('list-groupings', 'permissions'),
+  auth('list-api-tokens', 'api-keys'),
+  auth('create-api-token', 'api-keys'),
+  auth('update-api-token', 'api-keys'),
+  auth('delete-api-token', 'api-keys'),
+  backoffice('company', 'companies'),
+  backoffice('unit', 'companies'),
+  backoffice('global-configuration', 'configuration'),
+  backoffice('settings', 'configuration'),
+  backoffice('invoice', 'billing'),
+  backoffice('invoice-reminder-level', 'billing'),
+  backoffice('payment-history', 'billing'),
+  backoffice('coupon-code', 'credits'),
+  backoffice('package', 'credits'),
+  backoffice('news', 'content'),
+  backoffice('document-assignment', 'templates'),
+  backoffice('document-template', 'templates'),
+  backoffice('mail-template-assignment', 'templates'),
+  backoffice('mail-template', 'templates'),
+  backoffice('case-instance', 'cases'),
+  backoffice('ticket', 'support'),
+  backoffice('referral', 'referrals'),
+] as const satisfies readonly PermissionDefinition[];
+
+export type PermissionTitle = (typeof PERMISSION_CATALOGUE)[number]['title'];
+
+export const PERMISSION_TITLES = PERMISSION_CATALOGUE.map((p) => p.title) as PermissionTitle[];
+
+export const ADMIN_ROLE = 'admin';
+
+/** Permissions per scope, as carried by `token_info.permissions`. */
+export type ScopedPermissions = Record<string, string[]>;
+
+export type PermissionRef = { title: string; scope: string; value: string };
+
+/** Turns per-scope values into titles by matching (scope, value) against a permission list. */
+export function permissionTitlesFrom(scoped: ScopedPermissions, list: readonly PermissionRef[]): string[] {
+  const titles: string[] = [];
+  for (const p of list) {
+    if (scoped[p.scope]?.includes(p.value)) titles.push(p.title);
+  }
+  return titles;
+}
+
+export type PermissionHolder = { roles: readonly string[]; permissions: readonly string[] };
+
+/** The first check of the spec: holds the permission, or has the role admin. */
+export function can(holder: PermissionHolder, permission: string): boolean {
+  return holder.roles.includes(ADMIN_ROLE) || holder.permissions.includes(permission);
+}
+
+/** The second check of the spec: the permission itself, whatever the roles. */
+export function hasPermission(holder: PermissionHolder, permission: string): boolean {
+  return holder.permissions.includes(permission);
+}
+
+/**
+ * Route access: admin passes all; otherwise the route's permission must be a prefix of one of
+ * the user's permission titles (`backoffice-invoice` is opened by `backoffice-invoice-edit`).
+ */
+export function canOpenRoute(holder: PermissionHolder, permission: string | undefined): boolean {
+  if (!permission) return true;
+  if (holder.roles.includes(ADMIN_ROLE)) return true;
+  return holder.permissions.some((title) => title.startsWith(permission));
+}
