@@ -110,3 +110,19 @@ export const AUTH_ROUTES = {
   updateProfile: '/update-profile',
   changePassword: '/change-password',
 } as const;
+
+/**
+ * POST /create-user. Without a session it is self-registration (mail and password; a new company is
+ * made for the user). With a session and `create-user`, an administrator creates a user and may set
+ * names, roles and (staff only) the company.
+ */
+export const createUserBodySchema = registerBodySchema.extend({
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  contact_language: languageCodeSchema.optional(),
+  roles: z.array(z.string().max(64)).max(20).optional(),
+  company_id: z.uuid().optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+export const createUserResponseSchema = z.object({ message: z.string(), user_id: z.uuid() });

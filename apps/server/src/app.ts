@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pingDatabase } from './db/client';
+import type { Deps } from './deps';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { apiService } from './services/api/api.plugin';
+import { authService } from './services/auth/auth.plugin';
+import { documentsService } from './services/documents/documents.plugin';
+import { mailService } from './services/mail/mail.plugin';
+import { webPlugin } from './web/web.plugin';
+
+const SERVICES = {
+  auth: { plugin: authService, prefix: '/auth', title: 'Authentication service' },
+  api: { plugin: apiService, prefix: '/api', title: 'Main backend' },
+  mail: { plugin: mailService, prefix: '/mail', title: 'Mail service' },
+  documents: { plugin: documentsService, prefix: '/documents', title: 'Document service' },
+} as const;
+
+/**
+ * Builds the HTTP server: external plugins first, then the app's own, then each configured service
+ * under its base path, and the web app last. The same function serves `npm start`, a process that
+ * runs a single service (SERVICES=auth) and the tests (`app.inject`).
+ */
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify<Server>({
+    loggerInstance: deps.logger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy as boolean | string,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The web app and the API reference load only same-origin scripts; inline styles come from Mantine.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...deps.config.corsOrigins],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false,
+    credentials: false,
+  });
+  await app.register(errorHandlerPlugin);
+
+  const mounted = deps.config.services.filter((s): s is keyof typeof SERVICES => s in SERVICES);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Cuspid API',
+        version: '1.0.0',
+        description: `Services in this process: ${mounted.map((s) => `${SERVICES[s].title} (${SERVICES[s].prefix})`).join(', ')}.`,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+
+  const readySchema = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.boolean()) });
+  app.get(
+    '/health',
+    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/ready',
+    { schema: { hide: true, response: { 200: readySchema, 503: readySchema } } },
+    async (_request, reply) => {
+      const checks = {
+        database: await pingDatabase(deps.db).then(
+          () => true,
+          () => false,
+        ),
+        storage: await deps.storage.ready().then(
+          () => true,
+          () => false,
+        ),
+        jobs: deps.jobs.isRunning(),
+      };
+      const ok = Object.values(checks).every(Boolean);
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
+    },
+  );
+
+  for (const name of mounted) {
+    const service = SERVICES[name];
+    await app.register(service.plugin, { prefix: service.prefix, deps });
+  }
+  if (deps.config.services.includes('web')) {
+    await app.register(webPlugin, { deps, servicePrefixes: [...mounted.map((s) => SERVICES[s].prefix), '/docs'] });
+  }
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config/env';
+import { type Database, type DatabaseOptions, migrateDatabase, openDatabase } from './db/client';
+import { seedDemo, seedReference } from './db/seed';
+import type { Deps } from './deps';
+import { createJobQueue } from './jobs/queue';
+import { allJobs } from './jobs/registry';
+import { newSecret } from './lib/ids';
+import { loadTokenKeys } from './services/auth/tokens';
+import { createStorage } from './storage/storage';
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', '*.password', '*.refresh_token', '*.token'],
+  });
+}
+
+function databaseOptions(config: Config): DatabaseOptions {
+  return config.database.kind === 'pglite'
+    ? { kind: 'pglite', dir: config.database.dir }
+    : { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize };
+}
+
+/** Runs `work` holding a PostgreSQL advisory lock, so processes starting together migrate one at a time. */
+async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+async function fileSigningSecret(config: Config): Promise<string> {
+  if (config.fileSigningSecret) return config.fileSigningSecret;
+  const file = path.join(config.dataDir, 'keys', 'file-signing.secret');
+  return fs.readFile(file, 'utf8').catch(async () => {
+    const secret = newSecret(48);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  });
+}
+
+export type StartOptions = {
+  /** Apply migrations and reference data (the server does; a worker only waits for them). */
+  migrate: boolean;
+  seedDemo: boolean;
+  database?: Database;
+  jobPollingIntervalSeconds?: number;
+};
+
+/** Opens everything a process needs: database (migrated), job queue, storage, signing keys. */
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  options: StartOptions,
+): Promise<Deps & { seeded: boolean }> {
+  const started = Date.now();
+  const database = options.database ?? (await openDatabase(databaseOptions(config)));
+  const jobs = createJobQueue(database, allJobs, logger, {
+    ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
+  });
+  let seeded = false;
+  await withStartupLock(database, async () => {
+    if (options.migrate) {
+      await migrateDatabase(database);
+      await seedReference(database.db);
+      if (options.seedDemo) seeded = await seedDemo(database.db);
+    }
+    await jobs.start();
+  });
+  const [keys, signingSecret] = await Promise.all([loadTokenKeys(config), fileSigningSecret(config)]);
+  const storage = createStorage(config.storage, { publicBaseUrl: config.publicUrl, signingSecret });
+  logger.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
+  return { config, database, db: database.db, jobs, storage, keys, logger, seeded };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.jobs.stop();
+  await deps.database.close();
+}

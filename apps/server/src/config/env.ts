@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+export const SERVICE_NAMES = ['auth', 'api', 'mail', 'documents', 'web'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Which services this process mounts; the default is all of them in one process. */
+    SERVICES: list.pipe(z.array(z.enum(SERVICE_NAMES)).min(1)).default([...SERVICE_NAMES]),
+    /** Run job workers inside the server process. Set false when `npm run worker` runs elsewhere. */
+    WORKERS_IN_PROCESS: bool.default(true),
+    /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or addresses). */
+    TRUST_PROXY: z.string().default('false'),
+    PUBLIC_URL: z.url().optional(),
+    CORS_ORIGINS: list.default([]),
+    AUTH_BASE_URL: z.string().default('/auth'),
+    API_BASE_URL: z.string().default('/api'),
+    MAIL_BASE_URL: z.string().default('/mail'),
+    DOCUMENTS_BASE_URL: z.string().default('/documents'),
+    WEB_DIST_DIR: z.string().optional(),
+    JWT_PRIVATE_KEY: z.string().optional(),
+    JWT_PUBLIC_KEY: z.string().optional(),
+    JWT_ISSUER: z.string().default('cuspid-auth'),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(60),
+    LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Signs short-lived download links of local storage. Generated under DATA_DIR when unset. */
+    FILE_SIGNING_SECRET: z.string().min(32).optional(),
+    SEED_DEMO: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_PUBLIC_KEY'],
+        message: 'set JWT_PRIVATE_KEY and JWT_PUBLIC_KEY together',
+      });
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE_DRIVER=s3' });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: Env) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
+    services: env.SERVICES,
+    workersInProcess: env.WORKERS_IN_PROCESS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    corsOrigins: env.CORS_ORIGINS,
+    serviceUrls: {
+      auth: env.AUTH_BASE_URL,
+      api: env.API_BASE_URL,
+      mail: env.MAIL_BASE_URL,
+      documents: env.DOCUMENTS_BASE_URL,
+    },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    jwt: {
+      privateKeyPem: env.JWT_PRIVATE_KEY,
+      publicKeyPem: env.JWT_PUBLIC_KEY,
+      issuer: env.JWT_ISSUER,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    },
+    loginThrottle: {
+      maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? ({
+            driver: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          } as const)
+        : ({ driver: 'local', root: path.join(dataDir, 'files') } as const),
+    fileSigningSecret: env.FILE_SIGNING_SECRET,
+    seedDemo: env.SEED_DEMO,
+  };
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad value stops the boot with a message naming each variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database handle type, whether it runs on PGlite or on a PostgreSQL server. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+/** Opens the embedded PGlite (persisted in `dir`, in memory without one) or a pool on a PostgreSQL server. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    if (options.dir) await fs.mkdir(options.dir, { recursive: true });
+    const pglite = await PGlite.create({
+      ...(options.dir ? { dataDir: options.dir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return { kind: 'postgres', db, pool, url: options.url, close: () => pool.end() };
+}
+
+/** Applies the SQL migrations in apps/server/drizzle; the same files serve PGlite and PostgreSQL. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    await migrateNodePg(drizzleNodePg(database.pool), { migrationsFolder: MIGRATIONS_DIR });
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** Runs raw SQL and returns its rows, the same way on PGlite and node-postgres. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

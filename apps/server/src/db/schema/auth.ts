@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './backend';
+
+export const auth = pgSchema('auth');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = auth.table(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Stored lower-cased. */
+    mail: text('mail').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    mobile: text('mobile'),
+    contactLanguage: text('contact_language').notNull().default('en'),
+    timezone: text('timezone').notNull().default('UTC'),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_mail_live_idx').on(t.mail).where(sql`${t.deletedAt} is null`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+export const roles = auth.table('roles', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull().unique(),
+  title: text('title').notNull(),
+  /** A partner type of spec section 3, when the role stands for one. */
+  partnerType: text('partner_type'),
+  canRegister: boolean('can_register').notNull().default(false),
+  canEditCommissions: boolean('can_edit_commissions').notNull().default(false),
+  assignOnRegistration: boolean('assign_on_registration').notNull().default(false),
+  priority: integer('priority').notNull().default(0),
+  ...timestamps,
+});
+
+export const permissions = auth.table(
+  'permissions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    title: text('title').notNull().unique(),
+    value: text('value').notNull(),
+    scope: text('scope').notNull(),
+    grouping: text('grouping'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('permissions_scope_value_idx').on(t.scope, t.value)],
+);
+
+export const rolePermissions = auth.table(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const userRoles = auth.table(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** A sign-in session: one family of rotating refresh tokens. Access tokens name it in `sid`. */
+export const sessions = auth.table(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes. A token is used once; presenting a used one revokes its session. */
+export const refreshTokens = auth.table(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Fixed-window counters for sign-in throttling, shared by every server process. */
+export const loginThrottle = auth.table('login_throttle', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const backend = pgSchema('backend');
+
+/** Minimal now (what sign-in needs); the companies issue adds the fields of spec section 3. */
+export const companies = backend.table('companies', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyName: text('company_name').notNull(),
+  country: text('country'),
+  /** The operator's own company: back-office staff belong to it and see every company. */
+  isOperator: boolean('is_operator').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

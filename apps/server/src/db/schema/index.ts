@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './backend';
+export * from './documents';
+export * from './mail';

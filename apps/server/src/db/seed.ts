@@ -1,0 +1,202 @@
+import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../services/auth/passwords';
+import type { Db } from './client';
+import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
+
+type RoleSeed = {
+  name: string;
+  title: string;
+  partnerType?: PartnerType;
+  priority: number;
+  canRegister?: boolean;
+  canEditCommissions?: boolean;
+  assignOnRegistration?: boolean;
+  permissions: PermissionTitle[] | 'all' | 'backoffice';
+};
+
+const backofficeTitles = PERMISSION_CATALOGUE.filter((p) => p.scope === 'backoffice').map((p) => p.title);
+
+/** Roles a fresh install starts with; administrators change their permissions afterwards. */
+export const DEFAULT_ROLES: RoleSeed[] = [
+  { name: ADMIN_ROLE, title: 'Administrator', priority: 0, canEditCommissions: true, permissions: 'all' },
+  {
+    name: 'employee',
+    title: 'Back-office employee',
+    priority: 10,
+    permissions: ['list-users', 'list-roles', 'list-permissions', 'list-groupings', ...backofficeTitles],
+  },
+  {
+    name: 'reseller',
+    title: 'Reseller',
+    partnerType: 'reseller',
+    priority: 20,
+    canRegister: true,
+    permissions: [
+      'backoffice-company',
+      'backoffice-unit',
+      'backoffice-case-instance',
+      'backoffice-ticket',
+      'backoffice-referral',
+      'list-users',
+      'create-user',
+      'update-user',
+    ],
+  },
+  {
+    name: 'sales-partner',
+    title: 'Sales partner',
+    partnerType: 'sales-partner',
+    priority: 30,
+    permissions: ['backoffice-company', 'backoffice-referral'],
+  },
+  {
+    name: 'service-partner',
+    title: 'Service partner',
+    partnerType: 'service-partner',
+    priority: 30,
+    permissions: ['backoffice-company', 'backoffice-case-instance', 'backoffice-ticket'],
+  },
+  {
+    name: 'commercial-agent',
+    title: 'Commercial agent',
+    partnerType: 'commercial-agent',
+    priority: 40,
+    permissions: ['backoffice-company', 'backoffice-referral'],
+  },
+  {
+    name: 'affiliate',
+    title: 'Affiliate',
+    partnerType: 'affiliate',
+    priority: 40,
+    permissions: ['backoffice-referral'],
+  },
+  {
+    name: 'end-user',
+    title: 'Dental practice',
+    partnerType: 'end-user',
+    priority: 50,
+    canRegister: true,
+    assignOnRegistration: true,
+    permissions: ['backoffice-case-instance', 'backoffice-ticket', 'backoffice-payment-history', 'backoffice-referral'],
+  },
+];
+
+export const OPERATOR_COMPANY_NAME = 'Cuspid Operations';
+export const DEMO_PASSWORD = 'Cuspid#Demo1';
+export const DEMO_USERS = [
+  { mail: 'admin@cuspid.local', firstName: 'Ada', lastName: 'Admin', role: ADMIN_ROLE, company: OPERATOR_COMPANY_NAME },
+  {
+    mail: 'staff@cuspid.local',
+    firstName: 'Emil',
+    lastName: 'Employee',
+    role: 'employee',
+    company: OPERATOR_COMPANY_NAME,
+  },
+  {
+    mail: 'reseller@cuspid.local',
+    firstName: 'Rita',
+    lastName: 'Reseller',
+    role: 'reseller',
+    company: 'Demo Dental Supply GmbH',
+  },
+  {
+    mail: 'practice@cuspid.local',
+    firstName: 'Paul',
+    lastName: 'Practice',
+    role: 'end-user',
+    company: 'Demo Dental Practice',
+  },
+] as const;
+
+/**
+ * Brings the reference data to what this version needs, idempotently, on every start: the
+ * permission catalogue, the default roles (created once; admin always holds every permission)
+ * and the operator's company.
+ */
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(permissions)
+      .values(
+        PERMISSION_CATALOGUE.map((p) => ({ title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
+      )
+      .onConflictDoNothing({ target: permissions.title });
+    const allPermissions = await tx.select({ id: permissions.id, title: permissions.title }).from(permissions);
+    const idOf = new Map(allPermissions.map((p) => [p.title, p.id]));
+
+    for (const seed of DEFAULT_ROLES) {
+      const [created] = await tx
+        .insert(roles)
+        .values({
+          name: seed.name,
+          title: seed.title,
+          partnerType: seed.partnerType ?? null,
+          priority: seed.priority,
+          canRegister: seed.canRegister ?? false,
+          canEditCommissions: seed.canEditCommissions ?? false,
+          assignOnRegistration: seed.assignOnRegistration ?? false,
+        })
+        .onConflictDoNothing({ target: roles.name })
+        .returning({ id: roles.id });
+      const [role] = created
+        ? [created]
+        : await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, seed.name));
+      const grant =
+        seed.permissions === 'all'
+          ? allPermissions.map((p) => p.title)
+          : seed.permissions === 'backoffice'
+            ? backofficeTitles
+            : seed.permissions;
+      // New roles get their defaults; the admin role follows the catalogue as it grows.
+      if (created || seed.permissions === 'all') {
+        const ids = grant.map((title) => idOf.get(title)).filter((id): id is string => !!id);
+        if (ids.length) {
+          await tx
+            .insert(rolePermissions)
+            .values(ids.map((permissionId) => ({ roleId: role!.id, permissionId })))
+            .onConflictDoNothing();
+        }
+      }
+    }
+
+    const [operator] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isOperator, true));
+    if (!operator) await tx.insert(companies).values({ companyName: OPERATOR_COMPANY_NAME, isOperator: true });
+  });
+}
+
+/** Demo companies and one user per kind of role, all with DEMO_PASSWORD. Only on an empty install. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.mail, DEMO_USERS.map((u) => u.mail) as string[]))
+    .limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const companyIds = new Map<string, string>();
+    const [operator] = await tx.select().from(companies).where(eq(companies.isOperator, true));
+    companyIds.set(OPERATOR_COMPANY_NAME, operator!.id);
+    for (const demo of DEMO_USERS) {
+      if (!companyIds.has(demo.company)) {
+        const [company] = await tx.insert(companies).values({ companyName: demo.company, country: 'DE' }).returning();
+        companyIds.set(demo.company, company!.id);
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          mail: demo.mail,
+          passwordHash,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          companyId: companyIds.get(demo.company)!,
+          timezone: 'Europe/Berlin',
+        })
+        .returning();
+      const [role] = await tx.select().from(roles).where(eq(roles.name, demo.role));
+      await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,96 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, DbOrTx } from '../db/client';
+import type { Deps } from '../deps';
+import type { JobDefinition } from './define-job';
+
+export const JOB_SCHEMA = 'pgboss';
+
+export type EnqueueOptions = {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: DbOrTx;
+  startAfterSeconds?: number;
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  /** Installs pg-boss's schema and creates a queue per job. Idempotent. */
+  start(): Promise<void>;
+  /** Starts polling workers for every job (and its schedule). */
+  work(deps: Deps): Promise<void>;
+  enqueue<P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
+  stop(): Promise<void>;
+  /** True after start() and before stop(): used by /ready. */
+  isRunning(): boolean;
+  boss: PgBoss;
+};
+
+export function createJobQueue(
+  database: Database,
+  jobs: readonly JobDefinition<never>[],
+  logger: Logger,
+  options: { pollingIntervalSeconds?: number; schedule?: boolean } = {},
+): JobQueue {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({
+          db: fromPglite(database.pglite as PGlite),
+          backend: 'pglite',
+          schema: JOB_SCHEMA,
+          schedule: options.schedule ?? true,
+        })
+      : new PgBoss({ connectionString: database.url, max: 4, schema: JOB_SCHEMA, schedule: options.schedule ?? true });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  let running = false;
+  const known = new Map(jobs.map((job) => [job.name, job]));
+
+  return {
+    boss,
+    isRunning: () => running,
+    async start() {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, {
+          retryLimit: job.options?.retryLimit ?? 3,
+          retryDelay: job.options?.retryDelay ?? 5,
+          retryBackoff: job.options?.retryBackoff ?? true,
+          expireInSeconds: job.options?.expireInSeconds ?? 900,
+        });
+      }
+      running = true;
+    },
+    async work(deps) {
+      for (const job of jobs) {
+        await boss.work(
+          job.name,
+          { batchSize: 5, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async (batch) => {
+            for (const item of batch) {
+              const payload = job.payload.parse(item.data);
+              const started = Date.now();
+              await job.handler(payload as never, deps);
+              logger.debug({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
+            }
+          },
+        );
+        if (job.schedule) await boss.schedule(job.name, job.schedule.cron, {}, { tz: 'UTC' });
+      }
+    },
+    async enqueue(job, payload, enqueueOptions = {}) {
+      if (!known.has(job.name)) throw new Error(`Job ${job.name} is not registered`);
+      const data = job.payload.parse(payload) as object;
+      return boss.send(job.name, data, {
+        ...(enqueueOptions.tx ? { db: fromDrizzle(enqueueOptions.tx as unknown as DrizzleTransactionLike, sql) } : {}),
+        ...(enqueueOptions.startAfterSeconds ? { startAfter: enqueueOptions.startAfterSeconds } : {}),
+        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+      });
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { authJobs } from '../services/auth/auth.jobs';
+import type { JobDefinition } from './define-job';
+
+/** Every job of every service: the server and `npm run worker` register the same list. */
+export const allJobs = [...authJobs] as unknown as readonly JobDefinition<never>[];

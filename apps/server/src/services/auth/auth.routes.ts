@@ -1,0 +1,129 @@
+import {
+  authListQuerySchema,
+  changePasswordBodySchema,
+  countedListSchema,
+  createUserBodySchema,
+  createUserResponseSchema,
+  errorResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  permissionSchema,
+  refreshBodySchema,
+  updateProfileBodySchema,
+  userProfileSchema,
+} from '@cuspid/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { assertPermission, requireActor } from '../../plugins/authenticate';
+import * as service from './auth.service';
+
+const tags = ['authentication'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  419: errorResponseSchema,
+};
+const clientOf = (request: FastifyRequest): service.ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.post(
+    '/login',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Sign in with mail and password',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => service.login(deps, request.body, clientOf(request)),
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new token pair (the old refresh token is spent)',
+        body: refreshBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    (request) => service.refresh(deps, request.body.refresh_token),
+  );
+
+  app.post(
+    '/create-user',
+    {
+      // Without a session this is self-registration; with one it needs `create-user` (checked below).
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: 'Register (no session) or create a user (create-user)',
+        body: createUserBodySchema,
+        response: { 201: createUserResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const result = actor
+        ? await service.createUser(deps, assertPermission(actor, 'create-user'), request.body)
+        : await service.register(deps, request.body, clientOf(request));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/list-permissions',
+    {
+      // Every signed-in user loads the permission list once to name what they hold (spec section 4).
+      schema: {
+        tags,
+        summary: 'List permissions (paged with limit_start and limit_count)',
+        querystring: authListQuerySchema,
+        response: { 200: countedListSchema(permissionSchema), ...errors },
+      },
+    },
+    (request) => service.listPermissions(deps, request.query),
+  );
+
+  app.get(
+    '/profile',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: userProfileSchema, ...errors } } },
+    (request) => service.getProfile(deps, requireActor(request)),
+  );
+
+  app.post(
+    '/update-profile',
+    {
+      schema: {
+        tags,
+        summary: 'Update the signed-in user',
+        body: updateProfileBodySchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    (request) => service.updateProfile(deps, requireActor(request), request.body),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions are signed out',
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    (request) => service.changePassword(deps, requireActor(request), request.body),
+  );
+};

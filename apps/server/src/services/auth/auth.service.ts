@@ -1,0 +1,287 @@
+import {
+  ADMIN_ROLE,
+  type ChangePasswordBody,
+  type CreateUserBody,
+  type LoginBody,
+  type LoginResponse,
+  type PartnerType,
+  PERMISSION_SCOPES,
+  type PermissionScope,
+  partnerTypeSchema,
+  type TokenInfo,
+  type UpdateProfileBody,
+  type UserProfile,
+} from '@cuspid/contracts';
+import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { newSecret, sha256 } from '../../lib/ids';
+import { recordLoginJob } from './auth.jobs';
+import * as repo from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { signAccessToken } from './tokens';
+
+/** A used refresh token presented again within this window is refused without revoking the session (two tabs racing). */
+const REUSE_GRACE_MS = 10_000;
+
+export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+export function toUserProfile(user: repo.UserRow, companyName: string): UserProfile {
+  return {
+    id: user.id,
+    mail: user.mail,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    mobile: user.mobile,
+    contact_language: user.contactLanguage as UserProfile['contact_language'],
+    timezone: user.timezone,
+    last_login: user.lastLogin?.toISOString() ?? null,
+    company_id: user.companyId,
+    company_name: companyName,
+  };
+}
+
+async function buildTokenInfo(deps: Deps, user: repo.UserRow): Promise<TokenInfo> {
+  const [access, companyName] = await Promise.all([
+    repo.findUserAccess(deps.db, user.id),
+    repo.findCompanyName(deps.db, user.companyId),
+  ]);
+  const roleNames = access.roles.map((r) => r.name);
+  const permissions: Record<string, string[]> = {};
+  for (const p of access.permissions) {
+    permissions[p.scope] = [...(permissions[p.scope] ?? []), p.value];
+  }
+  const scopes = roleNames.includes(ADMIN_ROLE)
+    ? [...PERMISSION_SCOPES]
+    : PERMISSION_SCOPES.filter((scope: PermissionScope) => permissions[scope]?.length);
+  const types = [
+    ...new Set(
+      access.roles.map((r) => partnerTypeSchema.safeParse(r.partnerType).data).filter((t): t is PartnerType => !!t),
+    ),
+  ];
+  return {
+    roles: roleNames,
+    permissions,
+    company_id: user.companyId,
+    scopes,
+    user_id: user.id,
+    types,
+    user: toUserProfile(user, companyName),
+    expires_in: deps.keys.accessTokenTtlSeconds,
+  };
+}
+
+async function issueTokens(
+  deps: Deps,
+  user: repo.UserRow,
+  sessionId: string,
+  refreshToken: string,
+): Promise<LoginResponse> {
+  const [token, tokenInfo] = await Promise.all([
+    signAccessToken(deps.keys, { userId: user.id, sessionId, companyId: user.companyId }),
+    buildTokenInfo(deps, user),
+  ]);
+  return { token, refresh_token: refreshToken, token_info: tokenInfo };
+}
+
+function tooManyAttempts(windowSeconds: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', {
+    message: `Too many sign-in attempts. Please try again in ${Math.ceil(windowSeconds / 60)} minutes.`,
+    headers: { 'retry-after': String(windowSeconds) },
+  });
+}
+
+/**
+ * Signs in. A wrong mail and a wrong password get the same answer and take the same time; attempts
+ * are limited per IP (all attempts) and per account (failures), across every server process.
+ */
+export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
+  const { db, config } = deps;
+  const limits = config.loginThrottle;
+  const ipAttempts = await repo.bumpThrottle(db, `login-ip:${client.ip}`, limits.windowSeconds);
+  if (ipAttempts > limits.maxAttemptsPerIp) throw tooManyAttempts(limits.windowSeconds);
+  const accountKey = `login-mail:${body.mail}`;
+  if ((await repo.readThrottle(db, accountKey, limits.windowSeconds)) >= limits.maxFailuresPerAccount) {
+    throw tooManyAttempts(limits.windowSeconds);
+  }
+
+  const user = await repo.findLiveUserByMail(db, body.mail);
+  const valid = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !valid) {
+    await repo.bumpThrottle(db, accountKey, limits.windowSeconds);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
+  await repo.clearThrottle(db, accountKey);
+
+  const refreshToken = newSecret();
+  const now = new Date();
+  const session = await db.transaction(async (tx) => {
+    const created = await repo.insertSession(tx, {
+      userId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 400),
+      expiresAt: new Date(now.getTime() + config.jwt.refreshTokenTtlDays * 86_400_000),
+    });
+    await repo.insertRefreshToken(tx, {
+      sessionId: created.id,
+      tokenHash: sha256(refreshToken),
+      expiresAt: created.expiresAt,
+    });
+    await deps.jobs.enqueue(recordLoginJob, { userId: user.id, at: now.toISOString() }, { tx });
+    return created;
+  });
+  return issueTokens(deps, user, session.id, refreshToken);
+}
+
+/**
+ * Exchanges a refresh token for a new pair. Tokens rotate: each is used once. Presenting a used one
+ * again (outside a short grace for racing tabs) means it leaked, so its whole session is revoked.
+ */
+export async function refresh(deps: Deps, presented: string): Promise<LoginResponse> {
+  const { db } = deps;
+  const tokenHash = sha256(presented);
+  const consumed = await repo.consumeRefreshToken(db, tokenHash);
+  if (!consumed) {
+    const known = await repo.findRefreshToken(db, tokenHash);
+    if (known?.usedAt && Date.now() - known.usedAt.getTime() > REUSE_GRACE_MS) {
+      await repo.revokeSession(db, known.sessionId, 'refresh-token-reuse');
+      deps.logger.warn({ sessionId: known.sessionId }, 'refresh token reused: session revoked');
+    }
+    throw new AppError('INVALID_REFRESH_TOKEN');
+  }
+  const session = await repo.findSession(db, consumed.sessionId);
+  const now = new Date();
+  if (!session || session.revokedAt || session.expiresAt <= now || consumed.expiresAt <= now) {
+    throw new AppError('INVALID_REFRESH_TOKEN');
+  }
+  const user = await repo.findLiveUserById(db, session.userId);
+  if (!user?.isActive) throw new AppError('INVALID_REFRESH_TOKEN');
+
+  const next = newSecret();
+  await db.transaction(async (tx) => {
+    await repo.insertRefreshToken(tx, { sessionId: session.id, tokenHash: sha256(next), expiresAt: session.expiresAt });
+    await repo.touchSession(tx, session.id);
+  });
+  return issueTokens(deps, user, session.id, next);
+}
+
+async function ensureMailFree(deps: Deps, mail: string) {
+  if (await repo.findLiveUserByMail(deps.db, mail)) {
+    throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
+  }
+}
+
+/** Self-registration: a new company with the user in it, holding the roles marked for registration. */
+export async function register(deps: Deps, body: CreateUserBody, client: ClientInfo) {
+  const attempts = await repo.bumpThrottle(deps.db, `register-ip:${client.ip}`, 3600);
+  if (attempts > deps.config.loginThrottle.maxAttemptsPerIp) throw tooManyAttempts(3600);
+  await ensureMailFree(deps, body.mail);
+  const passwordHash = await hashPassword(body.password);
+  const user = await deps.db.transaction(async (tx) => {
+    const company = await repo.insertCompany(tx, { companyName: body.mail });
+    const created = await repo.insertUser(tx, {
+      companyId: company.id,
+      mail: body.mail,
+      passwordHash,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      contactLanguage: body.contact_language ?? 'en',
+    });
+    const roles = await repo.findRegistrationRoles(tx);
+    await repo.assignRoles(
+      tx,
+      created.id,
+      roles.map((r) => r.id),
+    );
+    return created;
+  });
+  return { message: 'Registration successful. You can sign in now.', user_id: user.id };
+}
+
+/** An administrator creates a user; company users create users of their own company only. */
+export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody) {
+  const companyId = body.company_id ?? actor.companyId;
+  if (companyId !== actor.companyId && !actor.isStaff) throw new AppError('NOT_FOUND');
+  await ensureMailFree(deps, body.mail);
+  const roles = await repo.findRolesByName(deps.db, body.roles ?? []);
+  if (roles.length !== (body.roles ?? []).length) {
+    throw new AppError('VALIDATION_FAILED', { errors: { roles: ['Unknown role'] } });
+  }
+  if (roles.some((r) => r.name === ADMIN_ROLE) && !actor.roles.includes(ADMIN_ROLE)) throw new AppError('FORBIDDEN');
+  const passwordHash = await hashPassword(body.password);
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await repo.insertUser(tx, {
+      companyId,
+      mail: body.mail,
+      passwordHash,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      contactLanguage: body.contact_language ?? 'en',
+    });
+    await repo.assignRoles(
+      tx,
+      created.id,
+      roles.map((r) => r.id),
+    );
+    return created;
+  });
+  return { message: 'The user was created', user_id: user.id };
+}
+
+async function currentUser(deps: Deps, actor: Actor) {
+  const user = await repo.findLiveUserById(deps.db, actor.userId);
+  if (!user) throw new AppError('SESSION_EXPIRED');
+  return user;
+}
+
+export async function getProfile(deps: Deps, actor: Actor): Promise<UserProfile> {
+  const user = await currentUser(deps, actor);
+  return toUserProfile(user, await repo.findCompanyName(deps.db, user.companyId));
+}
+
+export async function updateProfile(deps: Deps, actor: Actor, body: UpdateProfileBody): Promise<UserProfile> {
+  await currentUser(deps, actor);
+  const user = await repo.updateUser(deps.db, actor.userId, {
+    ...(body.first_name !== undefined ? { firstName: body.first_name || null } : {}),
+    ...(body.last_name !== undefined ? { lastName: body.last_name || null } : {}),
+    ...(body.phone !== undefined ? { phone: body.phone || null } : {}),
+    ...(body.mobile !== undefined ? { mobile: body.mobile || null } : {}),
+    ...(body.contact_language !== undefined ? { contactLanguage: body.contact_language } : {}),
+    ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+  });
+  return toUserProfile(user, await repo.findCompanyName(deps.db, user.companyId));
+}
+
+/** Changes the password and signs out every other session of the user. */
+export async function changePassword(deps: Deps, actor: Actor, body: ChangePasswordBody) {
+  const user = await currentUser(deps, actor);
+  if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'The current password is wrong',
+      errors: { current_password: ['The current password is wrong'] },
+    });
+  }
+  const passwordHash = await hashPassword(body.new_password);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
+    await repo.revokeUserSessions(tx, user.id, 'password-changed', actor.sessionId);
+  });
+  return { message: 'Your password was changed' };
+}
+
+export async function listPermissions(
+  deps: Deps,
+  query: { limit_start: number; limit_count: number; search?: string },
+) {
+  const result = await repo.listPermissions(deps.db, {
+    offset: query.limit_start,
+    limit: query.limit_count,
+    ...(query.search ? { search: query.search } : {}),
+  });
+  return {
+    data: result.data.map((p) => ({ id: p.id, title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
+    count: result.count,
+  };
+}

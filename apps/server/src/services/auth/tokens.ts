@@ -1,0 +1,79 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type CryptoKey, errors, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../config/env';
+import { AppError } from '../../lib/errors';
+import { sha256 } from '../../lib/ids';
+
+const ALG = 'EdDSA';
+const AUDIENCE = 'cuspid';
+
+export type TokenKeys = {
+  kid: string;
+  privateKey: CryptoKey | undefined;
+  publicKey: CryptoKey;
+  issuer: string;
+  accessTokenTtlSeconds: number;
+};
+
+export type AccessClaims = { userId: string; sessionId: string; companyId: string };
+
+/**
+ * Ed25519 keys: the authentication service signs, every service verifies with the public key alone,
+ * so services hosted apart need only JWT_PUBLIC_KEY. Without configured keys, a pair is made once
+ * and kept under DATA_DIR/keys.
+ */
+export async function loadTokenKeys(config: Config): Promise<TokenKeys> {
+  let privatePem = config.jwt.privateKeyPem;
+  let publicPem = config.jwt.publicKeyPem;
+  if (!privatePem || !publicPem) {
+    const dir = path.join(config.dataDir, 'keys');
+    const privatePath = path.join(dir, 'jwt-ed25519.pem');
+    privatePem = await fs.readFile(privatePath, 'utf8').catch(async () => {
+      const pair = generateKeyPairSync('ed25519');
+      const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(privatePath, pem, { mode: 0o600 });
+      return pem;
+    });
+    publicPem = createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
+  }
+  return {
+    kid: sha256(publicPem).slice(0, 16),
+    privateKey: await importPKCS8(privatePem, ALG),
+    publicKey: await importSPKI(publicPem, ALG),
+    issuer: config.jwt.issuer,
+    accessTokenTtlSeconds: config.jwt.accessTokenTtlSeconds,
+  };
+}
+
+export async function signAccessToken(keys: TokenKeys, claims: AccessClaims): Promise<string> {
+  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
+  return new SignJWT({ sid: claims.sessionId, cid: claims.companyId })
+    .setProtectedHeader({ alg: ALG, kid: keys.kid })
+    .setSubject(claims.userId)
+    .setIssuer(keys.issuer)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${keys.accessTokenTtlSeconds}s`)
+    .sign(keys.privateKey);
+}
+
+export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, keys.publicKey, {
+      issuer: keys.issuer,
+      audience: AUDIENCE,
+      algorithms: [ALG],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.cid !== 'string') {
+      throw new AppError('UNAUTHENTICATED');
+    }
+    return { userId: payload.sub, sessionId: payload.sid, companyId: payload.cid };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+    if (error instanceof AppError) throw error;
+    throw new AppError('UNAUTHENTICATED');
+  }
+}
