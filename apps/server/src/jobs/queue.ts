@@ -58,6 +58,10 @@ export function createJobQueue(
           retryBackoff: job.options?.retryBackoff ?? true,
           expireInSeconds: job.options?.expireInSeconds ?? 900,
         });
+        // pg-boss looks a queue up (outside any transaction) the first time it is used. Doing it
+        // now keeps that lookup out of enqueue(): on the single-connection embedded database, a
+        // lookup made while the caller's transaction holds the connection would wait forever.
+        await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
       }
       running = true;
     },

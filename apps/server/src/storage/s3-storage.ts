@@ -131,6 +131,12 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       if (!range) return result;
       // Servers may ignore a Range (HTTP allows a 200 with the whole body) or serve more than asked
       // (s3rver answers `bytes=0-0` with the whole object): trim to what was requested.
+      if (range.start >= served.total) {
+        res.Body.destroy();
+        throw new StorageError('INVALID_RANGE', `Requested range is not satisfiable for ${JSON.stringify(key)}`, {
+          key,
+        });
+      }
       const end = Math.min(range.end ?? served.total - 1, served.total - 1);
       if (served.start === range.start && served.end === end) return result;
       if (served.start > range.start || served.end < end) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import {
 type S3rverInstance = {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
-  httpServer: import('node:http').Server;
+  httpServer: Server;
 };
 type S3rverConstructor = new (opts: {
   address: string;
@@ -78,7 +79,7 @@ const drivers: { name: 'local' | 's3'; setup: () => Promise<Harness> }[] = [
       });
       const { port } = await server.run();
       const requests: string[] = [];
-      server.httpServer.on('request', (req: import('node:http').IncomingMessage) => {
+      server.httpServer.on('request', (req: IncomingMessage) => {
         requests.push(`${req.method} ${req.url}`);
       });
       const base = {

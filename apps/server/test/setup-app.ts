@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN_ROLE, type LoginResponse } from '@cuspid/contracts';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { closeDeps, createDeps } from '../src/bootstrap';
+import { loadConfig } from '../src/config/env';
+import { type Database, openDatabase } from '../src/db/client';
+import type { Deps } from '../src/deps';
+import { assignRoles, findRolesByName, insertCompany, insertUser } from '../src/services/auth/auth.repository';
+import { hashPassword } from '../src/services/auth/passwords';
+
+export const TEST_PASSWORD = 'Test#Pass1';
+
+export type TestContext = {
+  app: FastifyInstance;
+  deps: Deps;
+  close(): Promise<void>;
+};
+
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) return openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) throw new Error('global setup made no database snapshot');
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([await fs.readFile(snapshot)]) });
+}
+
+/** A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cuspid-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    SERVICES: 'auth,api,mail,documents',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const deps = await createDeps(config, pino({ level: 'silent' }), {
+    migrate: false,
+    seedDemo: false,
+    database,
+    jobPollingIntervalSeconds: 0.5,
+  });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await closeDeps(deps);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const uniqueMail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 12)}@test.cuspid.local`;
+
+export type TestUser = { id: string; mail: string; companyId: string };
+
+/** A user in a company of its own (or the given one), holding the named roles. */
+export async function createTestUser(
+  deps: Deps,
+  options: { roles?: string[]; companyId?: string; staff?: boolean; password?: string; active?: boolean } = {},
+): Promise<TestUser> {
+  const mail = uniqueMail();
+  const companyId =
+    options.companyId ??
+    (await insertCompany(deps.db, { companyName: `Company of ${mail}`, isOperator: options.staff ?? false })).id;
+  const user = await insertUser(deps.db, {
+    mail,
+    companyId,
+    passwordHash: await hashPassword(options.password ?? TEST_PASSWORD),
+    isActive: options.active ?? true,
+  });
+  const roles = await findRolesByName(deps.db, options.roles ?? []);
+  await assignRoles(
+    deps.db,
+    user.id,
+    roles.map((r) => r.id),
+  );
+  return { id: user.id, mail, companyId };
+}
+
+export const createTestAdmin = (deps: Deps) => createTestUser(deps, { roles: [ADMIN_ROLE], staff: true });
+
+export async function loginAs(app: FastifyInstance, mail: string, password = TEST_PASSWORD): Promise<LoginResponse> {
+  const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { mail, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json() as LoginResponse;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,93 @@
+import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { LanguageMenu } from '../../components/language-menu';
+import { paths } from '../../config/paths';
+import { useLayoutPreference } from '../../lib/layout-preference';
+import { getRuntimeConfig } from '../../lib/runtime-config';
+import { useSession } from '../../lib/session';
+import type { AppRoute } from '../route-table';
+import { LayoutSwitch } from './layout-switch';
+import { NavMenu } from './nav-menu';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 60;
+const TOP_MENU_HEIGHT = 48;
+
+/** The chrome of signed-in pages: vertical (side menu) or horizontal (top menu), per route or per user choice. */
+export function AppLayout() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const [preferred] = useLayoutPreference();
+  const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const route = matches.at(-1)?.handle as AppRoute | undefined;
+  const layout = route?.layout === 'vertical' || route?.layout === 'horizontal' ? route.layout : preferred;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mobile menu closes on every navigation
+  useEffect(() => closeNav(), [pathname]);
+
+  // The guard sends an unsigned user away; no chrome meanwhile.
+  if (!session) return <Outlet />;
+
+  const isVertical = layout === 'vertical';
+  const { productName } = getRuntimeConfig();
+
+  return (
+    <AppShell
+      header={{ height: isVertical ? HEADER_HEIGHT : HEADER_HEIGHT + TOP_MENU_HEIGHT }}
+      navbar={isVertical ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } } : undefined}
+      padding="md"
+      data-layout={layout}
+      data-testid="app-shell"
+    >
+      <Anchor href="#main-content" className="skip-link">
+        {t('app.skipToContent')}
+      </Anchor>
+      <AppShell.Header>
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {isVertical && (
+              <Burger
+                opened={isNavOpen}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggleMenu')}
+                data-testid="nav-toggle"
+              />
+            )}
+            <Anchor component={Link} to={paths.home} underline="never" c="inherit">
+              <Text fw={700} size="lg" data-testid="product-name">
+                {productName}
+              </Text>
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu />
+            <ColorSchemeToggle />
+            <LayoutSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+        {!isVertical && (
+          <Group h={TOP_MENU_HEIGHT} px="md" align="center">
+            <NavMenu orientation="horizontal" />
+          </Group>
+        )}
+      </AppShell.Header>
+      {isVertical && (
+        <AppShell.Navbar p="sm">
+          <NavMenu orientation="vertical" onNavigate={closeNav} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main id="main-content">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { lazy } from 'react';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../lib/session';
+import { loginResponse } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render-app';
+import { type AppRoute, ROUTES } from '../route-table';
+import { NavMenu } from './nav-menu';
+
+const page = lazy(async () => ({ default: () => null }));
+const icon = ROUTES.find((route) => route.nav)!.nav!.icon;
+
+const MENU_ROUTES: AppRoute[] = [
+  { path: '/', page, public: true, layout: 'full' },
+  { path: '/home', page, nav: { label: 'common:nav.home', icon } },
+  { path: '/invoices', page, permission: 'backoffice-invoice', nav: { label: 'Invoices', icon } },
+  { path: '/customers', page, permission: 'backoffice-company', nav: { label: 'Customers', icon } },
+  { path: '/users', page, permission: 'list-users', nav: { label: 'Users', icon } },
+  { path: '/hidden', page },
+];
+
+function signInWith(roles: string[], titles: string[]) {
+  sessionStore.signIn(loginResponse({ roles }));
+  sessionStore.setPermissionTitles(titles);
+}
+
+function menuLabels() {
+  return within(screen.getByTestId('nav-menu'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('NavMenu', () => {
+  it('shows only the entries the user may open (prefix match on permission titles)', () => {
+    signInWith(['end-user'], ['backoffice-invoice-edit', 'list-users']);
+    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} />, { path: '/home' });
+    expect(menuLabels()).toEqual(['Home', 'Invoices', 'Users']);
+  });
+
+  it('shows every entry to an admin', () => {
+    signInWith(['admin'], []);
+    renderWithProviders(<NavMenu orientation="horizontal" routes={MENU_ROUTES} />, { path: '/home' });
+    expect(menuLabels()).toEqual(['Home', 'Invoices', 'Customers', 'Users']);
+  });
+
+  it('marks the current page', () => {
+    signInWith(['end-user'], []);
+    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} />, { path: '/home' });
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('lists the general pages of the real route table to a signed-in user', () => {
+    signInWith(['end-user'], []);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(menuLabels()).toEqual(['Home', 'Account settings', 'FAQ', 'Data privacy']);
+  });
+});

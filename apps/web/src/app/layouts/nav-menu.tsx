@@ -1,0 +1,73 @@
+import { Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useCan } from '../../lib/can';
+import { type AppRoute, ROUTES } from '../route-table';
+
+type NavMenuProps = {
+  orientation: 'vertical' | 'horizontal';
+  /** The route table (tests pass their own). */
+  routes?: AppRoute[];
+  onNavigate?: () => void;
+};
+
+function isActive(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The navigation menu, built from the route table: only what the user may open. */
+export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { canOpenRoute } = useCan();
+  const items = routes.filter((route) => route.nav && !route.public && canOpenRoute(route.permission));
+
+  if (orientation === 'vertical') {
+    return (
+      <Stack component="nav" gap={4} aria-label={t('common:nav.mainMenu')} data-testid="nav-menu">
+        {items.map(({ path, nav }) => {
+          if (!nav) return null;
+          const active = isActive(pathname, path);
+          return (
+            <NavLink
+              key={path}
+              component={Link}
+              to={path}
+              label={t(nav.label)}
+              leftSection={<nav.icon size={18} stroke={1.6} aria-hidden />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`nav-link-${path.replace(/^\//, '')}`}
+              onClick={onNavigate}
+            />
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <ScrollArea type="never">
+      <Group component="nav" gap={4} wrap="nowrap" aria-label={t('common:nav.mainMenu')} data-testid="nav-menu">
+        {items.map(({ path, nav }) => {
+          if (!nav) return null;
+          const active = isActive(pathname, path);
+          return (
+            <Button
+              key={path}
+              component={Link}
+              to={path}
+              variant={active ? 'light' : 'subtle'}
+              color={active ? undefined : 'gray'}
+              leftSection={<nav.icon size={16} stroke={1.6} aria-hidden />}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`nav-link-${path.replace(/^\//, '')}`}
+              onClick={onNavigate}
+            >
+              {t(nav.label)}
+            </Button>
+          );
+        })}
+      </Group>
+    </ScrollArea>
+  );
+}

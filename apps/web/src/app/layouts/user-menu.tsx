@@ -1,0 +1,58 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUserCog } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { logout } from '../../features/auth/api/logout';
+import { useSession } from '../../lib/session';
+
+function initials(first: string | null, last: string | null, mail: string): string {
+  const letters = `${first?.[0] ?? ''}${last?.[0] ?? ''}`;
+  return (letters || mail.slice(0, 2)).toUpperCase();
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!session) return null;
+  const { user } = session.token_info;
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+  const handleLogout = () => {
+    logout(queryClient);
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('header.userMenu')} data-testid="user-menu">
+          <Avatar color="cyan" radius="xl" size={34}>
+            {initials(user.first_name, user.last_name, user.mail)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.signedInAs')}</Menu.Label>
+        <Text px="sm" pb="xs" size="sm" fw={500} truncate data-testid="user-menu-identity">
+          {name || user.mail}
+        </Text>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.accountSetting} leftSection={<IconUserCog size={16} aria-hidden />}>
+          {t('nav.accountSettings')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={handleLogout}
+          data-testid="logout-button"
+        >
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

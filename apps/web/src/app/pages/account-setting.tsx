@@ -1,0 +1,56 @@
+import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../features/account/api/get-profile';
+import { PasswordChangeForm } from '../../features/account/components/password-change-form';
+import { ProfileForm } from '../../features/account/components/profile-form';
+import { errorMessage } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+
+export function AccountSettingPage() {
+  const { t } = useTranslation(['account', 'common']);
+  const userId = useSession()?.token_info.user_id ?? '';
+  const profile = useProfile(userId);
+
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('settings.title')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} size="h4">
+            {t('settings.profileTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('settings.profileDescription')}
+          </Text>
+          {profile.isPending && (
+            <Stack data-testid="profile-loading">
+              <Skeleton h={36} />
+              <Skeleton h={36} />
+              <Skeleton h={36} />
+            </Stack>
+          )}
+          {profile.isError && (
+            <Alert color="red" title={t('settings.loadFailed')}>
+              <Text size="sm" mb="sm">
+                {errorMessage(profile.error)}
+              </Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()}>
+                {t('common:actions.retry')}
+              </Button>
+            </Alert>
+          )}
+          {profile.data && <ProfileForm key={profile.data.id} profile={profile.data} />}
+        </Card>
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} size="h4">
+            {t('settings.passwordTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('settings.passwordDescription')}
+          </Text>
+          <PasswordChangeForm />
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,40 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+import { loadPermissionTitles } from '../features/auth/api/list-permissions';
+import { useCan } from '../lib/can';
+import { useSession } from '../lib/session';
+import type { AppRoute } from './route-table';
+
+/**
+ * Spec section 4: a public page is shown; otherwise an unsigned user goes to the login page; after sign-in the
+ * permission titles are loaded once (a failure is logged and navigation continues); a route the user may not
+ * open goes to /error-404.
+ */
+export function RouteGuard({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const { canOpenRoute } = useCan();
+  const needsPermissions = !route.public && session !== null && session.permission_titles === null;
+  // The navigation (location key) for which loading has been tried: a failure lets this navigation continue.
+  const [triedFor, setTriedFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!needsPermissions) return;
+    let isActive = true;
+    void loadPermissionTitles().finally(() => {
+      if (isActive) setTriedFor(location.key);
+    });
+    return () => {
+      isActive = false;
+    };
+  }, [needsPermissions, location.key]);
+
+  if (route.guestOnly && session) return <Navigate to={paths.home} replace />;
+  if (route.public) return children;
+  if (!session) return <Navigate to={paths.login} replace />;
+  if (needsPermissions && triedFor !== location.key) return <PageLoader />;
+  if (!canOpenRoute(route.permission)) return <Navigate to={paths.notFound} replace />;
+  return children;
+}

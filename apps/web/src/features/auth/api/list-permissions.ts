@@ -1,0 +1,35 @@
+import { AUTH_ROUTES, PERMISSION_FETCH_LIMIT, type Permission, permissionTitlesFrom } from '@cuspid/contracts';
+import { api } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session';
+
+export type PermissionList = { data: Permission[]; count: number };
+
+export function listPermissions(query: { limit_start: number; limit_count: number }): Promise<PermissionList> {
+  return api.get<PermissionList>('auth', AUTH_ROUTES.listPermissions, { query });
+}
+
+let loading: Promise<void> | null = null;
+
+/**
+ * Spec section 4: after sign-in, when the user's permission titles are not held yet, load the whole list once
+ * and match the stored per-scope values against it. A failure is only logged; navigation continues.
+ */
+export function loadPermissionTitles(): Promise<void> {
+  const session = sessionStore.get();
+  if (!session || session.permission_titles !== null) return Promise.resolve();
+  loading ??= listPermissions({ limit_start: 0, limit_count: PERMISSION_FETCH_LIMIT })
+    .then((list) => {
+      const current = sessionStore.get();
+      // The user may have signed out (or another user in) meanwhile.
+      if (current?.token === session.token) {
+        sessionStore.setPermissionTitles(permissionTitlesFrom(current.token_info.permissions, list.data));
+      }
+    })
+    .catch((error: unknown) => {
+      console.error('Could not load the permission list', error);
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}

@@ -1,0 +1,64 @@
+import { type LoginBody, loginBodySchema } from '@cuspid/contracts';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { zodFormValidator } from '../../../lib/form-validation';
+import { notifyError } from '../../../lib/notify';
+import { useLogin } from '../api/login';
+
+type LoginFormProps = { onSuccess: () => void };
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const form = useForm<LoginBody>({
+    mode: 'uncontrolled',
+    initialValues: { mail: '', password: '' },
+    validate: zodFormValidator<LoginBody>(loginBodySchema),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      await login.mutateAsync(loginBodySchema.parse(values));
+      onSuccess();
+    } catch (error) {
+      notifyError(error, form);
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate data-testid="login-form">
+      <Stack>
+        <TextInput
+          label={t('fields.mail')}
+          placeholder={t('fields.mailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          required
+          data-autofocus
+          key={form.key('mail')}
+          {...form.getInputProps('mail')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" fullWidth loading={form.submitting} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to={paths.register} data-testid="register-link">
+            {t('login.register')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

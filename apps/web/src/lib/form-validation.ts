@@ -1,0 +1,61 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '@cuspid/contracts';
+import type { FormErrors } from '@mantine/form';
+import type { z } from 'zod';
+import { i18n } from './i18n';
+
+// The contracts' schemas carry the spec's English messages; the web shows them in the user's language.
+const KEY_BY_MESSAGE = new Map<string, string>([
+  ...Object.entries(VALIDATION_MESSAGES).map(([key, message]) => [message, key] as [string, string]),
+  ['Unknown time zone', 'unknownTimeZone'],
+]);
+const PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+
+export function translateValidationMessage(message: string): string {
+  const key = KEY_BY_MESSAGE.get(message);
+  return key ? i18n.t(`validation:${key}`, PARAMS) : message;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (KEY_BY_MESSAGE.has(issue.message)) return translateValidationMessage(issue.message);
+  if (issue.code === 'too_big' && 'maximum' in issue) return i18n.t('validation:tooLong', { max: issue.maximum });
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_value') return i18n.t('validation:invalid');
+  return issue.message;
+}
+
+/** Field errors from a zod schema, first message per field, translated. */
+export function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
+  const result = schema.safeParse(values);
+  const errors: FormErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (!(path in errors)) errors[path] = issueMessage(issue);
+  }
+  return errors;
+}
+
+type Check<Values> = (values: Values) => FormErrors;
+
+/** A Mantine `validate` function: the contracts' schema first, then form-only checks (e.g. confirmation). */
+export function zodFormValidator<Values>(schema: z.ZodType, ...checks: Check<Values>[]) {
+  return (values: Values): FormErrors => {
+    const errors = schemaErrors(schema, values);
+    for (const check of checks) {
+      for (const [path, message] of Object.entries(check(values))) {
+        if (!(path in errors) && message) errors[path] = message;
+      }
+    }
+    return errors;
+  };
+}
+
+/** 'Password and confirmation must match'. */
+export function matchingConfirmation<Values extends Record<string, unknown>>(
+  field: keyof Values,
+  confirmation: keyof Values,
+) {
+  return (values: Values): FormErrors =>
+    values[field] === values[confirmation]
+      ? {}
+      : { [confirmation]: translateValidationMessage(VALIDATION_MESSAGES.passwordMismatch) };
+}

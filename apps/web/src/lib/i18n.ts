@@ -1,0 +1,100 @@
+import { DEFAULT_LANGUAGE, UI_LANGUAGES } from '@cuspid/contracts';
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import auth from '../locales/en/auth.json';
+import common from '../locales/en/common.json';
+import errors from '../locales/en/errors.json';
+import validation from '../locales/en/validation.json';
+import { STORAGE_KEYS } from './storage-keys';
+
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+// English labels of the login page ship with the entry chunk (English is every language's fallback). Every other
+// dictionary, and the page namespaces (account, help), load on demand: a component that needs a namespace
+// not loaded yet suspends until it is.
+const BUNDLED = { common, auth, validation, errors };
+const CORE_NAMESPACES = Object.keys(BUNDLED);
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/{common,auth,validation,errors}.json',
+]);
+
+const lazyDictionaries: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    if (language === 'en' && namespace in BUNDLED) return callback(null, BUNDLED[namespace as keyof typeof BUNDLED]);
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    // Partial dictionaries (es, tu) lack some namespaces: English fills in.
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): UiLanguage {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEYS.language);
+    if (isUiLanguage(stored)) return stored;
+  } catch {
+    // localStorage may be unavailable (private mode): use the default
+  }
+  return DEFAULT_LANGUAGE as UiLanguage;
+}
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** Initialises i18next with the remembered language; resolves when its dictionary is loaded. */
+export async function initI18n(language: UiLanguage = storedLanguage()): Promise<typeof i18n> {
+  if (!i18n.isInitialized) {
+    await i18n
+      .use(lazyDictionaries)
+      .use(initReactI18next)
+      .init({
+        resources: { en: BUNDLED },
+        partialBundledLanguages: true,
+        lng: 'en',
+        fallbackLng: 'en',
+        supportedLngs: [...UI_LANGUAGES],
+        ns: CORE_NAMESPACES,
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        react: { useSuspense: true },
+      });
+    i18n.on('languageChanged', applyDocumentLanguage);
+  }
+  await setLanguage(language, { remember: false });
+  return i18n;
+}
+
+/** Switches every label without a reload, remembers the choice and updates `<html lang>`. */
+export async function setLanguage(language: UiLanguage, { remember = true } = {}): Promise<void> {
+  // changeLanguage loads every namespace in use for the new language before it switches.
+  await i18n.changeLanguage(language).catch((error: unknown) => {
+    console.error(`Could not load the ${language} dictionary`, error);
+  });
+  applyDocumentLanguage(language);
+  if (remember) {
+    try {
+      localStorage.setItem(STORAGE_KEYS.language, language);
+    } catch {
+      // not remembered, still applied
+    }
+  }
+}
+
+export function currentLanguage(): UiLanguage {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isUiLanguage(language) ? language : (DEFAULT_LANGUAGE as UiLanguage);
+}

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { setLanguage } from './i18n';
+import { errorMessage, notifyError, notifySuccess } from './notify';
+
+describe('notify', () => {
+  const show = vi.fn();
+
+  beforeEach(() => {
+    show.mockReset();
+    vi.doMock('@mantine/notifications', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('@mantine/notifications')>();
+      return { ...actual, notifications: { ...actual.notifications, show } };
+    });
+  });
+
+  afterEach(() => {
+    vi.doUnmock('@mantine/notifications');
+  });
+
+  it('sets the first message per field on the form and shows an Error toast for 5 s', async () => {
+    const form = { setErrors: vi.fn() };
+    notifyError(
+      new ApiError(409, {
+        code: 'MAIL_TAKEN',
+        message: 'taken',
+        errors: {
+          mail: ['This mail address is already registered', 'second'],
+          password: ['The Password field is required'],
+        },
+      }),
+      form,
+    );
+    expect(form.setErrors).toHaveBeenCalledWith({
+      mail: 'This mail address is already registered',
+      password: 'The Password field is required',
+    });
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Error',
+          message: 'This mail address is already registered',
+          autoClose: 5000,
+        }),
+      ),
+    );
+  });
+
+  it('translates a known code, falls back to the server message, then to the generic text', async () => {
+    await setLanguage('de', { remember: false });
+    expect(errorMessage(new ApiError(401, { code: 'INVALID_CREDENTIALS', message: 'wrong' }))).toBe(
+      'E-Mail oder Passwort ist falsch',
+    );
+    expect(errorMessage(new ApiError(422, { code: 'NOT_ENOUGH_CREDITS', message: 'Not enough credits' }))).toBe(
+      'Not enough credits',
+    );
+    await setLanguage('en', { remember: false });
+    expect(errorMessage(new ApiError(500, { code: 'WHATEVER' }))).toBe('Something went wrong. Please contact support.');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(errorMessage(new Error('boom'))).toBe('Something went wrong. Please contact support.');
+  });
+
+  it('shows a Success toast', async () => {
+    notifySuccess('Saved');
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Success', message: 'Saved', autoClose: 5000 }),
+      ),
+    );
+  });
+});

@@ -1,0 +1,7 @@
+/** Every key the web app keeps in localStorage, in one place. */
+export const STORAGE_KEYS = {
+  session: 'cuspid.session',
+  language: 'cuspid.language',
+  layout: 'cuspid.layout',
+  colorScheme: 'cuspid.color-scheme',
+} as const;

@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCurrency, formatDate, formatNumber, formatRelativeTime, type NumberFormatOptions } from './format';
+import { useSession } from './session';
+
+type Omitted<T> = Omit<T, 'language'>;
+
+/** The formatting helpers bound to the current language and the signed-in user's time zone. */
+export function useFormat() {
+  const { t, i18n } = useTranslation();
+  const timeZone = useSession()?.token_info.user.timezone;
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(
+    () => ({
+      relativeTime: (value: Date | string | number, now?: Date | number) =>
+        formatRelativeTime(value, { language, justNow: t('common:time.justNow'), now }),
+      number: (value: number, options?: Omitted<NumberFormatOptions>) => formatNumber(value, { language, ...options }),
+      currency: (value: number, options?: Omitted<NumberFormatOptions> & { currency?: string }) =>
+        formatCurrency(value, { language, ...options }),
+      date: (value: Date | string | number, withTime = false) => formatDate(value, { language, timeZone, withTime }),
+    }),
+    [language, t, timeZone],
+  );
+}

@@ -1,0 +1,8 @@
+import account from './account.json';
+import auth from './auth.json';
+import common from './common.json';
+import errors from './errors.json';
+import help from './help.json';
+import validation from './validation.json';
+
+export const dictionary = { common, auth, validation, errors, account, help };

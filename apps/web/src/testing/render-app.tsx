@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '../app/provider';
+import type { AppRoute } from '../app/route-table';
+import { buildRoutes } from '../app/router';
+
+function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Renders the app's router (from a route table) at a path, with every provider the app has. */
+export function renderRoutes(routes: AppRoute[], initialPath: string) {
+  const router = createMemoryRouter(buildRoutes(routes), { initialEntries: [initialPath] });
+  const utils = render(
+    <AppProvider queryClient={testQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...utils };
+}
+
+/** Renders one component inside the providers and a router (for links and navigation). */
+export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p data-testid="navigated" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <AppProvider queryClient={testQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...utils };
+}

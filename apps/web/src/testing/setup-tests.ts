@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest';
+import { DEFAULT_RUNTIME_CONFIG } from '@cuspid/contracts';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { initI18n, setLanguage } from '../lib/i18n';
+import { sessionStore } from '../lib/session';
+
+window.__CUSPID_CONFIG__ = DEFAULT_RUNTIME_CONFIG;
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  sessionStore.reload();
+  vi.unstubAllGlobals();
+  await setLanguage('en', { remember: false });
+});
