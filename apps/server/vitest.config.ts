@@ -8,7 +8,5 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file opens its own embedded database; two cores run two files at a time.
-    maxWorkers: 2,
   },
 });

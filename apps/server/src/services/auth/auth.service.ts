@@ -167,35 +167,44 @@ export async function refresh(deps: Deps, presented: string): Promise<LoginRespo
   return issueTokens(deps, user, session.id, next);
 }
 
-async function ensureMailFree(deps: Deps, mail: string) {
-  if (await repo.findLiveUserByMail(deps.db, mail)) {
+type NewUser = CreateUserBody & { roleIds: string[] } & ({ companyId: string } | { newCompanyName: string });
+
+/**
+ * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
+ * the password is hashed, and the user, its roles and (when asked) its new company are written together.
+ */
+export async function createUserRecord(deps: Deps, input: NewUser): Promise<repo.UserRow> {
+  if (await repo.findLiveUserByMail(deps.db, input.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const companyId =
+      'companyId' in input ? input.companyId : (await repo.insertCompany(tx, { companyName: input.newCompanyName })).id;
+    const user = await repo.insertUser(tx, {
+      companyId,
+      mail: input.mail,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      contactLanguage: input.contact_language ?? 'en',
+    });
+    await repo.assignRoles(tx, user.id, input.roleIds);
+    return user;
+  });
 }
 
 /** Self-registration: a new company with the user in it, holding the roles marked for registration. */
 export async function register(deps: Deps, body: CreateUserBody, client: ClientInfo) {
   const attempts = await repo.bumpThrottle(deps.db, `register-ip:${client.ip}`, 3600);
   if (attempts > deps.config.loginThrottle.maxAttemptsPerIp) throw tooManyAttempts(3600);
-  await ensureMailFree(deps, body.mail);
-  const passwordHash = await hashPassword(body.password);
-  const user = await deps.db.transaction(async (tx) => {
-    const company = await repo.insertCompany(tx, { companyName: body.mail });
-    const created = await repo.insertUser(tx, {
-      companyId: company.id,
-      mail: body.mail,
-      passwordHash,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      contactLanguage: body.contact_language ?? 'en',
-    });
-    const roles = await repo.findRegistrationRoles(tx);
-    await repo.assignRoles(
-      tx,
-      created.id,
-      roles.map((r) => r.id),
-    );
-    return created;
+  const roles = await repo.findRegistrationRoles(deps.db);
+  // Registration sets only mail and password (spec section 3); names come later in account settings.
+  const user = await createUserRecord(deps, {
+    mail: body.mail,
+    password: body.password,
+    newCompanyName: body.mail,
+    roleIds: roles.map((r) => r.id),
   });
   return { message: 'Registration successful. You can sign in now.', user_id: user.id };
 }
@@ -204,29 +213,12 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
 export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody) {
   const companyId = body.company_id ?? actor.companyId;
   if (companyId !== actor.companyId && !actor.isStaff) throw new AppError('NOT_FOUND');
-  await ensureMailFree(deps, body.mail);
   const roles = await repo.findRolesByName(deps.db, body.roles ?? []);
   if (roles.length !== (body.roles ?? []).length) {
-    throw new AppError('VALIDATION_FAILED', { errors: { roles: ['Unknown role'] } });
+    throw new AppError('VALIDATION_FAILED', { message: 'Unknown role', errors: { roles: ['Unknown role'] } });
   }
   if (roles.some((r) => r.name === ADMIN_ROLE) && !actor.roles.includes(ADMIN_ROLE)) throw new AppError('FORBIDDEN');
-  const passwordHash = await hashPassword(body.password);
-  const user = await deps.db.transaction(async (tx) => {
-    const created = await repo.insertUser(tx, {
-      companyId,
-      mail: body.mail,
-      passwordHash,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      contactLanguage: body.contact_language ?? 'en',
-    });
-    await repo.assignRoles(
-      tx,
-      created.id,
-      roles.map((r) => r.id),
-    );
-    return created;
-  });
+  const user = await createUserRecord(deps, { ...body, companyId, roleIds: roles.map((r) => r.id) });
   return { message: 'The user was created', user_id: user.id };
 }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, ./data and the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.storage.driver).toBe('local');
+    expect(config.services).toEqual(['auth', 'api', 'mail', 'documents', 'web']);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cuspid' });
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/cuspid' });
+  });
+
+  it('fails with a message naming every bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVICES: 'auth,billing' });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT', 'DATABASE_URL', 'SERVICES']) expect(message).toContain(name);
+  });
+
+  it('names the S3 settings that object storage needs', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'scans' })).toThrow(
+      /S3_ACCESS_KEY_ID: required when STORAGE_DRIVER=s3\n {2}S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('asks for both JWT keys together', () => {
+    expect(() => loadConfig({ JWT_PRIVATE_KEY: 'x' })).toThrow(/JWT_PUBLIC_KEY/);
+  });
+});

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, loginAs, type TestContext } from '../../test/setup-app';
+import { users } from '../db/schema';
+import { recordLoginJob } from '../services/auth/auth.jobs';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}
+
+const jobsOf = async (userId: string) =>
+  (await ctx.deps.jobs.boss.findJobs(recordLoginJob.name, { data: { userId } })) ?? [];
+
+describe('the job queue', () => {
+  it('keeps no job when the transaction that enqueued it rolls back', async () => {
+    const user = await createTestUser(ctx.deps);
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await ctx.deps.jobs.enqueue(recordLoginJob, { userId: user.id, at: new Date().toISOString() }, { tx });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await jobsOf(user.id)).toHaveLength(0);
+  });
+
+  it('refuses a payload that does not match the job’s schema', async () => {
+    await expect(ctx.deps.jobs.enqueue(recordLoginJob, { userId: 'not-a-uuid', at: 'yesterday' })).rejects.toThrow();
+  });
+
+  it('runs the job a sign-in enqueued: the worker records the last login', async () => {
+    const user = await createTestUser(ctx.deps);
+    await loginAs(ctx.app, user.mail);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+    await ctx.deps.jobs.work(ctx.deps);
+    const lastLogin = await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, user.id));
+      return row?.lastLogin;
+    });
+    expect(Date.now() - lastLogin.getTime()).toBeLessThan(60_000);
+  });
+});
