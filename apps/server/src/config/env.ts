@@ -21,6 +21,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('./data'),
+    /** Set by npm to where `npm …` was typed: relative paths resolve from there, not the workspace. */
+    INIT_CWD: z.string().optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -78,7 +80,8 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: Env) {
-  const dataDir = path.resolve(env.DATA_DIR);
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -99,7 +102,7 @@ function toConfig(env: Env) {
       mail: env.MAIL_BASE_URL,
       documents: env.DOCUMENTS_BASE_URL,
     },
-    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(baseDir, env.WEB_DIST_DIR) : undefined,
     jwt: {
       privateKeyPem: env.JWT_PRIVATE_KEY,
       publicKeyPem: env.JWT_PUBLIC_KEY,
