@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { paths } from '../config/paths';
 import { sessionStore } from '../lib/session';
 import { jsonResponse, loginResponse, permission } from '../testing/fixtures';
 import { renderRoutes } from '../testing/render-app';
-import type { AppRoute } from './route-table';
+import { type AppRoute, ROUTES } from './route-table';
 
 const stub = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
 
@@ -105,5 +106,48 @@ describe('RouteGuard', () => {
 
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  describe('the /permissions route of the real route table', () => {
+    // The real entry (its permission and layout) with a stub page, so only the guard is under test.
+    const permissionsRoute = ROUTES.find((route) => route.path === paths.permissions)!;
+    const routes: AppRoute[] = [
+      ...TEST_ROUTES,
+      { ...permissionsRoute, page: stub('Permissions page'), layout: 'full' },
+    ];
+
+    it('needs list-permissions', () => {
+      expect(permissionsRoute.permission).toBe('list-permissions');
+      expect(permissionsRoute.layout).toBeUndefined();
+      expect(permissionsRoute.nav?.label).toBe('common:nav.permissions');
+    });
+
+    it('sends a user without list-permissions to /error-404', async () => {
+      sessionStore.signIn(loginResponse({ permissions: { backoffice: ['invoice'] } }));
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(PERMISSION_LIST)));
+
+      const { router } = renderRoutes(routes, '/permissions');
+
+      expect(await screen.findByText('Not found page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/error-404');
+    });
+
+    it('shows the page to a user granted list-permissions', async () => {
+      sessionStore.signIn(loginResponse({ permissions: { auth: ['list-users'] } }));
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(PERMISSION_LIST)));
+      sessionStore.setPermissionTitles(['list-permissions']);
+      renderRoutes(routes, '/permissions');
+      expect(await screen.findByText('Permissions page')).toBeInTheDocument();
+    });
+
+    it('shows the page to an admin', async () => {
+      sessionStore.signIn(loginResponse({ roles: ['admin'] }));
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(PERMISSION_LIST)));
+
+      const { router } = renderRoutes(routes, '/permissions');
+
+      expect(await screen.findByText('Permissions page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/permissions');
+    });
   });
 });

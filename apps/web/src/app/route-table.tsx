@@ -1,5 +1,5 @@
 import type { PermissionTitle } from '@cuspid/contracts';
-import { type Icon, IconHelpCircle, IconHome, IconShieldLock, IconUserCog } from '@tabler/icons-react';
+import { type Icon, IconHelpCircle, IconHome, IconKey, IconShieldLock, IconUserCog } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '../config/paths';
 
@@ -67,5 +67,11 @@ export const ROUTES: AppRoute[] = [
     path: paths.dataPrivacy,
     page: page(() => import('./pages/data-privacy'), 'DataPrivacyPage'),
     nav: { label: 'common:nav.dataPrivacy', icon: IconShieldLock },
+  },
+  {
+    path: paths.permissions,
+    page: page(() => import('./pages/permissions'), 'PermissionsPage'),
+    permission: 'list-permissions',
+    nav: { label: 'common:nav.permissions', icon: IconKey },
   },
 ];

@@ -7,4 +7,5 @@ export const paths = {
   accountSetting: '/account-setting',
   faq: '/faq',
   dataPrivacy: '/data-privacy',
+  permissions: '/permissions',
 } as const;

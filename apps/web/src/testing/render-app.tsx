@@ -21,14 +21,17 @@ export function renderRoutes(routes: AppRoute[], initialPath: string) {
   return { router, ...utils };
 }
 
-/** Renders one component inside the providers and a router (for links and navigation). */
-export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders one component inside the providers and a router (for links and navigation). `url` is where the router
+ * starts (path plus query string); it defaults to `path`.
+ */
+export function renderWithProviders(ui: ReactNode, { path = '/', url = path }: { path?: string; url?: string } = {}) {
   const router = createMemoryRouter(
     [
       { path, element: ui },
       { path: '*', element: <p data-testid="navigated" /> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [url] },
   );
   const utils = render(
     <AppProvider queryClient={testQueryClient()} env="test">

@@ -54,4 +54,16 @@ describe('NavMenu', () => {
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
     expect(menuLabels()).toEqual(['Home', 'Account settings', 'FAQ', 'Data privacy']);
   });
+
+  it('shows the permissions entry only to users who may list permissions', () => {
+    signInWith(['end-user'], ['list-permissions']);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(menuLabels()).toEqual(['Home', 'Account settings', 'FAQ', 'Data privacy', 'Permissions']);
+  });
+
+  it('shows the permissions entry to an admin', () => {
+    signInWith(['admin'], []);
+    renderWithProviders(<NavMenu orientation="horizontal" />, { path: '/home' });
+    expect(menuLabels()).toContain('Permissions');
+  });
 });

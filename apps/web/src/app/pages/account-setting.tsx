@@ -1,5 +1,7 @@
 import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useProfile } from '../../features/account/api/get-profile';
 import { PasswordChangeForm } from '../../features/account/components/password-change-form';
 import { ProfileForm } from '../../features/account/components/profile-form';
@@ -10,6 +12,8 @@ export function AccountSettingPage() {
   const { t } = useTranslation(['account', 'common']);
   const userId = useSession()?.token_info.user_id ?? '';
   const profile = useProfile(userId);
+  const [isProfileDirty, setProfileDirty] = useState(false);
+  const [isPasswordDirty, setPasswordDirty] = useState(false);
 
   return (
     <Container size="md" px={0}>
@@ -39,7 +43,7 @@ export function AccountSettingPage() {
               </Button>
             </Alert>
           )}
-          {profile.data && <ProfileForm key={profile.data.id} profile={profile.data} />}
+          {profile.data && <ProfileForm key={profile.data.id} profile={profile.data} onDirtyChange={setProfileDirty} />}
         </Card>
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} size="h4">
@@ -48,9 +52,10 @@ export function AccountSettingPage() {
           <Text size="sm" c="dimmed" mb="md">
             {t('settings.passwordDescription')}
           </Text>
-          <PasswordChangeForm />
+          <PasswordChangeForm onDirtyChange={setPasswordDirty} />
         </Card>
       </Stack>
+      <UnsavedChangesGuard when={isProfileDirty || isPasswordDirty} />
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import { changePasswordBodySchema } from '@cuspid/contracts';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordRulesChecklist } from '../../../components/password-rules-checklist';
 import { matchingConfirmation, zodFormValidator } from '../../../lib/form-validation';
@@ -11,7 +12,12 @@ type PasswordValues = { current_password: string; new_password: string; new_pass
 
 const EMPTY: PasswordValues = { current_password: '', new_password: '', new_password_confirmation: '' };
 
-export function PasswordChangeForm() {
+type PasswordChangeFormProps = {
+  /** Told whether the form holds unsaved changes (the page warns before leaving). */
+  onDirtyChange?: (isDirty: boolean) => void;
+};
+
+export function PasswordChangeForm({ onDirtyChange }: PasswordChangeFormProps = {}) {
   const { t } = useTranslation(['account', 'auth']);
   const changePassword = useChangePassword();
   const form = useForm<PasswordValues>({
@@ -21,6 +27,12 @@ export function PasswordChangeForm() {
       matchingConfirmation<PasswordValues>('new_password', 'new_password_confirmation'),
     ),
   });
+  const isDirty = form.isDirty();
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+
   const toggleProps = { 'aria-label': t('auth:fields.togglePassword') };
 
   const handleSubmit = form.onSubmit(async (values) => {

@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES, type LanguageCode, type UserProfile, updateProfileBodySchema } from '@cuspid/contracts';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { listTimeZones } from '../../../lib/format';
@@ -30,7 +30,13 @@ function toValues(profile: UserProfile): ProfileValues {
 
 const emptyToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-export function ProfileForm({ profile }: { profile: UserProfile }) {
+type ProfileFormProps = {
+  profile: UserProfile;
+  /** Told whether the form holds unsaved changes (the page warns before leaving). */
+  onDirtyChange?: (isDirty: boolean) => void;
+};
+
+export function ProfileForm({ profile, onDirtyChange }: ProfileFormProps) {
   const { t } = useTranslation(['account', 'common']);
   const update = useUpdateProfile();
   const timeZones = useMemo(() => listTimeZones(), []);
@@ -39,6 +45,11 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     initialValues: toValues(profile),
     validate: zodFormValidator<ProfileValues>(updateProfileBodySchema),
   });
+  const isDirty = form.isDirty();
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -83,7 +94,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting} disabled={!form.isDirty()} data-testid="profile-submit">
+          <Button type="submit" loading={form.submitting} disabled={!isDirty} data-testid="profile-submit">
             {t('settings.saveProfile')}
           </Button>
         </Group>

@@ -4,8 +4,14 @@ import { sessionStore } from '../../../lib/session';
 
 export type PermissionList = { data: Permission[]; count: number };
 
-export function listPermissions(query: { limit_start: number; limit_count: number }): Promise<PermissionList> {
-  return api.get<PermissionList>('auth', AUTH_ROUTES.listPermissions, { query });
+/** `search` matches title and scope (case-insensitive, on the server); `limit_count` is at most 1500. */
+export type PermissionListQuery = { limit_start: number; limit_count: number; search?: string };
+
+export function listPermissions(
+  query: PermissionListQuery,
+  options: { signal?: AbortSignal } = {},
+): Promise<PermissionList> {
+  return api.get<PermissionList>('auth', AUTH_ROUTES.listPermissions, { query, signal: options.signal });
 }
 
 let loading: Promise<void> | null = null;

@@ -1,0 +1,215 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../lib/session';
+import { jsonResponse, loginResponse, userProfile } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render-app';
+import { AccountSettingPage } from './account-setting';
+
+type Answers = { updateProfile?: () => Response; changePassword?: () => Response };
+
+/** Signs in and answers GET /profile, POST /update-profile and POST /change-password. */
+function mockServer(answers: Answers = {}) {
+  sessionStore.signIn(loginResponse());
+  sessionStore.setPermissionTitles([]);
+  const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    if (path === '/auth/profile') return Promise.resolve(jsonResponse(userProfile()));
+    if (path === '/auth/update-profile' && answers.updateProfile) return Promise.resolve(answers.updateProfile());
+    if (path === '/auth/change-password' && answers.changePassword) return Promise.resolve(answers.changePassword());
+    return Promise.resolve(jsonResponse({ code: 'NOT_FOUND', message: 'no mock' }, 404));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function callsTo(fetchMock: ReturnType<typeof mockServer>, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === path);
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <Suspense fallback={null}>
+      <AccountSettingPage />
+    </Suspense>,
+    { path: '/account-setting' },
+  );
+}
+
+const passwordFields = () => ({
+  current: screen.getByLabelText(/^Current password/),
+  next: screen.getByLabelText(/^New password(?! confirmation)/),
+  confirmation: screen.getByLabelText(/^New password confirmation/),
+});
+const changePasswordButton = () => screen.getByRole('button', { name: 'Change password' });
+
+describe('AccountSettingPage: profile form', () => {
+  it('loads the profile and sends the edited fields to update-profile', async () => {
+    const fetchMock = mockServer({
+      updateProfile: () => jsonResponse(userProfile({ first_name: 'Anne', phone: '+49 30 1234' })),
+    });
+    renderPage();
+
+    const firstName = await screen.findByLabelText('First name');
+    expect(firstName).toHaveValue('Anna');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Weiss');
+    expect(screen.getByTestId('profile-submit')).toBeDisabled();
+
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Anne');
+    await userEvent.type(screen.getByLabelText('Phone'), '+49 30 1234');
+    await userEvent.click(screen.getByTestId('profile-submit'));
+
+    expect(await screen.findByText('Your profile was saved')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, '/auth/update-profile');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      first_name: 'Anne',
+      last_name: 'Weiss',
+      phone: '+49 30 1234',
+      mobile: null,
+      contact_language: 'en',
+      timezone: 'Europe/Berlin',
+    });
+    expect(sessionStore.get()?.token_info.user.first_name).toBe('Anne');
+    expect(screen.getByTestId('profile-submit')).toBeDisabled();
+  });
+
+  it('puts the field errors of a 400 answer on the form', async () => {
+    mockServer({
+      updateProfile: () =>
+        jsonResponse(
+          { code: 'VALIDATION_FAILED', message: 'The given data was invalid', errors: { phone: ['Invalid phone'] } },
+          400,
+        ),
+    });
+    renderPage();
+
+    const phone = await screen.findByLabelText('Phone');
+    await userEvent.type(phone, 'not a phone');
+    await userEvent.click(screen.getByTestId('profile-submit'));
+
+    expect(await screen.findByText('Invalid phone')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('AccountSettingPage: password change', () => {
+  it('says that new password and confirmation must match, without calling the server', async () => {
+    const fetchMock = mockServer();
+    renderPage();
+    await screen.findByLabelText('First name');
+
+    const { current, next, confirmation } = passwordFields();
+    await userEvent.type(current, 'Old#12345');
+    await userEvent.type(next, 'Secret#123');
+    await userEvent.type(confirmation, 'Secret#124');
+    await userEvent.click(changePasswordButton());
+
+    expect(await screen.findByText('Password and confirmation must match')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/auth/change-password')).toHaveLength(0);
+  });
+
+  it('ticks off the password policy while typing', async () => {
+    mockServer();
+    renderPage();
+    await screen.findByLabelText('First name');
+    const rule = (name: string) => screen.getByTestId('password-rules').querySelector(`[data-rule="${name}"]`);
+    expect(rule('min')).toHaveAttribute('data-met', 'false');
+
+    await userEvent.type(passwordFields().next, 'abcdefg1');
+    expect(rule('min')).toHaveAttribute('data-met', 'true');
+    expect(rule('number')).toHaveAttribute('data-met', 'true');
+    expect(rule('capital')).toHaveAttribute('data-met', 'false');
+    expect(rule('special')).toHaveAttribute('data-met', 'false');
+
+    await userEvent.type(passwordFields().next, 'A!');
+    expect(rule('capital')).toHaveAttribute('data-met', 'true');
+    expect(rule('special')).toHaveAttribute('data-met', 'true');
+  });
+
+  it('changes the password, shows a success toast and empties the form', async () => {
+    const fetchMock = mockServer({ changePassword: () => jsonResponse({ message: 'Password changed' }) });
+    renderPage();
+    await screen.findByLabelText('First name');
+
+    const { current, next, confirmation } = passwordFields();
+    await userEvent.type(current, 'Old#12345');
+    await userEvent.type(next, 'Secret#123');
+    await userEvent.type(confirmation, 'Secret#123');
+    await userEvent.click(changePasswordButton());
+
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, '/auth/change-password');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ current_password: 'Old#12345', new_password: 'Secret#123' });
+    expect(passwordFields().current).toHaveValue('');
+    expect(passwordFields().next).toHaveValue('');
+  });
+});
+
+describe('AccountSettingPage: unsaved changes', () => {
+  it('leaves without asking while nothing was changed', async () => {
+    mockServer();
+    const { router } = renderPage();
+    await screen.findByLabelText('First name');
+
+    await act(() => router.navigate('/home'));
+    expect(await screen.findByTestId('navigated')).toBeInTheDocument();
+  });
+
+  it('asks before leaving an edited form: stay keeps the edits, leave goes on', async () => {
+    mockServer();
+    const { router } = renderPage();
+    const firstName = await screen.findByLabelText('First name');
+    await userEvent.type(firstName, 'x');
+
+    await act(() => router.navigate('/home'));
+    expect(await screen.findByText('Leave without saving?')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account-setting');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    await vi.waitFor(() => expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/account-setting');
+    expect(screen.getByLabelText('First name')).toHaveValue('Annax');
+
+    await act(() => router.navigate('/home'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave and discard' }));
+    expect(await screen.findByTestId('navigated')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('asks about the password form too', async () => {
+    mockServer();
+    const { router } = renderPage();
+    await screen.findByLabelText('First name');
+    await userEvent.type(passwordFields().current, 'Old#12345');
+
+    await act(() => router.navigate('/faq'));
+    expect(await screen.findByText('Leave without saving?')).toBeInTheDocument();
+  });
+
+  it('lets the browser warn on reload or closing the tab only while there are unsaved changes', async () => {
+    mockServer();
+    renderPage();
+    const firstName = await screen.findByLabelText('First name');
+
+    const before = new Event('beforeunload', { cancelable: true });
+    fireEvent(window, before);
+    expect(before.defaultPrevented).toBe(false);
+
+    await userEvent.type(firstName, 'x');
+    const after = new Event('beforeunload', { cancelable: true });
+    fireEvent(window, after);
+    expect(after.defaultPrevented).toBe(true);
+  });
+
+  it('does not hold back a sign-out', async () => {
+    mockServer();
+    const { router } = renderPage();
+    await userEvent.type(await screen.findByLabelText('First name'), 'x');
+
+    await act(() => router.navigate('/'));
+    expect(await screen.findByTestId('navigated')).toBeInTheDocument();
+    expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument();
+  });
+});
