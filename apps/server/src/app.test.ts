@@ -110,7 +110,9 @@ describe('a process that runs one service', () => {
     const alone = await createTestApp({ SERVICES: 'auth' });
     try {
       expect((await alone.app.inject({ method: 'GET', url: '/auth/health' })).statusCode).toBe(200);
-      expect((await alone.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(404);
+      const missing = await alone.app.inject({ method: 'GET', url: '/api/health' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().code).toBe('NOT_FOUND');
     } finally {
       await alone.close();
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import { ERROR_MESSAGES } from '@cuspid/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -113,6 +114,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   }
   if (deps.config.services.includes('web')) {
     await app.register(webPlugin, { deps, servicePrefixes: [...mounted.map((s) => SERVICES[s].prefix), '/docs'] });
+  } else {
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, requestId: request.id }),
+    );
   }
   return app as unknown as FastifyInstance;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@cuspid/contracts';
+import { DEFAULT_RUNTIME_CONFIG, ERROR_MESSAGES, type RuntimeConfig } from '@cuspid/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps';
@@ -46,6 +46,6 @@ export const webPlugin: FastifyPluginAsync<{ deps: Deps; servicePrefixes: string
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !isServicePath(url) && !path.extname(url);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ code: 'NOT_FOUND', message: 'The record was not found', requestId: request.id });
+    return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, requestId: request.id });
   });
 };
