@@ -12,6 +12,24 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('keeps mails for the viewer unless SMTP_HOST is set', () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    const config = loadConfig({
+      SMTP_HOST: 'mail.example.com',
+      SMTP_USER: 'u',
+      SMTP_PASSWORD: 'p',
+      SMTP_SECURE: 'true',
+    });
+    expect(config.smtp).toEqual({
+      host: 'mail.example.com',
+      port: 587,
+      secure: true,
+      ignoreTLS: false,
+      auth: { user: 'u', pass: 'p' },
+    });
+    expect(config.mailFrom).toBe('Cuspid <no-reply@cuspid.local>');
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cuspid' });
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/cuspid' });

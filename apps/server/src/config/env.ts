@@ -59,6 +59,16 @@ const envSchema = z
     /** Signs short-lived download links of local storage. Generated under DATA_DIR when unset. */
     FILE_SIGNING_SECRET: z.string().min(32).optional(),
     SEED_DEMO: bool.default(true),
+    /** Outgoing mail. Without SMTP_HOST mails are kept for the built-in sent-mail viewer only. */
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+    SMTP_SECURE: bool.default(false),
+    /** Never upgrade with STARTTLS (local relays, tests). */
+    SMTP_IGNORE_TLS: bool.default(false),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: z.string().default('Cuspid <no-reply@cuspid.local>'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
@@ -129,6 +139,16 @@ function toConfig(env: Env) {
         : ({ driver: 'local', root: path.join(dataDir, 'files') } as const),
     fileSigningSecret: env.FILE_SIGNING_SECRET,
     seedDemo: env.SEED_DEMO,
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          secure: env.SMTP_SECURE,
+          ignoreTLS: env.SMTP_IGNORE_TLS,
+          auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+        }
+      : undefined,
+    mailFrom: env.SMTP_FROM,
   };
 }
 

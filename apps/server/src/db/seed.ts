@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../services/auth/passwords';
+import { seedMailTemplates } from '../services/mail/mail.seed';
 import type { Db } from './client';
 import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
 
@@ -111,8 +112,8 @@ export const DEMO_USERS = [
 
 /**
  * Brings the reference data to what this version needs, idempotently, on every start: the
- * permission catalogue, the default roles (created once; admin always holds every permission)
- * and the operator's company.
+ * permission catalogue, the default roles (created once; admin always holds every permission),
+ * the operator's company and a default mail template (en, de, fr) for every event.
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -162,6 +163,7 @@ export async function seedReference(db: Db): Promise<void> {
 
     const [operator] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isOperator, true));
     if (!operator) await tx.insert(companies).values({ companyName: OPERATOR_COMPANY_NAME, isOperator: true });
+    await seedMailTemplates(tx);
   });
 }
 

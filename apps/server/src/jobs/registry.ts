@@ -1,5 +1,6 @@
 import { authJobs } from '../services/auth/auth.jobs';
+import { mailJobs } from '../services/mail/mail.jobs';
 import type { JobDefinition } from './define-job';
 
 /** Every job of every service: the server and `npm run worker` register the same list. */
-export const allJobs = [...authJobs] as unknown as readonly JobDefinition<never>[];
+export const allJobs = [...authJobs, ...mailJobs] as unknown as readonly JobDefinition<never>[];

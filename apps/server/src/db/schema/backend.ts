@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mailTemplates } from './mail';
 
 export const backend = pgSchema('backend');
 
@@ -11,5 +12,13 @@ export const companies = backend.table('companies', {
   /** The operator's own company: back-office staff belong to it and see every company. */
   isOperator: boolean('is_operator').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which mail template each event uses (main backend: /api/mail-template-assignments). */
+export const mailTemplateAssignments = backend.table('mail_template_assignments', {
+  /** `<module>.<event>`, one of MAIL_EVENTS. */
+  event: text('event').primaryKey(),
+  templateId: uuid('template_id').references(() => mailTemplates.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,62 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** The mail service's schema; its tables come with the mail issue. */
+/** The mail service's schema: templates and the outbox of every mail the product sends. */
 export const mail = pgSchema('mail');
+
+export type StoredMailContent = { subject: string; body: string };
+export type StoredMailVariable = { name: string; description: string; example: string };
+
+export const mailTemplates = mail.table(
+  'templates',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    /** The event (`<module>.<event>`) the template was written for; null for a free template. */
+    event: text('event'),
+    /** Subject and body per language code; `en` is always present and is the fallback. */
+    contents: jsonb('contents').$type<Record<string, StoredMailContent>>().notNull(),
+    variables: jsonb('variables').$type<StoredMailVariable[]>().notNull().default([]),
+    /** Seeded by the product for its event; the seed never overwrites it once it exists. */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_templates_event_idx').on(t.event)],
+);
+
+/**
+ * The durable outbox: one row per mail, written in the transaction of the change that causes it.
+ * A job renders and delivers it; the row shows queued / sending / sent / failed, attempts and the
+ * last error, and keeps what was sent for the built-in sent-mail viewer.
+ */
+export const mailOutbox = mail.table(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    event: text('event'),
+    templateId: uuid('template_id').references(() => mailTemplates.id, { onDelete: 'set null' }),
+    /** The company the mail concerns (company users see their company's mails only). */
+    companyId: uuid('company_id'),
+    to: text('to').notNull(),
+    language: text('language').notNull(),
+    variables: jsonb('variables').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
+    transport: text('transport').$type<'smtp' | 'viewer'>(),
+    subject: text('subject'),
+    html: text('html'),
+    text: text('text'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    /** When the current delivery attempt claimed the row (status sending). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_company_idx').on(t.companyId),
+    index('mail_outbox_status_idx').on(t.status),
+  ],
+);

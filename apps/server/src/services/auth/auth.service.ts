@@ -12,10 +12,12 @@ import {
   type UpdateProfileBody,
   type UserProfile,
 } from '@cuspid/contracts';
+import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
+import { sendMail } from '../mail/send-mail';
 import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
@@ -173,7 +175,12 @@ type NewUser = CreateUserBody & { roleIds: string[] } & ({ companyId: string } |
  * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
  * the password is hashed, and the user, its roles and (when asked) its new company are written together.
  */
-export async function createUserRecord(deps: Deps, input: NewUser): Promise<repo.UserRow> {
+export async function createUserRecord(
+  deps: Deps,
+  input: NewUser,
+  /** Runs in the same transaction once the user exists (mails the user is sent go here). */
+  afterInsert?: (tx: Tx, user: repo.UserRow) => Promise<void>,
+): Promise<repo.UserRow> {
   if (await repo.findLiveUserByMail(deps.db, input.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
@@ -190,6 +197,7 @@ export async function createUserRecord(deps: Deps, input: NewUser): Promise<repo
       contactLanguage: input.contact_language ?? 'en',
     });
     await repo.assignRoles(tx, user.id, input.roleIds);
+    await afterInsert?.(tx, user);
     return user;
   });
 }
@@ -199,13 +207,27 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
   const attempts = await repo.bumpThrottle(deps.db, `register-ip:${client.ip}`, 3600);
   if (attempts > deps.config.loginThrottle.maxAttemptsPerIp) throw tooManyAttempts(3600);
   const roles = await repo.findRegistrationRoles(deps.db);
-  // Registration sets only mail and password (spec section 3); names come later in account settings.
-  const user = await createUserRecord(deps, {
-    mail: body.mail,
-    password: body.password,
-    newCompanyName: body.mail,
-    roleIds: roles.map((r) => r.id),
-  });
+  // Registration sets mail and password (spec section 3) and optionally the contact language;
+  // names come later in account settings.
+  const user = await createUserRecord(
+    deps,
+    {
+      mail: body.mail,
+      password: body.password,
+      ...(body.contact_language ? { contact_language: body.contact_language } : {}),
+      newCompanyName: body.mail,
+      roleIds: roles.map((r) => r.id),
+    },
+    // The welcome mail is part of the registration: written in its transaction, sent by the outbox.
+    (tx, created) =>
+      sendMail(deps, tx, {
+        event: 'registration.welcome',
+        to: created.mail,
+        language: created.contactLanguage,
+        variables: { mail: created.mail, portal_url: deps.config.publicUrl },
+        companyId: created.companyId,
+      }).then(() => undefined),
+  );
   return { message: 'Registration successful. You can sign in now.', user_id: user.id };
 }
 

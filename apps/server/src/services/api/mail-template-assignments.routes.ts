@@ -1,0 +1,61 @@
+import {
+  errorResponseSchema,
+  mailTemplateAssignmentModuleQuerySchema,
+  mailTemplateAssignmentSchema,
+  mailTemplateAssignmentsSaveSchema,
+  totalListSchema,
+} from '@cuspid/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import * as service from './mail-template-assignments.service';
+
+const tags = ['mail template assignments'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  419: errorResponseSchema,
+};
+const permission = 'backoffice-mail-template-assignment' as const;
+const listSchema = totalListSchema(mailTemplateAssignmentSchema);
+
+export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/mail-template-assignments',
+    {
+      config: { permission },
+      schema: { tags, summary: 'Which template each mail event uses', response: { 200: listSchema, ...errors } },
+    },
+    () => service.listAssignments(deps),
+  );
+
+  app.get(
+    '/mail-template-assignments/get-by-module',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The assignments of one module (registration, user, case, invoice, payment, ticket)',
+        querystring: mailTemplateAssignmentModuleQuerySchema,
+        response: { 200: listSchema, ...errors },
+      },
+    },
+    (request) => service.listAssignmentsByModule(deps, request.query.module),
+  );
+
+  app.post(
+    '/mail-template-assignments',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Assign templates to events',
+        body: mailTemplateAssignmentsSaveSchema,
+        response: { 200: listSchema.extend({ message: z.string() }), ...errors },
+      },
+    },
+    (request) => service.saveAssignments(deps, request.body),
+  );
+};

@@ -1,0 +1,52 @@
+import {
+  MAIL_EVENTS,
+  type MailTemplateAssignment,
+  type MailTemplateAssignmentsSave,
+  mailModuleOf,
+  mailTemplateAssignmentsSaveSchema,
+} from '@cuspid/contracts';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import * as repo from './mail-template-assignments.repository';
+
+/** One line per event the product sends, in catalogue order, with the template it uses (or none). */
+async function allAssignments(deps: Deps): Promise<MailTemplateAssignment[]> {
+  const stored = new Map((await repo.listAssignments(deps.db)).map((a) => [a.event, a]));
+  return MAIL_EVENTS.map((event) => {
+    const row = stored.get(event);
+    return {
+      event,
+      module: mailModuleOf(event),
+      template_id: row?.templateId ?? null,
+      template_name: row?.templateName ?? null,
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    };
+  });
+}
+
+/** The event catalogue is small and fixed, so the list is answered whole. */
+export async function listAssignments(deps: Deps) {
+  const data = await allAssignments(deps);
+  return { data, total: data.length };
+}
+
+export async function listAssignmentsByModule(deps: Deps, module: string) {
+  const data = (await allAssignments(deps)).filter((a) => a.module === module);
+  return { data, total: data.length };
+}
+
+/** Saves the given events' templates together; an unknown template is 404 and nothing is saved. */
+export async function saveAssignments(deps: Deps, body: MailTemplateAssignmentsSave) {
+  const input = mailTemplateAssignmentsSaveSchema.parse(body);
+  const ids = [...new Set(input.assignments.map((a) => a.template_id).filter((id): id is string => !!id))];
+  await deps.db.transaction(async (tx) => {
+    const found = await repo.existingTemplateIds(tx, ids);
+    if (ids.some((id) => !found.has(id)))
+      throw new AppError('NOT_FOUND', { message: 'The mail template was not found' });
+    await repo.upsertAssignments(
+      tx,
+      input.assignments.map((a) => ({ event: a.event, templateId: a.template_id })),
+    );
+  });
+  return { message: 'The mail template assignments were saved', ...(await listAssignments(deps)) };
+}

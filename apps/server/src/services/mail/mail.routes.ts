@@ -1,0 +1,161 @@
+import {
+  countedListSchema,
+  errorResponseSchema,
+  mailPreviewSchema,
+  mailRenderedSchema,
+  mailTemplateCreateSchema,
+  mailTemplateDeleteSchema,
+  mailTemplateIdQuerySchema,
+  mailTemplateListQuerySchema,
+  mailTemplateSchema,
+  mailTemplateUpdateSchema,
+  messageResponseSchema,
+  sendMailBodySchema,
+  sendMailResponseSchema,
+  sentMailListQuerySchema,
+  sentMailSchema,
+} from '@cuspid/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requireActor } from '../../plugins/authenticate';
+import * as service from './mail.service';
+
+const tags = ['mail'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  419: errorResponseSchema,
+};
+const permission = 'backoffice-mail-template' as const;
+
+export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/list-mail-templates',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'List mail templates (paged with limit_start and limit_count)',
+        querystring: mailTemplateListQuerySchema,
+        response: { 200: countedListSchema(mailTemplateSchema), ...errors },
+      },
+    },
+    (request) => service.listTemplates(deps, request.query),
+  );
+
+  app.get(
+    '/list-mail-template-by-id',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'One mail template',
+        querystring: mailTemplateIdQuerySchema,
+        response: { 200: mailTemplateSchema, ...errors },
+      },
+    },
+    (request) => service.getTemplate(deps, request.query.id),
+  );
+
+  app.post(
+    '/create-mail-template',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Create a mail template',
+        body: mailTemplateCreateSchema,
+        response: { 201: mailTemplateSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createTemplate(deps, request.body)),
+  );
+
+  app.post(
+    '/update-mail-template',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Update a mail template',
+        body: mailTemplateUpdateSchema,
+        response: { 200: mailTemplateSchema, ...errors },
+      },
+    },
+    (request) => service.updateTemplate(deps, request.body),
+  );
+
+  app.post(
+    '/delete-mail-template',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Delete a mail template (not while an event is assigned to it)',
+        body: mailTemplateDeleteSchema,
+        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => service.deleteTemplate(deps, request.body.id),
+  );
+
+  app.post(
+    '/preview-mail-template',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Render an unsaved subject and body with example values',
+        body: mailPreviewSchema,
+        response: { 200: mailRenderedSchema, ...errors },
+      },
+    },
+    (request) => service.previewTemplate(request.body),
+  );
+
+  app.post(
+    '/send-mail',
+    {
+      // Sending any template to any address is a back-office tool: the template permission guards it.
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Send a template, or the template of an event, to one address (through the outbox)',
+        body: sendMailBodySchema,
+        response: { 202: sendMailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await service.sendMailCall(deps, requireActor(request), request.body)),
+  );
+
+  app.get(
+    '/list-sent-mails',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The outbox: every mail with its status, attempts and last error (newest first)',
+        querystring: sentMailListQuerySchema,
+        response: { 200: countedListSchema(sentMailSchema), ...errors },
+      },
+    },
+    (request) => service.listSentMails(deps, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/list-sent-mail-by-id',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'One mail of the outbox with its content',
+        querystring: mailTemplateIdQuerySchema,
+        response: { 200: sentMailSchema, ...errors },
+      },
+    },
+    (request) => service.getSentMail(deps, requireActor(request), request.query.id),
+  );
+};

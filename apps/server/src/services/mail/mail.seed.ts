@@ -1,0 +1,354 @@
+import type { MailEvent } from '@cuspid/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  mailTemplateAssignments,
+  mailTemplates,
+  type StoredMailContent,
+  type StoredMailVariable,
+} from '../../db/schema';
+
+type Seed = {
+  name: string;
+  variables: StoredMailVariable[];
+  contents: { en: StoredMailContent; de: StoredMailContent; fr: StoredMailContent };
+};
+
+const v = (name: string, description: string, example: string): StoredMailVariable => ({ name, description, example });
+const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('\n');
+
+const portal = v('portal_url', 'Address of the portal', 'https://portal.example.com');
+const firstName = v('first_name', 'First name of the recipient (may be empty)', 'Anna');
+
+/** The product's default template for every event it sends, in English, German and French. */
+export const DEFAULT_MAIL_TEMPLATES: Record<MailEvent, Seed> = {
+  'registration.welcome': {
+    name: 'Registration welcome',
+    variables: [v('mail', 'Mail address the account was registered with', 'anna@example.com'), portal],
+    contents: {
+      en: {
+        subject: 'Welcome to Cuspid',
+        body: p('Hello,', 'your account {{ mail }} is ready.', '<a href="{{ portal_url }}">Sign in to Cuspid</a>'),
+      },
+      de: {
+        subject: 'Willkommen bei Cuspid',
+        body: p(
+          'Hallo,',
+          'Ihr Konto {{ mail }} ist eingerichtet.',
+          '<a href="{{ portal_url }}">Bei Cuspid anmelden</a>',
+        ),
+      },
+      fr: {
+        subject: 'Bienvenue sur Cuspid',
+        body: p(
+          'Bonjour,',
+          'votre compte {{ mail }} est prêt.',
+          '<a href="{{ portal_url }}">Se connecter à Cuspid</a>',
+        ),
+      },
+    },
+  },
+  'user.invitation': {
+    name: 'Invitation and password setup',
+    variables: [
+      firstName,
+      v('company_name', 'Company that invites', 'Demo Dental Practice'),
+      v('set_password_url', 'Link to set the password', 'https://portal.example.com/set-password'),
+    ],
+    contents: {
+      en: {
+        subject: 'You are invited to {{ company_name }} on Cuspid',
+        body: p(
+          'Hello {{ first_name }},',
+          '{{ company_name }} invited you to Cuspid.',
+          '<a href="{{ set_password_url }}">Set your password</a>',
+        ),
+      },
+      de: {
+        subject: 'Einladung zu {{ company_name }} bei Cuspid',
+        body: p(
+          'Hallo {{ first_name }},',
+          '{{ company_name }} hat Sie zu Cuspid eingeladen.',
+          '<a href="{{ set_password_url }}">Passwort festlegen</a>',
+        ),
+      },
+      fr: {
+        subject: 'Invitation de {{ company_name }} sur Cuspid',
+        body: p(
+          'Bonjour {{ first_name }},',
+          '{{ company_name }} vous invite sur Cuspid.',
+          '<a href="{{ set_password_url }}">Définir votre mot de passe</a>',
+        ),
+      },
+    },
+  },
+  'user.password-reset': {
+    name: 'Password reset',
+    variables: [firstName, v('reset_url', 'Link to choose a new password', 'https://portal.example.com/reset')],
+    contents: {
+      en: {
+        subject: 'Reset your Cuspid password',
+        body: p(
+          'Hello {{ first_name }},',
+          '<a href="{{ reset_url }}">Choose a new password</a>',
+          'If you did not ask for this, ignore this mail.',
+        ),
+      },
+      de: {
+        subject: 'Cuspid-Passwort zurücksetzen',
+        body: p(
+          'Hallo {{ first_name }},',
+          '<a href="{{ reset_url }}">Neues Passwort wählen</a>',
+          'Falls Sie das nicht angefordert haben, ignorieren Sie diese Mail.',
+        ),
+      },
+      fr: {
+        subject: 'Réinitialiser votre mot de passe Cuspid',
+        body: p(
+          'Bonjour {{ first_name }},',
+          '<a href="{{ reset_url }}">Choisir un nouveau mot de passe</a>',
+          'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+        ),
+      },
+    },
+  },
+  'case.approved': {
+    name: 'Case approved',
+    variables: [
+      firstName,
+      v('case_name', 'Name of the case', 'Case 2026-0042'),
+      v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show'),
+    ],
+    contents: {
+      en: {
+        subject: 'Case {{ case_name }} was approved',
+        body: p(
+          'Hello {{ first_name }},',
+          'your case {{ case_name }} was approved and is being processed.',
+          '<a href="{{ case_url }}">Open the case</a>',
+        ),
+      },
+      de: {
+        subject: 'Fall {{ case_name }} wurde freigegeben',
+        body: p(
+          'Hallo {{ first_name }},',
+          'Ihr Fall {{ case_name }} wurde freigegeben und wird bearbeitet.',
+          '<a href="{{ case_url }}">Fall öffnen</a>',
+        ),
+      },
+      fr: {
+        subject: 'Le cas {{ case_name }} a été approuvé',
+        body: p(
+          'Bonjour {{ first_name }},',
+          'votre cas {{ case_name }} a été approuvé et est en cours de traitement.',
+          '<a href="{{ case_url }}">Ouvrir le cas</a>',
+        ),
+      },
+    },
+  },
+  'case.rejected': {
+    name: 'Case rejected',
+    variables: [
+      firstName,
+      v('case_name', 'Name of the case', 'Case 2026-0042'),
+      v('reason', 'Why the case was rejected', 'The scan is incomplete'),
+    ],
+    contents: {
+      en: {
+        subject: 'Case {{ case_name }} was rejected',
+        body: p('Hello {{ first_name }},', 'your case {{ case_name }} was rejected: {{ reason }}'),
+      },
+      de: {
+        subject: 'Fall {{ case_name }} wurde abgelehnt',
+        body: p('Hallo {{ first_name }},', 'Ihr Fall {{ case_name }} wurde abgelehnt: {{ reason }}'),
+      },
+      fr: {
+        subject: 'Le cas {{ case_name }} a été refusé',
+        body: p('Bonjour {{ first_name }},', 'votre cas {{ case_name }} a été refusé : {{ reason }}'),
+      },
+    },
+  },
+  'case.result-ready': {
+    name: 'Case result ready',
+    variables: [
+      firstName,
+      v('case_name', 'Name of the case', 'Case 2026-0042'),
+      v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show'),
+    ],
+    contents: {
+      en: {
+        subject: 'The result of {{ case_name }} is ready',
+        body: p(
+          'Hello {{ first_name }},',
+          'the result of your case {{ case_name }} is ready.',
+          '<a href="{{ case_url }}">View the result</a>',
+        ),
+      },
+      de: {
+        subject: 'Das Ergebnis von {{ case_name }} ist fertig',
+        body: p(
+          'Hallo {{ first_name }},',
+          'das Ergebnis Ihres Falls {{ case_name }} ist fertig.',
+          '<a href="{{ case_url }}">Ergebnis ansehen</a>',
+        ),
+      },
+      fr: {
+        subject: 'Le résultat de {{ case_name }} est prêt',
+        body: p(
+          'Bonjour {{ first_name }},',
+          'le résultat de votre cas {{ case_name }} est prêt.',
+          '<a href="{{ case_url }}">Voir le résultat</a>',
+        ),
+      },
+    },
+  },
+  'invoice.issued': {
+    name: 'Invoice issued',
+    variables: [
+      v('invoice_number', 'Invoice number', '2026-0113'),
+      v('total', 'Total amount, formatted', '119,00 €'),
+      v('due_date', 'Due date, formatted', '2026-12-06'),
+    ],
+    contents: {
+      en: {
+        subject: 'Invoice {{ invoice_number }}',
+        body: p(
+          'Hello,',
+          'please find invoice {{ invoice_number }} over {{ total }} in the portal. It is due on {{ due_date }}.',
+        ),
+      },
+      de: {
+        subject: 'Rechnung {{ invoice_number }}',
+        body: p(
+          'Guten Tag,',
+          'die Rechnung {{ invoice_number }} über {{ total }} finden Sie im Portal. Sie ist fällig am {{ due_date }}.',
+        ),
+      },
+      fr: {
+        subject: 'Facture {{ invoice_number }}',
+        body: p(
+          'Bonjour,',
+          'la facture {{ invoice_number }} d’un montant de {{ total }} est disponible sur le portail. Échéance : {{ due_date }}.',
+        ),
+      },
+    },
+  },
+  'invoice.reminder-1': reminder(1),
+  'invoice.reminder-2': reminder(2),
+  'invoice.reminder-3': reminder(3),
+  'payment.received': {
+    name: 'Payment received',
+    variables: [v('amount', 'Amount paid, formatted', '119,00 €'), v('invoice_number', 'Invoice number', '2026-0113')],
+    contents: {
+      en: {
+        subject: 'Thank you for your payment',
+        body: p('Hello,', 'we received {{ amount }} for invoice {{ invoice_number }}. Thank you.'),
+      },
+      de: {
+        subject: 'Vielen Dank für Ihre Zahlung',
+        body: p('Guten Tag,', 'wir haben {{ amount }} für die Rechnung {{ invoice_number }} erhalten. Vielen Dank.'),
+      },
+      fr: {
+        subject: 'Merci pour votre paiement',
+        body: p('Bonjour,', 'nous avons reçu {{ amount }} pour la facture {{ invoice_number }}. Merci.'),
+      },
+    },
+  },
+  'ticket.answered': {
+    name: 'Ticket answered',
+    variables: [
+      firstName,
+      v('ticket_number', 'Ticket number', 'T-1042'),
+      v('ticket_url', 'Link to the ticket', 'https://portal.example.com/tickets/1/edit'),
+    ],
+    contents: {
+      en: {
+        subject: 'New answer on ticket {{ ticket_number }}',
+        body: p(
+          'Hello {{ first_name }},',
+          'there is a new answer on your ticket {{ ticket_number }}.',
+          '<a href="{{ ticket_url }}">Read it</a>',
+        ),
+      },
+      de: {
+        subject: 'Neue Antwort zu Ticket {{ ticket_number }}',
+        body: p(
+          'Hallo {{ first_name }},',
+          'es gibt eine neue Antwort zu Ihrem Ticket {{ ticket_number }}.',
+          '<a href="{{ ticket_url }}">Antwort lesen</a>',
+        ),
+      },
+      fr: {
+        subject: 'Nouvelle réponse au ticket {{ ticket_number }}',
+        body: p(
+          'Bonjour {{ first_name }},',
+          'votre ticket {{ ticket_number }} a reçu une nouvelle réponse.',
+          '<a href="{{ ticket_url }}">La lire</a>',
+        ),
+      },
+    },
+  },
+};
+
+function reminder(level: number): Seed {
+  return {
+    name: `Invoice reminder level ${level}`,
+    variables: [
+      v('invoice_number', 'Invoice number', '2026-0113'),
+      v('level_name', 'Name of the reminder level', `Reminder ${level}`),
+      v('open_amount', 'Open amount, formatted', '119,00 €'),
+      v('reminder_fee', 'Reminder fee, formatted', '5,00 €'),
+      v('start_text', 'Opening text of the level', ''),
+      v('end_text', 'Closing text of the level', ''),
+    ],
+    contents: {
+      en: {
+        subject: '{{ level_name }}: invoice {{ invoice_number }}',
+        body: p(
+          '{{ start_text }}',
+          'Invoice {{ invoice_number }} is still open: {{ open_amount }} plus a reminder fee of {{ reminder_fee }}.',
+          '{{ end_text }}',
+        ),
+      },
+      de: {
+        subject: '{{ level_name }}: Rechnung {{ invoice_number }}',
+        body: p(
+          '{{ start_text }}',
+          'Die Rechnung {{ invoice_number }} ist noch offen: {{ open_amount }} zuzüglich einer Mahngebühr von {{ reminder_fee }}.',
+          '{{ end_text }}',
+        ),
+      },
+      fr: {
+        subject: '{{ level_name }} : facture {{ invoice_number }}',
+        body: p(
+          '{{ start_text }}',
+          'La facture {{ invoice_number }} reste impayée : {{ open_amount }}, plus des frais de relance de {{ reminder_fee }}.',
+          '{{ end_text }}',
+        ),
+      },
+    },
+  };
+}
+
+/**
+ * Idempotent, run at every start: each event gets its default template once (an edited default is
+ * never overwritten) and an assignment to it when the event has none yet.
+ */
+export async function seedMailTemplates(db: DbOrTx): Promise<void> {
+  for (const [event, seed] of Object.entries(DEFAULT_MAIL_TEMPLATES)) {
+    const [existing] = await db
+      .select({ id: mailTemplates.id })
+      .from(mailTemplates)
+      .where(and(eq(mailTemplates.event, event), eq(mailTemplates.isDefault, true)))
+      .limit(1);
+    const templateId =
+      existing?.id ??
+      (
+        await db
+          .insert(mailTemplates)
+          .values({ name: seed.name, event, contents: seed.contents, variables: seed.variables, isDefault: true })
+          .returning({ id: mailTemplates.id })
+      )[0]!.id;
+    await db.insert(mailTemplateAssignments).values({ event, templateId }).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,187 @@
+import type {
+  MailPreviewBody,
+  MailRendered,
+  MailTemplate,
+  MailTemplateContent,
+  MailTemplateCreate,
+  MailTemplateListQuery,
+  MailTemplateUpdate,
+  SendMailBody,
+  SentMail,
+  SentMailListQuery,
+} from '@cuspid/contracts';
+import {
+  mailPreviewSchema,
+  mailTemplateCreateSchema,
+  mailTemplateListQuerySchema,
+  sendMailBodySchema,
+  sentMailListQuerySchema,
+} from '@cuspid/contracts';
+import { mailOutbox } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { companyScope } from '../../lib/company-scope';
+import { AppError } from '../../lib/errors';
+import * as repo from './mail.repository';
+import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
+import { sendMail } from './send-mail';
+
+export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    event: row.event as MailTemplate['event'],
+    contents: row.contents,
+    variables: row.variables,
+    is_default: row.isDefault,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toSentMail(row: repo.OutboxRow): SentMail {
+  return {
+    id: row.id,
+    event: row.event,
+    template_id: row.templateId,
+    company_id: row.companyId,
+    to: row.to,
+    language: row.language,
+    status: row.status,
+    transport: row.transport,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    message_id: row.messageId,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** Every language version must parse; the error names the field (contents.de.body). */
+function assertTemplatesParse(contents: Record<string, MailTemplateContent | undefined>) {
+  const errors: Record<string, string[]> = {};
+  for (const [language, content] of Object.entries(contents)) {
+    if (!content) continue;
+    for (const [part, problem] of Object.entries(checkTemplateSyntax(content))) {
+      errors[`contents.${language}.${part}`] = [`The template cannot be read: ${problem}`];
+    }
+  }
+  if (Object.keys(errors).length) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The template cannot be read', errors });
+  }
+}
+
+const presentContents = (contents: Record<string, MailTemplateContent | undefined>) =>
+  Object.fromEntries(Object.entries(contents).filter((e): e is [string, MailTemplateContent] => !!e[1]));
+
+export async function listTemplates(deps: Deps, query: MailTemplateListQuery) {
+  const q = mailTemplateListQuerySchema.parse(query);
+  const result = await repo.listTemplates(deps.db, {
+    offset: q.limit_start,
+    limit: q.limit_count,
+    ...(q.search ? { search: q.search } : {}),
+    ...(q.event ? { event: q.event } : {}),
+  });
+  return { data: result.data.map(toMailTemplate), count: result.count };
+}
+
+export async function getTemplate(deps: Deps, id: string): Promise<MailTemplate> {
+  const row = await repo.findTemplate(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toMailTemplate(row);
+}
+
+export async function createTemplate(deps: Deps, body: MailTemplateCreate): Promise<MailTemplate> {
+  const input = mailTemplateCreateSchema.parse(body);
+  assertTemplatesParse(input.contents);
+  const row = await repo.insertTemplate(deps.db, {
+    name: input.name,
+    event: input.event,
+    contents: presentContents(input.contents),
+    variables: input.variables,
+  });
+  return toMailTemplate(row);
+}
+
+export async function updateTemplate(deps: Deps, body: MailTemplateUpdate): Promise<MailTemplate> {
+  const input = mailTemplateCreateSchema.parse(body);
+  assertTemplatesParse(input.contents);
+  const row = await repo.updateTemplate(deps.db, body.id, {
+    name: input.name,
+    event: input.event,
+    contents: presentContents(input.contents),
+    variables: input.variables,
+  });
+  if (!row) throw new AppError('NOT_FOUND');
+  return toMailTemplate(row);
+}
+
+/** A template an event is assigned to cannot be deleted: that event would send nothing. */
+export async function deleteTemplate(deps: Deps, id: string) {
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.findTemplate(tx, id))) throw new AppError('NOT_FOUND');
+    const events = await repo.eventsAssignedTo(tx, id);
+    if (events.length) {
+      throw new AppError('CONFLICT', {
+        message: `The template is assigned to ${events.join(', ')}; assign another template first`,
+      });
+    }
+    await repo.deleteTemplate(tx, id);
+    return { message: 'The mail template was deleted' };
+  });
+}
+
+/** Renders an unsaved subject and body with example values: the editor's live preview. */
+export async function previewTemplate(body: MailPreviewBody): Promise<MailRendered> {
+  const input = mailPreviewSchema.parse(body);
+  try {
+    return await renderMail(input.contents, input.variables);
+  } catch (error) {
+    if (error instanceof MailTemplateError) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: `The template cannot be rendered: ${error.message}`,
+        errors: { [`contents.${error.part}`]: [error.message] },
+      });
+    }
+    throw error;
+  }
+}
+
+/** Sends a template (or an event's template) to one address through the outbox. */
+export async function sendMailCall(deps: Deps, actor: Actor, body: SendMailBody) {
+  const input = sendMailBodySchema.parse(body);
+  if (input.template_id && !(await repo.findTemplate(deps.db, input.template_id))) throw new AppError('NOT_FOUND');
+  const row = await deps.db.transaction((tx) =>
+    sendMail(deps, tx, {
+      ...(input.event ? { event: input.event } : {}),
+      ...(input.template_id ? { templateId: input.template_id } : {}),
+      to: input.to,
+      language: input.language,
+      variables: input.variables,
+      companyId: actor.companyId,
+    }),
+  );
+  return { message: 'The mail was queued', id: row.id, status: row.status };
+}
+
+export async function listSentMails(deps: Deps, actor: Actor, query: SentMailListQuery) {
+  const q = sentMailListQuerySchema.parse(query);
+  const scope = companyScope(actor, mailOutbox.companyId);
+  const result = await repo.listOutbox(deps.db, {
+    offset: q.limit_start,
+    limit: q.limit_count,
+    ...(q.search ? { search: q.search } : {}),
+    ...(q.status ? { status: q.status } : {}),
+    ...(scope ? { scope } : {}),
+  });
+  return { data: result.data.map(toSentMail), count: result.count };
+}
+
+export async function getSentMail(deps: Deps, actor: Actor, id: string): Promise<SentMail> {
+  const row = await repo.findOutbox(deps.db, id, companyScope(actor, mailOutbox.companyId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toSentMail(row);
+}

@@ -1,0 +1,50 @@
+import type { LanguageCode, MailEvent } from '@cuspid/contracts';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { deliverMailJob } from './mail.jobs';
+import * as repo from './mail.repository';
+
+export type SendMailInput = {
+  /** The product event; the template comes from its assignment (or the event's default template). */
+  event?: MailEvent;
+  /** A template chosen directly (the /send-mail call); wins over the event's assignment. */
+  templateId?: string;
+  to: string;
+  language: LanguageCode | string;
+  variables: Record<string, string | number | boolean | null>;
+  /** The company the mail concerns: company users see their company's mails in the viewer. */
+  companyId?: string | null;
+};
+
+/**
+ * THE way the product sends a mail. Call it with the transaction of the change that causes the
+ * mail: the outbox row and its delivery job are written in that transaction, so a rolled-back
+ * change sends nothing and a committed one always sends. Rendering and SMTP happen in the job.
+ * When no template can be found the row is kept as failed (visible in the viewer), and the
+ * causing change still goes through.
+ */
+export async function sendMail(deps: Pick<Deps, 'jobs'>, tx: DbOrTx, input: SendMailInput): Promise<repo.OutboxRow> {
+  const template = input.templateId
+    ? await repo.findTemplate(tx, input.templateId)
+    : input.event
+      ? await repo.findTemplateForEvent(tx, input.event)
+      : undefined;
+  const base = {
+    event: input.event ?? template?.event ?? null,
+    templateId: template?.id ?? null,
+    companyId: input.companyId ?? null,
+    to: input.to,
+    language: input.language,
+    variables: input.variables,
+  };
+  if (!template) {
+    return repo.insertOutbox(tx, {
+      ...base,
+      status: 'failed',
+      lastError: `No mail template is assigned to ${input.event ?? 'this mail'}`,
+    });
+  }
+  const row = await repo.insertOutbox(tx, { ...base, status: 'queued' });
+  await deps.jobs.enqueue(deliverMailJob, { outboxId: row.id }, { tx });
+  return row;
+}

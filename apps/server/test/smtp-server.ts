@@ -1,0 +1,65 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type TestSmtpServer = {
+  port: number;
+  /** Every mail the server accepted, parsed. */
+  received: ParsedMail[];
+  /** Rejects the next N mails at the end of DATA with a temporary error (451). */
+  failNext(count: number): void;
+  /** Env for createTestApp: deliver to this server. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+};
+
+/** A real SMTP server on 127.0.0.1 (settings from DEPENDENCIES.md) that keeps what arrives. */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const received: ParsedMail[] = [];
+  let failures = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          if (failures > 0) {
+            failures -= 1;
+            const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
+            error.responseCode = 451;
+            return callback(error);
+          }
+          received.push(mail);
+          return callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    received,
+    failNext: (count) => {
+      failures = count;
+    },
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port),
+      SMTP_IGNORE_TLS: 'true',
+      SMTP_FROM: 'Cuspid <mail@cuspid.test>',
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { FULL_LANGUAGES, LANGUAGE_CODES } from './i18n';
+import { mailSchema } from './validation';
+
+/**
+ * Every event the product sends a mail for: `<module>.<event>`. The module is what
+ * `/api/mail-template-assignments/get-by-module` filters on. Reminder levels have one event each,
+ * so each level can use its own wording.
+ */
+export const MAIL_EVENTS = [
+  'registration.welcome',
+  'user.invitation',
+  'user.password-reset',
+  'case.approved',
+  'case.rejected',
+  'case.result-ready',
+  'invoice.issued',
+  'invoice.reminder-1',
+  'invoice.reminder-2',
+  'invoice.reminder-3',
+  'payment.received',
+  'ticket.answered',
+] as const;
+export type MailEvent = (typeof MAIL_EVENTS)[number];
+export const mailEventSchema = z.enum(MAIL_EVENTS);
+export const mailModuleOf = (event: string) => event.split('.')[0] ?? event;
+export const MAIL_MODULES = [...new Set(MAIL_EVENTS.map(mailModuleOf))] as const;
+
+/** Languages a template must carry (the others fall back to English). */
+export const MAIL_REQUIRED_LANGUAGES = ['en'] as const;
+export const MAIL_EDITOR_LANGUAGES = FULL_LANGUAGES;
+
+export const MAIL_LIMITS = {
+  nameMax: 120,
+  subjectMax: 300,
+  bodyMax: 50_000,
+  variables: 50,
+  variableNameMax: 64,
+} as const;
+
+const variableNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(MAIL_LIMITS.variableNameMax)
+  .regex(/^[a-z][a-z0-9_]*$/, 'Use lower-case letters, digits and _ (starting with a letter)');
+
+export const mailTemplateVariableSchema = z.object({
+  name: variableNameSchema,
+  description: z.string().trim().max(300).default(''),
+  /** Example value used by the preview. */
+  example: z.string().max(500).default(''),
+});
+export type MailTemplateVariable = z.infer<typeof mailTemplateVariableSchema>;
+
+export const mailTemplateContentSchema = z.object({
+  subject: z.string().trim().min(1, 'The subject is required').max(MAIL_LIMITS.subjectMax),
+  /** HTML; rendered with the sandboxed template language, then sanitised. */
+  body: z.string().min(1, 'The body is required').max(MAIL_LIMITS.bodyMax),
+});
+export type MailTemplateContent = z.infer<typeof mailTemplateContentSchema>;
+
+const languageKeySchema = z.enum(LANGUAGE_CODES);
+const contentsSchema = z
+  .record(languageKeySchema, mailTemplateContentSchema.optional())
+  .refine((c) => !!c.en, { message: 'The English version is required', path: ['en'] });
+
+export const mailTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  event: mailEventSchema.nullable(),
+  contents: z.record(z.string(), mailTemplateContentSchema),
+  variables: z.array(mailTemplateVariableSchema),
+  is_default: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type MailTemplate = z.infer<typeof mailTemplateSchema>;
+
+export const mailTemplateCreateSchema = z.object({
+  name: z.string().trim().min(1, 'The name is required').max(MAIL_LIMITS.nameMax),
+  event: mailEventSchema.nullable().default(null),
+  contents: contentsSchema,
+  variables: z
+    .array(mailTemplateVariableSchema)
+    .max(MAIL_LIMITS.variables)
+    .default([])
+    .refine((v) => new Set(v.map((x) => x.name)).size === v.length, { message: 'Variable names must be unique' }),
+});
+export type MailTemplateCreate = z.input<typeof mailTemplateCreateSchema>;
+
+export const mailTemplateUpdateSchema = mailTemplateCreateSchema.extend({ id: z.uuid() });
+export type MailTemplateUpdate = z.input<typeof mailTemplateUpdateSchema>;
+
+export const mailTemplateIdQuerySchema = z.object({ id: z.uuid() });
+export const mailTemplateDeleteSchema = z.object({ id: z.uuid() });
+
+export const mailTemplateListQuerySchema = z.object({
+  limit_start: z.coerce.number().int().min(0).default(0),
+  limit_count: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(200).optional(),
+  event: mailEventSchema.optional(),
+});
+export type MailTemplateListQuery = z.input<typeof mailTemplateListQuerySchema>;
+
+/** Variables passed to a template: plain values only (no functions, nothing callable). */
+export const mailVariablesSchema = z
+  .record(
+    z.string().max(MAIL_LIMITS.variableNameMax),
+    z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]),
+  )
+  .refine((v) => Object.keys(v).length <= MAIL_LIMITS.variables, { message: 'Too many variables' });
+export type MailVariables = z.infer<typeof mailVariablesSchema>;
+
+export const mailPreviewSchema = z.object({
+  contents: mailTemplateContentSchema,
+  variables: mailVariablesSchema.default({}),
+});
+export type MailPreviewBody = z.input<typeof mailPreviewSchema>;
+export const mailRenderedSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type MailRendered = z.infer<typeof mailRenderedSchema>;
+
+export const sendMailBodySchema = z
+  .object({
+    /** Send the template assigned to this event… */
+    event: mailEventSchema.optional(),
+    /** …or this template. */
+    template_id: z.uuid().optional(),
+    to: mailSchema,
+    language: z.enum(LANGUAGE_CODES).default('en'),
+    variables: mailVariablesSchema.default({}),
+  })
+  .refine((b) => !!b.event !== !!b.template_id, {
+    message: 'Give either an event or a template',
+    path: ['event'],
+  });
+export type SendMailBody = z.input<typeof sendMailBodySchema>;
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export const mailStatusSchema = z.enum(MAIL_STATUSES);
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
+export const sentMailSchema = z.object({
+  id: z.uuid(),
+  event: z.string().nullable(),
+  template_id: z.uuid().nullable(),
+  company_id: z.uuid().nullable(),
+  to: z.string(),
+  language: z.string(),
+  status: mailStatusSchema,
+  /** 'smtp' when delivered to an SMTP server, 'viewer' when kept for the built-in viewer (no SMTP configured). */
+  transport: z.enum(['smtp', 'viewer']).nullable(),
+  subject: z.string().nullable(),
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  message_id: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  sent_at: z.iso.datetime().nullable(),
+});
+export type SentMail = z.infer<typeof sentMailSchema>;
+export const sendMailResponseSchema = z.object({ message: z.string(), id: z.uuid(), status: mailStatusSchema });
+
+export const sentMailListQuerySchema = mailTemplateListQuerySchema.omit({ event: true }).extend({
+  status: mailStatusSchema.optional(),
+});
+export type SentMailListQuery = z.input<typeof sentMailListQuerySchema>;
+
+export const mailTemplateAssignmentSchema = z.object({
+  event: mailEventSchema,
+  module: z.string(),
+  template_id: z.uuid().nullable(),
+  template_name: z.string().nullable(),
+  updated_at: z.iso.datetime().nullable(),
+});
+export type MailTemplateAssignment = z.infer<typeof mailTemplateAssignmentSchema>;
+export const mailTemplateAssignmentsSaveSchema = z.object({
+  assignments: z
+    .array(z.object({ event: mailEventSchema, template_id: z.uuid().nullable() }))
+    .min(1)
+    .max(MAIL_EVENTS.length)
+    .refine((a) => new Set(a.map((x) => x.event)).size === a.length, { message: 'Each event once' }),
+});
+export type MailTemplateAssignmentsSave = z.input<typeof mailTemplateAssignmentsSaveSchema>;
+export const mailTemplateAssignmentModuleQuerySchema = z.object({
+  module: z.enum(MAIL_MODULES as unknown as [string, ...string[]]),
+});
