@@ -59,6 +59,22 @@ const envSchema = z
     /** Signs short-lived download links of local storage. Generated under DATA_DIR when unset. */
     FILE_SIGNING_SECRET: z.string().min(32).optional(),
     SEED_DEMO: bool.default(true),
+    /** Largest file POST /documents/upload-file accepts (bytes). */
+    DOCUMENTS_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
+    /** Largest DOCX template (bytes): templates are read whole to be parsed. */
+    DOCUMENTS_MAX_TEMPLATE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 1024 * 1024),
+    /** LibreOffice binary for DOCX → PDF; found on PATH when unset. */
+    SOFFICE_PATH: z.string().optional(),
+    /** One DOCX → PDF conversion may take this long before it is stopped. */
+    PDF_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
@@ -129,6 +145,12 @@ function toConfig(env: Env) {
         : ({ driver: 'local', root: path.join(dataDir, 'files') } as const),
     fileSigningSecret: env.FILE_SIGNING_SECRET,
     seedDemo: env.SEED_DEMO,
+    documents: {
+      maxUploadBytes: env.DOCUMENTS_MAX_UPLOAD_BYTES,
+      maxTemplateBytes: env.DOCUMENTS_MAX_TEMPLATE_BYTES,
+      sofficePath: env.SOFFICE_PATH,
+      pdfConversionTimeoutMs: env.PDF_CONVERSION_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 
