@@ -54,20 +54,29 @@ export async function findVisibleFile(db: DbOrTx, actor: Actor, id: string): Pro
   return row;
 }
 
-export async function findFile(db: DbOrTx, actor: Actor, kind: FileKind, id: string): Promise<FileRow | undefined> {
-  const [row] = await db
+export async function findFile(
+  db: DbOrTx,
+  actor: Actor,
+  kind: FileKind,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<FileRow | undefined> {
+  const query = db
     .select()
     .from(files)
     .where(and(eq(files.id, id), visible(actor, kind)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
+/** Templates the actor may see, share-locked until the transaction ends (a delete waits for it). */
 export async function findTemplatesByIds(db: DbOrTx, actor: Actor, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: files.id, name: files.name })
     .from(files)
-    .where(and(inArray(files.id, ids), visible(actor, 'template')));
+    .where(and(inArray(files.id, ids), visible(actor, 'template')))
+    .for('share');
 }
 
 export async function updateTemplate(

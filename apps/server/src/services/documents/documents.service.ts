@@ -15,6 +15,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/errors';
 import { type ByteRange, StorageError, type StorageGetResult, StorageNotFoundError } from '../../storage/storage';
+import { documentTypesUsingTemplate } from '../api/document-assignment.repository';
 import * as repo from './documents.repository';
 import { extractTemplateVariables, renderDocxTemplate } from './docx-templates';
 import { detectFileType, peekStream } from './file-sniff';
@@ -278,8 +279,19 @@ export function createDocumentsService(deps: Deps, converter: PdfConverter = def
       return toTemplateDto(row);
     },
 
+    /** A template that serves a document (document assignment) cannot be deleted: 409 naming the documents. */
     async deleteTemplate(actor: Actor, id: string): Promise<void> {
-      const row = await repo.deleteFile(db, actor, 'template', id);
+      const row = await db.transaction(async (tx) => {
+        // Locked first: an assignment being saved (which share-locks the template) is seen or waits.
+        if (!(await repo.findFile(tx, actor, 'template', id, { lock: true }))) throw notFound();
+        const usedBy = await documentTypesUsingTemplate(tx, id);
+        if (usedBy.length > 0) {
+          throw new AppError('CONFLICT', {
+            message: `The template is assigned to documents (${usedBy.join(', ')}); assign another template first`,
+          });
+        }
+        return repo.deleteFile(tx, actor, 'template', id);
+      });
       if (!row) throw notFound();
       await removeObject(row);
     },
