@@ -20,6 +20,7 @@ import { apiService } from './services/api/api.plugin';
 import { authService } from './services/auth/auth.plugin';
 import { documentsService } from './services/documents/documents.plugin';
 import { mailService } from './services/mail/mail.plugin';
+import { LOCAL_FILES_PREFIX, localFilesPlugin } from './storage/local-files.plugin';
 import { webPlugin } from './web/web.plugin';
 
 const SERVICES = {
@@ -112,8 +113,16 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     const service = SERVICES[name];
     await app.register(service.plugin, { prefix: service.prefix, deps });
   }
+  // Local signed download links (`storage.signedUrl()`); S3 links point to the bucket.
+  const localFiles = deps.storage.kind === 'local';
+  if (localFiles) await app.register(localFilesPlugin, { deps });
   if (deps.config.services.includes('web')) {
-    await app.register(webPlugin, { deps, servicePrefixes: [...mounted.map((s) => SERVICES[s].prefix), '/docs'] });
+    const servicePrefixes = [
+      ...mounted.map((s) => SERVICES[s].prefix),
+      '/docs',
+      ...(localFiles ? [LOCAL_FILES_PREFIX] : []),
+    ];
+    await app.register(webPlugin, { deps, servicePrefixes });
   } else {
     app.setNotFoundHandler(async (request, reply) =>
       reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, requestId: request.id }),

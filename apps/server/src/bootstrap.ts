@@ -79,7 +79,7 @@ export async function createDeps(
   const [keys, signingSecret] = await Promise.all([loadTokenKeys(config), fileSigningSecret(config)]);
   const storage = createStorage(config.storage, { publicBaseUrl: config.publicUrl, signingSecret });
   logger.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
-  return { config, database, db: database.db, jobs, storage, keys, logger, seeded };
+  return { config, database, db: database.db, jobs, storage, fileSigningSecret: signingSecret, keys, logger, seeded };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

@@ -12,6 +12,8 @@ export type Deps = {
   db: Db;
   jobs: JobQueue;
   storage: Storage;
+  /** Verifies local signed download links (`/files/<key>?expires=…&sig=…`). */
+  fileSigningSecret: string;
   keys: TokenKeys;
   logger: Logger;
 };

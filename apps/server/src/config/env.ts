@@ -69,6 +69,22 @@ const envSchema = z
     SMTP_USER: z.string().optional(),
     SMTP_PASSWORD: z.string().optional(),
     SMTP_FROM: z.string().default('Cuspid <no-reply@cuspid.local>'),
+    /** Largest file POST /documents/upload-file accepts (bytes). */
+    DOCUMENTS_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
+    /** Largest DOCX template (bytes): templates are read whole to be parsed. */
+    DOCUMENTS_MAX_TEMPLATE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 1024 * 1024),
+    /** LibreOffice binary for DOCX → PDF; found on PATH when unset. */
+    SOFFICE_PATH: z.string().optional(),
+    /** One DOCX → PDF conversion may take this long before it is stopped. */
+    PDF_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
@@ -149,6 +165,12 @@ function toConfig(env: Env) {
         }
       : undefined,
     mailFrom: env.SMTP_FROM,
+    documents: {
+      maxUploadBytes: env.DOCUMENTS_MAX_UPLOAD_BYTES,
+      maxTemplateBytes: env.DOCUMENTS_MAX_TEMPLATE_BYTES,
+      sofficePath: env.SOFFICE_PATH,
+      pdfConversionTimeoutMs: env.PDF_CONVERSION_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

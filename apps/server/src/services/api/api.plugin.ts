@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
+import { documentAssignmentRoutes } from './document-assignment.routes';
 
 /** The main backend (spec section 7), mounted at /api. */
 export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   await registerServiceBase(app, deps, 'api');
   await app.register(mailTemplateAssignmentsRoutes, { deps });
+  documentAssignmentRoutes(app, deps);
 };

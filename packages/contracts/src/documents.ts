@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { authListQuerySchema, countedListSchema } from './common';
+
+/** Paths of the document service, relative to its base URL (spec section 7). */
+export const DOCUMENTS_ROUTES = {
+  listFiles: '/list-files',
+  listFileById: '/list-file-by-id',
+  file: '/files',
+  filePreview: '/files-preview',
+  uploadFile: '/upload-file',
+  deleteFile: '/delete-file',
+  listTemplates: '/list-templates',
+  listTemplateById: '/list-template-by-id',
+  createTemplate: '/create-template',
+  updateTemplate: '/update-template',
+  deleteTemplate: '/delete-template',
+  getTemplateVariables: '/get-template-variables',
+  processTemplate: '/process-template',
+} as const;
+
+/**
+ * What the document service accepts, by content (magic bytes), never by name or the client's type
+ * (docs/decisions/0045-document-files.md).
+ */
+export const ALLOWED_FILE_TYPES = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+} as const;
+export type AllowedFileType = keyof typeof ALLOWED_FILE_TYPES;
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Only these are shown inline by /files-preview/{id}. */
+export const PREVIEWABLE_FILE_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+] as const;
+
+export const documentFileSchema = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  uploaded_by: z.uuid().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+
+export const listFilesQuerySchema = authListQuerySchema;
+export const documentFileListSchema = countedListSchema(documentFileSchema);
+export type DocumentFileList = z.infer<typeof documentFileListSchema>;
+
+export const fileIdQuerySchema = z.object({ id: z.uuid() });
+export const fileIdBodySchema = z.object({ id: z.uuid() });
+
+export const documentTemplateSchema = documentFileSchema.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  variables: z.array(z.string()),
+  updated_at: z.iso.datetime(),
+});
+export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
+export const documentTemplateListSchema = countedListSchema(documentTemplateSchema);
+export type DocumentTemplateList = z.infer<typeof documentTemplateListSchema>;
+
+export const templateNameSchema = z
+  .string({ error: 'The Name field is required' })
+  .trim()
+  .min(1, 'The Name field is required')
+  .max(200);
+export const templateDescriptionSchema = z.string().trim().max(2000);
+
+/** The text fields of the multipart POST /create-template (the DOCX is the `file` part). */
+export const createTemplateFieldsSchema = z.object({
+  name: templateNameSchema,
+  description: templateDescriptionSchema.optional(),
+});
+
+export const updateTemplateBodySchema = z.object({
+  id: z.uuid(),
+  name: templateNameSchema,
+  description: templateDescriptionSchema.nullable().optional(),
+});
+export type UpdateTemplateBody = z.infer<typeof updateTemplateBodySchema>;
+
+export const templateVariablesResponseSchema = z.object({ id: z.uuid(), variables: z.array(z.string()) });
+export type TemplateVariablesResponse = z.infer<typeof templateVariablesResponseSchema>;
+
+export const PROCESS_FORMATS = ['docx', 'pdf'] as const;
+/** A scalar, or lists of rows for loops (`{#items}…{/items}`). */
+type TemplateValue = string | number | boolean | null | TemplateValue[] | { [key: string]: TemplateValue };
+const templateValueSchema: z.ZodType<TemplateValue> = z.lazy(() =>
+  z.union([
+    z.string().max(10_000),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(templateValueSchema).max(1000),
+    z.record(z.string().max(200), templateValueSchema),
+  ]),
+);
+export const processTemplateBodySchema = z.object({
+  id: z.uuid(),
+  format: z.enum(PROCESS_FORMATS).default('docx'),
+  variables: z.record(z.string().max(200), templateValueSchema).default({}),
+  /** File name of the answer, without extension; the template's name when missing. */
+  file_name: z.string().trim().min(1).max(200).optional(),
+});
+export type ProcessTemplateBody = z.input<typeof processTemplateBodySchema>;
+
+/** Documents the product generates from a template (main backend: /global-settings/document-assignment). */
+export const DOCUMENT_TYPES = [
+  'invoice',
+  'invoice-reminder',
+  'payment-confirmation',
+  'credit-note',
+  'cancellation-invoice',
+] as const;
+export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+export const documentAssignmentSchema = z.object({
+  document_type: documentTypeSchema,
+  template_id: z.uuid().nullable(),
+  template_name: z.string().nullable(),
+});
+export type DocumentAssignment = z.infer<typeof documentAssignmentSchema>;
+export const documentAssignmentListSchema = z.object({ data: z.array(documentAssignmentSchema) });
+export type DocumentAssignmentList = z.infer<typeof documentAssignmentListSchema>;
+
+export const saveDocumentAssignmentBodySchema = z.object({
+  assignments: z
+    .array(z.object({ document_type: documentTypeSchema, template_id: z.uuid().nullable() }))
+    .min(1)
+    .max(DOCUMENT_TYPES.length),
+});
+export type SaveDocumentAssignmentBody = z.infer<typeof saveDocumentAssignmentBodySchema>;
+
+export const DOCUMENT_ASSIGNMENT_ROUTE = '/global-settings/document-assignment';
