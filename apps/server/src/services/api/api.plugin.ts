@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
+import { companiesRoutes } from './companies/companies.routes';
 
-/** The main backend (spec section 7), mounted at /api; its calls arrive with later issues. */
+/** The main backend (spec section 7), mounted at /api. */
 export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   await registerServiceBase(app, deps, 'api');
+  await app.register(companiesRoutes, { deps });
 };
