@@ -190,6 +190,20 @@ export const registrationConfigurationSchema = z.object({
   allowed_countries: z.array(countryCodeSchema).max(300),
 });
 export type RegistrationConfiguration = z.infer<typeof registrationConfigurationSchema>;
+/** The stored configuration as answered (plain values: response schemas carry no transforms). */
+export const registrationConfigurationResponseSchema = z.object({
+  role_id: z.uuid().nullable(),
+  free_credits: z.number().int(),
+  captcha_enabled: z.boolean(),
+  vat_required_countries: z.array(z.string()),
+  allowed_countries: z.array(z.string()),
+});
+export const registrationOptionsSchema = registrationConfigurationResponseSchema.pick({
+  captcha_enabled: true,
+  vat_required_countries: true,
+  allowed_countries: true,
+});
+export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 
 export const unitInputSchema = z.object({
   company_id: z.uuid().optional(),

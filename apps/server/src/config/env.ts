@@ -59,6 +59,11 @@ const envSchema = z
     /** Signs short-lived download links of local storage. Generated under DATA_DIR when unset. */
     FILE_SIGNING_SECRET: z.string().min(32).optional(),
     SEED_DEMO: bool.default(true),
+    /**
+     * End-to-end tests only: every captcha also accepts CAPTCHA_TEST_ANSWER. Set by apps/e2e/run-e2e.ts;
+     * refused in production (ADR 0051).
+     */
+    CAPTCHA_TEST_MODE: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
@@ -68,6 +73,9 @@ const envSchema = z
         message: 'set JWT_PRIVATE_KEY and JWT_PUBLIC_KEY together',
       });
     }
+    if (env.CAPTCHA_TEST_MODE && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_MODE'], message: 'must not be set in production' });
+    }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE_DRIVER=s3' });
@@ -76,6 +84,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The answer every captcha also accepts when CAPTCHA_TEST_MODE is on (end-to-end tests only). */
+export const CAPTCHA_TEST_ANSWER = 'e2e-captcha';
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -129,6 +140,7 @@ function toConfig(env: Env) {
         : ({ driver: 'local', root: path.join(dataDir, 'files') } as const),
     fileSigningSecret: env.FILE_SIGNING_SECRET,
     seedDemo: env.SEED_DEMO,
+    captchaTestMode: env.CAPTCHA_TEST_MODE,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
 import { companiesRoutes } from './companies/companies.routes';
+import { registrationRoutes } from './registration/registration.routes';
 import { unitsRoutes } from './units/units.routes';
 
 /** The main backend (spec section 7), mounted at /api. */
@@ -9,4 +10,5 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await registerServiceBase(app, deps, 'api');
   await app.register(companiesRoutes, { deps });
   await app.register(unitsRoutes, { deps });
+  await app.register(registrationRoutes, { deps });
 };

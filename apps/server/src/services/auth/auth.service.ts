@@ -12,6 +12,7 @@ import {
   type UpdateProfileBody,
   type UserProfile,
 } from '@cuspid/contracts';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -171,14 +172,16 @@ type NewUser = CreateUserBody & { roleIds: string[] } & ({ companyId: string } |
 
 /**
  * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
- * the password is hashed, and the user, its roles and (when asked) its new company are written together.
+ * the password is hashed, and the user, its roles and (when asked) its new company are written together,
+ * in the caller's transaction when one is given.
  */
-export async function createUserRecord(deps: Deps, input: NewUser): Promise<repo.UserRow> {
-  if (await repo.findLiveUserByMail(deps.db, input.mail)) {
+export async function createUserRecord(deps: Deps, input: NewUser, db: DbOrTx = deps.db): Promise<repo.UserRow> {
+  if (await repo.findLiveUserByMail(db, input.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  // Inside a caller's transaction (company registration) this is a savepoint of it.
+  return db.transaction(async (tx) => {
     const companyId =
       'companyId' in input ? input.companyId : (await repo.insertCompany(tx, { companyName: input.newCompanyName })).id;
     const user = await repo.insertUser(tx, {
