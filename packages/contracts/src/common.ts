@@ -32,3 +32,13 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const healthSchema = z.object({ status: z.literal('ok'), service: z.string() });
+
+/** Paging of the main backend: `page` (from 1) and `per_page`, with search and sort. */
+export const backendListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.string().trim().max(200).optional(),
+  sort_by: z.string().max(64).optional(),
+  sort_dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type BackendListQuery = z.infer<typeof backendListQuerySchema>;

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './companies';
 export * from './documents';
 export * from './errors';
 export * from './i18n.js';

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     expect(config.mailFrom).toBe('Cuspid <no-reply@cuspid.local>');
   });
 
+  it('keeps the captcha test mode off by default and refuses it in production', () => {
+    expect(loadConfig({}).captchaTestMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_MODE: 'true' }).captchaTestMode).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_MODE: 'true' })).toThrow(/CAPTCHA_TEST_MODE/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cuspid' });
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/cuspid' });

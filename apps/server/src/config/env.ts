@@ -85,6 +85,11 @@ const envSchema = z
     SOFFICE_PATH: z.string().optional(),
     /** One DOCX → PDF conversion may take this long before it is stopped. */
     PDF_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    /**
+     * End-to-end tests only: every captcha also accepts CAPTCHA_TEST_ANSWER. Set by apps/e2e/run-e2e.ts;
+     * refused in production (ADR 0051).
+     */
+    CAPTCHA_TEST_MODE: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
@@ -94,6 +99,9 @@ const envSchema = z
         message: 'set JWT_PRIVATE_KEY and JWT_PUBLIC_KEY together',
       });
     }
+    if (env.CAPTCHA_TEST_MODE && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_MODE'], message: 'must not be set in production' });
+    }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE_DRIVER=s3' });
@@ -102,6 +110,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The answer every captcha also accepts when CAPTCHA_TEST_MODE is on (end-to-end tests only). */
+export const CAPTCHA_TEST_ANSWER = 'e2e-captcha';
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -171,6 +182,7 @@ function toConfig(env: Env) {
       sofficePath: env.SOFFICE_PATH,
       pdfConversionTimeoutMs: env.PDF_CONVERSION_TIMEOUT_SECONDS * 1000,
     },
+    captchaTestMode: env.CAPTCHA_TEST_MODE,
   };
 }
 

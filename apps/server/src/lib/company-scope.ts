@@ -1,14 +1,35 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { companies } from '../db/schema/backend';
 import type { Actor } from './actor';
 
 /**
+ * The companies a partner company may see (ADR 0050): itself; every company below it through the
+ * reseller chain, at any depth; and the companies that name it as sales partner or service partner
+ * (one level). Deleted companies are never visible. `union` (not `union all`) makes the recursion stop
+ * even if bad data ever formed a cycle.
+ */
+export function visibleCompanyIds(companyId: string): SQL {
+  return sql`(
+    with recursive reseller_tree(id) as (
+      select c.id from ${companies} c where c.id = ${companyId} and c.deleted_at is null
+      union
+      select c.id from ${companies} c join reseller_tree t on c.reseller_id = t.id where c.deleted_at is null
+    )
+    select id from reseller_tree
+    union
+    select c.id from ${companies} c
+    where c.deleted_at is null and (c.sales_partner_id = ${companyId} or c.service_partner_id = ${companyId})
+  )`;
+}
+
+/**
  * The one place that says which companies' rows an actor may see: a condition on a row's company
- * column, or undefined for back-office staff who see every company. Every repository that reads
- * company data adds it to its where clause, so another company's record is simply not found (404).
- * The partner hierarchy (resellers see the companies below them) extends this function.
+ * column, usable in any repository's where clause (companies, units, and later cases, invoices,
+ * tickets), or undefined for back-office staff, who see every company. Another company's record is
+ * therefore simply not found (404, never 403).
  */
 export function companyScope(actor: Actor, companyColumn: PgColumn): SQL | undefined {
   if (actor.isStaff) return undefined;
-  return eq(companyColumn, actor.companyId);
+  return sql`${companyColumn} in ${visibleCompanyIds(actor.companyId)}`;
 }

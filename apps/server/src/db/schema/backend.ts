@@ -1,19 +1,151 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { roles, users } from './auth';
 import { mailTemplates } from './mail';
 
 export const backend = pgSchema('backend');
 
-/** Minimal now (what sign-in needs); the companies issue adds the fields of spec section 3. */
-export const companies = backend.table('companies', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  companyName: text('company_name').notNull(),
-  country: text('country'),
-  /** The operator's own company: back-office staff belong to it and see every company. */
-  isOperator: boolean('is_operator').notNull().default(false),
+const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+};
+
+/** Company numbers are drawn from this sequence when none is given (spec section 3: company number). */
+export const companyNumberSequence = backend.sequence('company_number_seq', { startWith: 100001 });
+
+/** A customer, partner or the operator itself (spec section 3: Company). */
+export const companies = backend.table(
+  'companies',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyName: text('company_name').notNull(),
+    /** Unique; drawn from company_number_seq when not given. */
+    companyNumber: text('company_number').notNull().default(sql`nextval('backend.company_number_seq')::text`),
+    vatId: text('vat_id'),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: text('country'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    zip: text('zip'),
+    invoiceEmailAddress: text('invoice_email_address'),
+    warningMailAddress: text('warning_mail_address'),
+    applyReverseCharge: boolean('apply_reverse_charge').notNull().default(false),
+    externalOrderNumber: text('external_order_number'),
+    contactPerson: text('contact_person'),
+    /** Partner hierarchy (ADR 0050): resellers see their companies transitively, sales and service partners directly. */
+    resellerId: uuid('reseller_id').references((): AnyPgColumn => companies.id),
+    salesPartnerId: uuid('sales_partner_id').references((): AnyPgColumn => companies.id),
+    servicePartnerId: uuid('service_partner_id').references((): AnyPgColumn => companies.id),
+    /** Storage key of the logo. */
+    logoKey: text('logo_key'),
+    /** The operator's own company: back-office staff belong to it and see every company. */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Deleted companies are kept (their users, cases and invoices refer to them) but nobody sees them. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('companies_company_number_idx').on(t.companyNumber),
+    index('companies_reseller_idx').on(t.resellerId),
+    index('companies_sales_partner_idx').on(t.salesPartnerId),
+    index('companies_service_partner_idx').on(t.servicePartnerId),
+    index('companies_country_idx').on(t.country),
+  ],
+);
+
+/** Bank accounts of a company (spec section 3: bank details and accounts); at most one is the default. */
+export const companyBankAccounts = backend.table(
+  'company_bank_accounts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    accountHolder: text('account_holder'),
+    bankName: text('bank_name'),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('company_bank_accounts_company_idx').on(t.companyId)],
+);
+
+/** Organisational units: a tree per company. */
+export const units = backend.table(
+  'units',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => units.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...timestamps,
+  },
+  (t) => [index('units_company_idx').on(t.companyId), index('units_parent_idx').on(t.parentId)],
+);
+
+/** Which users belong to which units (a user may belong to several units of its company). */
+export const unitUsers = backend.table(
+  'unit_users',
+  {
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.unitId, t.userId] }), index('unit_users_user_idx').on(t.userId)],
+);
+
+/** The one row of registration settings (id is always 1). */
+export const registrationConfiguration = backend.table(
+  'registration_configuration',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The role a registering user gets; null: the roles flagged assignOnRegistration. */
+    roleId: uuid('role_id').references((): AnyPgColumn => roles.id, { onDelete: 'set null' }),
+    /** Credits granted to a newly registered company (booked by the credits service). */
+    freeCredits: integer('free_credits').notNull().default(0),
+    captchaEnabled: boolean('captcha_enabled').notNull().default(true),
+    /** Countries (ISO alpha-2) where a VAT id is required to register. */
+    vatRequiredCountries: text('vat_required_countries').array().notNull().default(sql`'{}'::text[]`),
+    /** Countries allowed to register; empty means every country. */
+    allowedCountries: text('allowed_countries').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('registration_configuration_single_row', sql`${t.id} = 1`)],
+);
+
+/** Issued captchas: the answer is stored hashed; each is used once and expires. */
+export const captchas = backend.table(
+  'captchas',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
 
 /** Which mail template each event uses (main backend: /api/mail-template-assignments). */
 export const mailTemplateAssignments = backend.table('mail_template_assignments', {

@@ -3,10 +3,16 @@ import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
+import { companiesRoutes } from './companies/companies.routes';
+import { registrationRoutes } from './registration/registration.routes';
+import { unitsRoutes } from './units/units.routes';
 
 /** The main backend (spec section 7), mounted at /api. */
 export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   await registerServiceBase(app, deps, 'api');
   await app.register(mailTemplateAssignmentsRoutes, { deps });
   documentAssignmentRoutes(app, deps);
+  await app.register(companiesRoutes, { deps });
+  await app.register(unitsRoutes, { deps });
+  await app.register(registrationRoutes, { deps });
 };

@@ -25,7 +25,7 @@ export async function loadActor(db: Db, claims: AccessClaims): Promise<Actor | n
         coalesce(array_agg(distinct r.name) filter (where r.name is not null), '{}') as roles,
         coalesce(array_agg(distinct p.title) filter (where p.title is not null), '{}') as permissions
       from ${users} u
-      join ${companies} c on c.id = u.company_id
+      join ${companies} c on c.id = u.company_id and c.deleted_at is null
       join ${sessions} s on s.id = ${claims.sessionId} and s.user_id = u.id
         and s.revoked_at is null and s.expires_at > now()
       left join ${userRoles} ur on ur.user_id = u.id

@@ -12,7 +12,7 @@ import {
   type UpdateProfileBody,
   type UserProfile,
 } from '@cuspid/contracts';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -173,19 +173,26 @@ type NewUser = CreateUserBody & { roleIds: string[] } & ({ companyId: string } |
 
 /**
  * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
- * the password is hashed, and the user, its roles and (when asked) its new company are written together.
+ * the password is hashed, and the user, its roles and (when asked) its new company are written together,
+ * in the caller's transaction when one is given.
  */
 export async function createUserRecord(
   deps: Deps,
   input: NewUser,
-  /** Runs in the same transaction once the user exists (mails the user is sent go here). */
-  afterInsert?: (tx: Tx, user: repo.UserRow) => Promise<void>,
+  options: {
+    /** The caller's transaction (company registration); the user is then written in a savepoint of it. */
+    db?: DbOrTx;
+    /** Runs in the same transaction once the user exists (mails the user is sent go here). */
+    afterInsert?: (tx: Tx, user: repo.UserRow) => Promise<void>;
+  } = {},
 ): Promise<repo.UserRow> {
-  if (await repo.findLiveUserByMail(deps.db, input.mail)) {
+  const db = options.db ?? deps.db;
+  if (await repo.findLiveUserByMail(db, input.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  // Inside a caller's transaction (company registration) this is a savepoint of it.
+  return db.transaction(async (tx) => {
     const companyId =
       'companyId' in input ? input.companyId : (await repo.insertCompany(tx, { companyName: input.newCompanyName })).id;
     const user = await repo.insertUser(tx, {
@@ -197,10 +204,23 @@ export async function createUserRecord(
       contactLanguage: input.contact_language ?? 'en',
     });
     await repo.assignRoles(tx, user.id, input.roleIds);
-    await afterInsert?.(tx, user);
+    await options.afterInsert?.(tx, user);
     return user;
   });
 }
+
+/** The welcome mail is part of a registration: written in its transaction, sent by the outbox. */
+export const sendWelcomeMail =
+  (deps: Deps) =>
+  async (tx: Tx, created: repo.UserRow): Promise<void> => {
+    await sendMail(deps, tx, {
+      event: 'registration.welcome',
+      to: created.mail,
+      language: created.contactLanguage,
+      variables: { mail: created.mail, portal_url: deps.config.publicUrl },
+      companyId: created.companyId,
+    });
+  };
 
 /** Self-registration: a new company with the user in it, holding the roles marked for registration. */
 export async function register(deps: Deps, body: CreateUserBody, client: ClientInfo) {
@@ -218,15 +238,7 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
       newCompanyName: body.mail,
       roleIds: roles.map((r) => r.id),
     },
-    // The welcome mail is part of the registration: written in its transaction, sent by the outbox.
-    (tx, created) =>
-      sendMail(deps, tx, {
-        event: 'registration.welcome',
-        to: created.mail,
-        language: created.contactLanguage,
-        variables: { mail: created.mail, portal_url: deps.config.publicUrl },
-        companyId: created.companyId,
-      }).then(() => undefined),
+    { afterInsert: sendWelcomeMail(deps) },
   );
   return { message: 'Registration successful. You can sign in now.', user_id: user.id };
 }

@@ -1,0 +1,148 @@
+import {
+  companyCreateSchema,
+  companyListQuerySchema,
+  companyOwnersSchema,
+  companySchema,
+  companyUpdateSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  partnerChildSchema,
+  partnerCompaniesQuerySchema,
+  partnerCompanySchema,
+  resellerPartnerQuerySchema,
+  totalListSchema,
+} from '@cuspid/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../../deps';
+import { requireActor } from '../../../plugins/authenticate';
+import * as service from './companies.service';
+
+const tags = ['companies'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  419: errorResponseSchema,
+};
+const permission = 'backoffice-company' as const;
+
+export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/companies',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'List the companies the caller may see (paged; search, country and partner filters)',
+        querystring: companyListQuerySchema,
+        response: { 200: totalListSchema(companySchema), ...errors },
+      },
+    },
+    (request) => service.listCompanies(deps, requireActor(request), request.query),
+  );
+
+  app.post(
+    '/companies',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Create a company',
+        body: companyCreateSchema,
+        response: { 201: companySchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createCompany(deps, requireActor(request), request.body)),
+  );
+
+  app.get(
+    '/companies/:id',
+    {
+      config: { permission },
+      schema: { tags, summary: 'One company', params: idParamsSchema, response: { 200: companySchema, ...errors } },
+    },
+    (request) => service.getCompany(deps, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/companies/:id',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Update a company (bank_accounts, when given, replaces the list)',
+        params: idParamsSchema,
+        body: companyUpdateSchema,
+        response: { 200: companySchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => service.updateCompany(deps, requireActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/companies/:id',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Delete a company',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => service.deleteCompany(deps, requireActor(request), request.params.id),
+  );
+
+  app.get(
+    '/my-company',
+    {
+      schema: { tags, summary: "The signed-in user's company", response: { 200: companySchema, ...errors } },
+    },
+    (request) => service.getOwnCompany(deps, requireActor(request)),
+  );
+
+  app.get(
+    '/get-reseller-partner',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Companies that can be chosen as reseller, sales partner or service partner',
+        querystring: resellerPartnerQuerySchema,
+        response: { 200: totalListSchema(partnerCompanySchema), ...errors },
+      },
+    },
+    (request) => service.listPartners(deps, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/get-partner-companies',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: "The companies directly below a partner (default: the caller's company)",
+        querystring: partnerCompaniesQuerySchema,
+        response: { 200: totalListSchema(partnerChildSchema), ...errors },
+      },
+    },
+    (request) => service.listPartnerChildren(deps, requireActor(request), request.query),
+  );
+
+  app.post(
+    '/save-company-owners',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: "Set a company's reseller, sales partner and service partner",
+        body: companyOwnersSchema,
+        response: { 200: companySchema, ...errors },
+      },
+    },
+    (request) => service.saveCompanyOwners(deps, requireActor(request), request.body),
+  );
+};

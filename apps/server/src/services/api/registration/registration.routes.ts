@@ -1,0 +1,117 @@
+import {
+  captchaSchema,
+  checkVatIdSchema,
+  errorResponseSchema,
+  registerCompanyResponseSchema,
+  registerCompanySchema,
+  registrationConfigurationResponseSchema,
+  registrationConfigurationSchema,
+  registrationOptionsSchema,
+  vatCheckResultSchema,
+} from '@cuspid/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../../deps';
+import { requireActor } from '../../../plugins/authenticate';
+import * as service from './registration.service';
+
+const tags = ['registration'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  419: errorResponseSchema,
+};
+const permission = 'backoffice-global-configuration' as const;
+
+export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/captcha/api',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'A new image captcha (single use, expires after ten minutes)',
+        response: { 200: captchaSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.createCaptcha(deps, request.ip);
+    },
+  );
+
+  app.post(
+    '/check-vat-id',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Check a VAT id offline (format and checksum); checkedOnline tells whether VIES was asked',
+        body: checkVatIdSchema,
+        response: { 200: vatCheckResultSchema, 400: errorResponseSchema },
+      },
+    },
+    (request) => service.checkVatId(request.body.vat_id, request.body.country),
+  );
+
+  app.get(
+    '/registration-options',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'What the registration form needs: captcha on or off, allowed and VAT-required countries',
+        response: {
+          200: registrationOptionsSchema,
+        },
+      },
+    },
+    () => service.getRegistrationOptions(deps),
+  );
+
+  app.post(
+    '/register-company',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Register a company and its first user',
+        body: registerCompanySchema,
+        response: {
+          201: registerCompanyResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          400: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.registerCompany(deps, request.body, request.ip)),
+  );
+
+  app.get(
+    '/registration-configuration',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The registration configuration',
+        response: { 200: registrationConfigurationResponseSchema, ...errors },
+      },
+    },
+    () => service.getConfiguration(deps),
+  );
+
+  app.post(
+    '/save-registration-configuration',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Save the registration configuration',
+        body: registrationConfigurationSchema,
+        response: { 200: registrationConfigurationResponseSchema, ...errors },
+      },
+    },
+    (request) => service.saveConfiguration(deps, requireActor(request), request.body),
+  );
+};

@@ -1,0 +1,150 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { RegisterCompany, RegistrationConfiguration } from '@cuspid/contracts';
+import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
+import type { Deps } from '../../../deps';
+import type { Actor } from '../../../lib/actor';
+import { AppError } from '../../../lib/errors';
+import { bumpThrottle, findLiveUserByMail, findRegistrationRoles } from '../../auth/auth.repository';
+import { createUserRecord, sendWelcomeMail } from '../../auth/auth.service';
+import { insertCompany } from '../companies/companies.repository';
+import { CAPTCHA_TTL_MS, hashCaptchaAnswer, makeCaptcha } from './captcha';
+import * as repo from './registration.repository';
+import { checkVatOffline, toVatCheckResult } from './vat';
+
+const HOUR = 3600;
+
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', { message, errors: { [field]: [message] } });
+
+function toConfiguration(row: repo.RegistrationConfigurationRow): RegistrationConfiguration {
+  return {
+    role_id: row.roleId,
+    free_credits: row.freeCredits,
+    captcha_enabled: row.captchaEnabled,
+    vat_required_countries: row.vatRequiredCountries,
+    allowed_countries: row.allowedCountries,
+  };
+}
+
+export async function getConfiguration(deps: Deps) {
+  return toConfiguration(await repo.readConfiguration(deps.db));
+}
+
+/** What the registration form needs to know before anyone signs in (no role, no credits). */
+export async function getRegistrationOptions(deps: Deps) {
+  const config = await repo.readConfiguration(deps.db);
+  return {
+    captcha_enabled: config.captchaEnabled,
+    vat_required_countries: config.vatRequiredCountries,
+    allowed_countries: config.allowedCountries,
+  };
+}
+
+export async function saveConfiguration(deps: Deps, _actor: Actor, body: RegistrationConfiguration) {
+  if (body.role_id && !(await repo.findRole(deps.db, body.role_id)))
+    throw fieldError('role_id', 'The role was not found');
+  const row = await repo.saveConfiguration(deps.db, {
+    roleId: body.role_id,
+    freeCredits: body.free_credits,
+    captchaEnabled: body.captcha_enabled,
+    vatRequiredCountries: [...new Set(body.vat_required_countries)],
+    allowedCountries: [...new Set(body.allowed_countries)],
+  });
+  return toConfiguration(row);
+}
+
+async function throttle(deps: Deps, key: string) {
+  const attempts = await bumpThrottle(deps.db, key, HOUR);
+  if (attempts > deps.config.loginThrottle.maxAttemptsPerIp) {
+    throw new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': String(HOUR) } });
+  }
+}
+
+/** A new image captcha; its answer is stored hashed and can be used once within ten minutes. */
+export async function createCaptcha(deps: Deps, ip: string) {
+  await throttle(deps, `captcha-ip:${ip}`);
+  await repo.purgeCaptchas(deps.db);
+  const { text, image } = makeCaptcha();
+  const id = randomUUID();
+  const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MS);
+  await repo.insertCaptcha(deps.db, id, hashCaptchaAnswer(id, text), expiresAt);
+  return { id, image, expires_at: expiresAt.toISOString() };
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Spends the captcha whatever the answer (a wrong guess cannot be retried) and tells whether the
+ * answer was right. In CAPTCHA_TEST_MODE the fixed test answer is accepted too (ADR 0051).
+ */
+async function verifyCaptcha(deps: Deps, id: string | undefined, answer: string | undefined): Promise<boolean> {
+  if (!id || !answer) return false;
+  const stored = await repo.consumeCaptcha(deps.db, id);
+  if (!stored) return false;
+  if (sameHash(stored, hashCaptchaAnswer(id, answer))) return true;
+  return deps.config.captchaTestMode && answer === CAPTCHA_TEST_ANSWER;
+}
+
+export function checkVatId(vatId: string, country?: string) {
+  return toVatCheckResult(checkVatOffline(vatId, country));
+}
+
+const INVALID_VAT = 'The VAT id is not valid';
+const WRONG_CAPTCHA = 'The captcha answer is wrong or expired. Please try the new image.';
+
+/**
+ * Self-registration of a company with its first user, who gets the configured role (or the roles
+ * flagged for registration). Every check runs before anything is written; company and user are
+ * written in one transaction.
+ */
+export async function registerCompany(deps: Deps, body: RegisterCompany, ip: string) {
+  await throttle(deps, `register-ip:${ip}`);
+  const config = await repo.readConfiguration(deps.db);
+  if (config.allowedCountries.length && !config.allowedCountries.includes(body.country)) {
+    throw fieldError('country', 'Registration is not open for this country');
+  }
+  let vatId = body.vat_id;
+  if (vatId) {
+    const check = checkVatOffline(vatId, body.country);
+    if (check.supported && !check.valid) throw fieldError('vat_id', INVALID_VAT);
+    vatId = check.vatId;
+  } else if (config.vatRequiredCountries.includes(body.country)) {
+    throw fieldError('vat_id', 'A VAT id is required for this country');
+  }
+  if (await findLiveUserByMail(deps.db, body.mail)) {
+    throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
+  }
+  if (config.captchaEnabled && !(await verifyCaptcha(deps, body.captcha_id, body.captcha_answer))) {
+    throw fieldError('captcha_answer', WRONG_CAPTCHA);
+  }
+
+  const configuredRole = config.roleId ? await repo.findRole(deps.db, config.roleId) : undefined;
+  const roles = configuredRole ? [configuredRole] : await findRegistrationRoles(deps.db);
+  const { company, user } = await deps.db.transaction(async (tx) => {
+    const company = await insertCompany(tx, {
+      companyName: body.company_name,
+      vatId,
+      country: body.country,
+      addressLine1: body.address_line1,
+      addressLine2: body.address_line2,
+      city: body.city,
+      zip: body.zip,
+      contactPerson: body.contact_person,
+      invoiceEmailAddress: body.mail,
+    });
+    const user = await createUserRecord(
+      deps,
+      {
+        mail: body.mail,
+        password: body.password,
+        ...(body.first_name ? { first_name: body.first_name } : {}),
+        ...(body.last_name ? { last_name: body.last_name } : {}),
+        companyId: company.id,
+        roleIds: roles.map((r) => r.id),
+      },
+      { db: tx, afterInsert: sendWelcomeMail(deps) },
+    );
+    return { company, user };
+  });
+  return { message: 'Registration successful. You can sign in now.', company_id: company.id, user_id: user.id };
+}

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { backendListQuerySchema } from './common';
+import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optionalMail = z
+  .union([z.literal(''), mailSchema])
+  .nullish()
+  .transform((v) => (v ? v : null));
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, 'Choose a country'));
+
+export const bankAccountInputSchema = z.object({
+  account_holder: optionalText(200),
+  bank_name: optionalText(200),
+  iban: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/, 'The IBAN is not valid')),
+  bic: optionalText(11),
+  is_default: z.boolean().default(false),
+});
+export type BankAccountInput = z.infer<typeof bankAccountInputSchema>;
+
+export const bankAccountSchema = z.object({
+  id: z.uuid(),
+  account_holder: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+  is_default: z.boolean(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** The fields a company form edits (spec section 3). */
+export const companyFieldsSchema = z.object({
+  company_name: z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(200),
+  company_number: optionalText(40),
+  vat_id: optionalText(20),
+  country: countryCodeSchema,
+  address_line1: optionalText(200),
+  address_line2: optionalText(200),
+  city: optionalText(100),
+  zip: optionalText(20),
+  invoice_email_address: optionalMail,
+  warning_mail_address: optionalMail,
+  apply_reverse_charge: z.boolean().default(false),
+  external_order_number: optionalText(100),
+  contact_person: optionalText(200),
+});
+
+const partnerIds = {
+  reseller_id: z.uuid().nullish(),
+  sales_partner_id: z.uuid().nullish(),
+  service_partner_id: z.uuid().nullish(),
+};
+
+export const companyCreateSchema = companyFieldsSchema.extend({
+  ...partnerIds,
+  bank_accounts: z.array(bankAccountInputSchema).max(20).default([]),
+});
+export type CompanyCreate = z.infer<typeof companyCreateSchema>;
+
+/** An update replaces every field it names; bank_accounts, when given, replaces the whole list. */
+export const companyUpdateSchema = companyFieldsSchema
+  .extend({ ...partnerIds, bank_accounts: z.array(bankAccountInputSchema).max(20) })
+  .partial();
+export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+
+export const companyRefSchema = z.object({ id: z.uuid(), company_name: z.string() });
+
+export const companySchema = z.object({
+  id: z.uuid(),
+  company_name: z.string(),
+  company_number: z.string(),
+  vat_id: z.string().nullable(),
+  country: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  invoice_email_address: z.string().nullable(),
+  warning_mail_address: z.string().nullable(),
+  apply_reverse_charge: z.boolean(),
+  external_order_number: z.string().nullable(),
+  contact_person: z.string().nullable(),
+  reseller: companyRefSchema.nullable(),
+  sales_partner: companyRefSchema.nullable(),
+  service_partner: companyRefSchema.nullable(),
+  has_logo: z.boolean(),
+  is_operator: z.boolean(),
+  bank_accounts: z.array(bankAccountSchema),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const COMPANY_SORT_FIELDS = ['company_name', 'company_number', 'country', 'city', 'created_at'] as const;
+
+export const companyListQuerySchema = backendListQuerySchema.extend({
+  sort_by: z.enum(COMPANY_SORT_FIELDS).default('company_name'),
+  country: countryCodeSchema.optional(),
+  /** Companies that have this company as reseller, sales partner or service partner. */
+  partner_id: z.uuid().optional(),
+});
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+
+export const companyOwnersSchema = z.object({
+  company_id: z.uuid(),
+  ...partnerIds,
+});
+export type CompanyOwners = z.infer<typeof companyOwnersSchema>;
+
+export const PARTNER_RELATIONS = ['reseller', 'sales-partner', 'service-partner'] as const;
+export const partnerRelationSchema = z.enum(PARTNER_RELATIONS);
+export type PartnerRelation = z.infer<typeof partnerRelationSchema>;
+
+export const resellerPartnerQuerySchema = backendListQuerySchema.extend({
+  type: partnerRelationSchema.optional(),
+});
+export const partnerCompanySchema = companyRefSchema.extend({
+  company_number: z.string(),
+  country: z.string().nullable(),
+  types: z.array(partnerRelationSchema),
+});
+
+export const partnerCompaniesQuerySchema = backendListQuerySchema.extend({ partner_id: z.uuid().optional() });
+export const partnerChildSchema = companyRefSchema.extend({
+  company_number: z.string(),
+  country: z.string().nullable(),
+  relations: z.array(partnerRelationSchema),
+});
+
+/** Spec section 5: company registration (company fields, the first user, captcha). */
+export const registerCompanySchema = companyFieldsSchema
+  .pick({
+    company_name: true,
+    vat_id: true,
+    country: true,
+    address_line1: true,
+    address_line2: true,
+    city: true,
+    zip: true,
+    contact_person: true,
+  })
+  .extend({
+    mail: mailSchema,
+    password: newPasswordSchema,
+    first_name: optionalText(100),
+    last_name: optionalText(100),
+    captcha_id: z.uuid().optional(),
+    captcha_answer: z.string().trim().max(20).optional(),
+  });
+export type RegisterCompany = z.infer<typeof registerCompanySchema>;
+export const registerCompanyResponseSchema = z.object({
+  message: z.string(),
+  company_id: z.uuid(),
+  user_id: z.uuid(),
+});
+
+export const captchaSchema = z.object({ id: z.uuid(), image: z.string(), expires_at: z.iso.datetime() });
+
+export const checkVatIdSchema = z.object({
+  vat_id: z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(20),
+  country: countryCodeSchema.optional(),
+});
+export const vatCheckResultSchema = z.object({
+  valid: z.boolean(),
+  name: z.string().optional(),
+  address: z.string().optional(),
+  checkedOnline: z.boolean(),
+});
+export type VatCheckResult = z.infer<typeof vatCheckResultSchema>;
+
+export const registrationConfigurationSchema = z.object({
+  role_id: z.uuid().nullable(),
+  free_credits: z.number().int().min(0).max(1_000_000),
+  captcha_enabled: z.boolean(),
+  vat_required_countries: z.array(countryCodeSchema).max(300),
+  allowed_countries: z.array(countryCodeSchema).max(300),
+});
+export type RegistrationConfiguration = z.infer<typeof registrationConfigurationSchema>;
+/** The stored configuration as answered (plain values: response schemas carry no transforms). */
+export const registrationConfigurationResponseSchema = z.object({
+  role_id: z.uuid().nullable(),
+  free_credits: z.number().int(),
+  captcha_enabled: z.boolean(),
+  vat_required_countries: z.array(z.string()),
+  allowed_countries: z.array(z.string()),
+});
+export const registrationOptionsSchema = registrationConfigurationResponseSchema.pick({
+  captcha_enabled: true,
+  vat_required_countries: true,
+  allowed_countries: true,
+});
+export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
+
+export const unitInputSchema = z.object({
+  company_id: z.uuid().optional(),
+  parent_id: z.uuid().nullish(),
+  name: z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(200),
+  description: optionalText(1000),
+  user_ids: z.array(z.uuid()).max(1000).optional(),
+});
+export const unitUpdateSchema = unitInputSchema.omit({ company_id: true }).partial();
+export const unitSchema = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  parent_id: z.uuid().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  user_ids: z.array(z.uuid()),
+  created_at: z.iso.datetime(),
+});
+export type Unit = z.infer<typeof unitSchema>;
+export const unitListQuerySchema = backendListQuerySchema.extend({ company_id: z.uuid().optional() });
+export const showUnitQuerySchema = z.object({ company_id: z.uuid().optional() });
+export const deleteUnitsSchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+export const detachUnitSchema = z.object({ unit_id: z.uuid(), user_id: z.uuid() });
