@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
-import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
-import { documentAssignmentRoutes } from './document-assignment.routes';
 import { companiesRoutes } from './companies/companies.routes';
+import { documentAssignmentRoutes } from './document-assignment.routes';
+import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { unitsRoutes } from './units/units.routes';
 
