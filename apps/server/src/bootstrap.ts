@@ -65,6 +65,7 @@ export async function createDeps(
   const started = Date.now();
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
   const jobs = createJobQueue(database, allJobs, logger, {
+    schema: config.jobSchema,
     ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
   });
   let seeded = false;

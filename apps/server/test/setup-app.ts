@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_ROLE, type LoginResponse } from '@cuspid/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -11,6 +12,7 @@ import { closeDeps, createDeps } from '../src/bootstrap';
 import { loadConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Deps } from '../src/deps';
+import { DEFAULT_JOB_SCHEMA } from '../src/jobs/queue';
 import { assignRoles, findRolesByName, insertCompany, insertUser } from '../src/services/auth/auth.repository';
 import { hashPassword } from '../src/services/auth/passwords';
 
@@ -39,6 +41,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     SERVICES: 'auth,api,mail,documents',
+    // Every test file signs in from 127.0.0.1; on a shared PostgreSQL they would share the per-IP budget.
+    LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+    // On a shared PostgreSQL, each app gets a job queue of its own, so a worker of one test file
+    // never runs (with its own settings) a job another file enqueued.
+    ...(process.env.DATABASE_URL ? { JOB_SCHEMA: `pgboss_t${randomUUID().replaceAll('-', '').slice(0, 12)}` } : {}),
     ...env,
   });
   const database = await openTestDatabase();
@@ -56,6 +63,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await closeDeps(deps);
+      if (config.jobSchema !== DEFAULT_JOB_SCHEMA && process.env.DATABASE_URL) {
+        const cleanup = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 });
+        await cleanup.db.execute(sql.raw(`drop schema if exists "${config.jobSchema}" cascade`));
+        await cleanup.close();
+      }
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

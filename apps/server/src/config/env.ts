@@ -32,6 +32,11 @@ const envSchema = z
     SERVICES: list.pipe(z.array(z.enum(SERVICE_NAMES)).min(1)).default([...SERVICE_NAMES]),
     /** Run job workers inside the server process. Set false when `npm run worker` runs elsewhere. */
     WORKERS_IN_PROCESS: bool.default(true),
+    /** PostgreSQL schema of the job queue (pg-boss); separate installs may share a database. */
+    JOB_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _ only')
+      .default('pgboss'),
     /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or addresses). */
     TRUST_PROXY: z.string().default('false'),
     PUBLIC_URL: z.url().optional(),
@@ -130,6 +135,7 @@ function toConfig(env: Env) {
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
     services: env.SERVICES,
     workersInProcess: env.WORKERS_IN_PROCESS,
+    jobSchema: env.JOB_SCHEMA,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     corsOrigins: env.CORS_ORIGINS,

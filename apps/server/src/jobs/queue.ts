@@ -6,7 +6,7 @@ import type { Database, DbOrTx } from '../db/client';
 import type { Deps } from '../deps';
 import type { JobDefinition } from './define-job';
 
-export const JOB_SCHEMA = 'pgboss';
+export const DEFAULT_JOB_SCHEMA = 'pgboss';
 
 export type EnqueueOptions = {
   /** Enqueue inside this transaction: the job exists only if the transaction commits. */
@@ -31,17 +31,18 @@ export function createJobQueue(
   database: Database,
   jobs: readonly JobDefinition<never>[],
   logger: Logger,
-  options: { pollingIntervalSeconds?: number; schedule?: boolean } = {},
+  options: { pollingIntervalSeconds?: number; schedule?: boolean; schema?: string } = {},
 ): JobQueue {
+  const schema = options.schema ?? DEFAULT_JOB_SCHEMA;
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({
           db: fromPglite(database.pglite as PGlite),
           backend: 'pglite',
-          schema: JOB_SCHEMA,
+          schema,
           schedule: options.schedule ?? true,
         })
-      : new PgBoss({ connectionString: database.url, max: 4, schema: JOB_SCHEMA, schedule: options.schedule ?? true });
+      : new PgBoss({ connectionString: database.url, max: 4, schema, schedule: options.schedule ?? true });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let running = false;
   const known = new Map(jobs.map((job) => [job.name, job]));
