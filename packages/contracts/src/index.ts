@@ -2,7 +2,6 @@ export * from './auth';
 export * from './common';
 export * from './errors';
 export * from './i18n.js';
-export * from './mail';
 export * from './permissions';
 export * from './runtime-config';
 export * from './validation';

@@ -71,7 +71,7 @@ describe('delivery through SMTP', () => {
   });
 
   it('retries a failed delivery with backoff through pg-boss and then delivers it once', async () => {
-    await ctx.deps.jobs.work(ctx.deps);
+    await ctx.deps.jobs.work(ctx.deps, { only: [deliverMailJob.name] });
     smtp.failNext(1);
     const to = uniqueMail();
     const row = await ctx.deps.db.transaction((tx) =>
