@@ -192,9 +192,8 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
                     label={t('fields.body')}
                     description={t('editor.bodyHint')}
                     required={language === 'en'}
-                    autosize
-                    minRows={8}
-                    maxRows={24}
+                    rows={14}
+                    resize="vertical"
                     styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                     value={content.body}
                     error={fieldError('body')}
