@@ -6,8 +6,8 @@ export type TestSmtpServer = {
   port: number;
   /** Every mail the server accepted, parsed. */
   received: ParsedMail[];
-  /** Rejects the next N mails at the end of DATA with a temporary error (451). */
-  failNext(count: number): void;
+  /** Rejects the next N mails to this address at the end of DATA with a temporary error (451). */
+  failNext(to: string, count: number): void;
   /** Env for createTestApp: deliver to this server. */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -16,16 +16,18 @@ export type TestSmtpServer = {
 /** A real SMTP server on 127.0.0.1 (settings from DEPENDENCIES.md) that keeps what arrives. */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
-  let failures = 0;
+  const failures = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const recipient = session.envelope.rcptTo[0]?.address ?? '';
       simpleParser(stream)
         .then((mail) => {
-          if (failures > 0) {
-            failures -= 1;
+          const left = failures.get(recipient) ?? 0;
+          if (left > 0) {
+            failures.set(recipient, left - 1);
             const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
             error.responseCode = 451;
             return callback(error);
@@ -41,8 +43,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     port,
     received,
-    failNext: (count) => {
-      failures = count;
+    failNext: (to, count) => {
+      failures.set(to, count);
     },
     env: {
       SMTP_HOST: '127.0.0.1',

@@ -4,7 +4,6 @@ export * from './companies';
 export * from './documents';
 export * from './errors';
 export * from './i18n.js';
-export * from './mail';
 export * from './permissions';
 export * from './runtime-config';
 export * from './validation';

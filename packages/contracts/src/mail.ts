@@ -186,3 +186,23 @@ export type MailTemplateAssignmentsSave = z.input<typeof mailTemplateAssignments
 export const mailTemplateAssignmentModuleQuerySchema = z.object({
   module: z.enum(MAIL_MODULES as unknown as [string, ...string[]]),
 });
+
+/** Paths of the mail service (mounted at /mail). */
+export const MAIL_ROUTES = {
+  listTemplates: '/list-mail-templates',
+  templateById: '/list-mail-template-by-id',
+  createTemplate: '/create-mail-template',
+  updateTemplate: '/update-mail-template',
+  deleteTemplate: '/delete-mail-template',
+  previewTemplate: '/preview-mail-template',
+  sendMail: '/send-mail',
+  listSentMails: '/list-sent-mails',
+  sentMailById: '/list-sent-mail-by-id',
+} as const;
+
+/** Paths of the main backend (mounted at /api) for mail template assignments. */
+export const MAIL_ASSIGNMENT_ROUTES = {
+  list: '/mail-template-assignments',
+  byModule: '/mail-template-assignments/get-by-module',
+  save: '/mail-template-assignments',
+} as const;

@@ -18,8 +18,8 @@ export type EnqueueOptions = {
 export type JobQueue = {
   /** Installs pg-boss's schema and creates a queue per job. Idempotent. */
   start(): Promise<void>;
-  /** Starts polling workers for every job (and its schedule). */
-  work(deps: Deps): Promise<void>;
+  /** Starts polling workers for every job (and its schedule), or only the named ones. */
+  work(deps: Deps, options?: { only?: readonly string[] }): Promise<void>;
   enqueue<P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
   stop(): Promise<void>;
   /** True after start() and before stop(): used by /ready. */
@@ -66,8 +66,9 @@ export function createJobQueue(
       }
       running = true;
     },
-    async work(deps) {
+    async work(deps, workOptions = {}) {
       for (const job of jobs) {
+        if (workOptions.only && !workOptions.only.includes(job.name)) continue;
         await boss.work(
           job.name,
           { batchSize: 5, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },

@@ -1,5 +1,13 @@
 import type { PermissionTitle } from '@cuspid/contracts';
-import { type Icon, IconHelpCircle, IconHome, IconKey, IconShieldLock, IconUserCog } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconHelpCircle,
+  IconHome,
+  IconKey,
+  IconMail,
+  IconShieldLock,
+  IconUserCog,
+} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '../config/paths';
 
@@ -73,5 +81,33 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/permissions'), 'PermissionsPage'),
     permission: 'list-permissions',
     nav: { label: 'common:nav.permissions', icon: IconKey },
+  },
+  {
+    path: paths.mailTemplates,
+    page: page(() => import('./pages/mail-templates'), 'MailTemplatesPage'),
+    permission: 'backoffice-mail-template',
+    nav: { label: 'common:nav.mailTemplates', icon: IconMail },
+  },
+  {
+    path: paths.mailTemplateCreate,
+    page: page(() => import('./pages/mail-template-edit'), 'MailTemplateEditPage'),
+    permission: 'backoffice-mail-template',
+  },
+  {
+    path: paths.mailTemplateEdit,
+    page: page(() => import('./pages/mail-template-edit'), 'MailTemplateEditPage'),
+    permission: 'backoffice-mail-template',
+  },
+  {
+    path: paths.mailTemplateAssignment,
+    page: page(() => import('./pages/mail-template-assignment'), 'MailTemplateAssignmentPage'),
+    permission: 'backoffice-mail-template-assignment',
+    nav: { label: 'common:nav.mailTemplateAssignment', icon: IconMail },
+  },
+  {
+    path: paths.sentMails,
+    page: page(() => import('./pages/sent-mails'), 'SentMailsPage'),
+    permission: 'backoffice-mail-template',
+    nav: { label: 'common:nav.sentMails', icon: IconMail },
   },
 ];

@@ -8,4 +8,11 @@ export const paths = {
   faq: '/faq',
   dataPrivacy: '/data-privacy',
   permissions: '/permissions',
+  mailTemplates: '/mail-templates',
+  mailTemplateCreate: '/mail-templates/create',
+  mailTemplateEdit: '/mail-templates/:id/edit',
+  mailTemplateAssignment: '/mail-template-assignment',
+  sentMails: '/sent-mails',
 } as const;
+
+export const mailTemplateEditPath = (id: string) => `/mail-templates/${id}/edit`;

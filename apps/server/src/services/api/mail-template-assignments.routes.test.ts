@@ -1,4 +1,4 @@
-import { MAIL_EVENTS } from '@cuspid/contracts';
+import { MAIL_EVENTS } from '@cuspid/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,

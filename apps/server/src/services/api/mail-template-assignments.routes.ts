@@ -1,10 +1,9 @@
+import { errorResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
-  errorResponseSchema,
   mailTemplateAssignmentModuleQuerySchema,
   mailTemplateAssignmentSchema,
   mailTemplateAssignmentsSaveSchema,
-  totalListSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

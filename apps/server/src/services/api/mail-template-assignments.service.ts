@@ -4,7 +4,7 @@ import {
   type MailTemplateAssignmentsSave,
   mailModuleOf,
   mailTemplateAssignmentsSaveSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/mail';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import * as repo from './mail-template-assignments.repository';

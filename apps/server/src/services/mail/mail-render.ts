@@ -1,4 +1,4 @@
-import type { MailRendered, MailTemplateContent } from '@cuspid/contracts';
+import type { MailRendered, MailTemplateContent } from '@cuspid/contracts/mail';
 import { convert } from 'html-to-text';
 import { Liquid } from 'liquidjs';
 import sanitizeHtml from 'sanitize-html';

@@ -10,6 +10,7 @@ import {
 } from '../../../test/setup-app';
 import { waitFor } from '../../../test/smtp-server';
 import { insertOutbox } from './mail.repository';
+import { deliverMail } from './mail-delivery';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -194,7 +195,6 @@ describe('POST /mail/send-mail and the sent-mail viewer', () => {
   });
 
   it('queues the mail and, without SMTP, keeps it sent for the viewer in the chosen language', async () => {
-    await ctx.deps.jobs.work(ctx.deps);
     const to = uniqueMail();
     const sent = await post(
       '/mail/send-mail',
@@ -203,6 +203,9 @@ describe('POST /mail/send-mail and the sent-mail viewer', () => {
     );
     expect(sent.statusCode).toBe(202);
     expect(sent.json().status).toBe('queued');
+    // Run the delivery here rather than through a worker: on a shared PostgreSQL database a worker
+    // of another test file could take the job. Retries through pg-boss are tested in mail-delivery.test.ts.
+    await deliverMail(ctx.deps, sent.json().id);
     const mail = await waitFor(async () => {
       const r = (await get(`/mail/list-sent-mail-by-id?id=${sent.json().id}`, admin)).json();
       return r.status === 'sent' && r;
@@ -246,5 +249,34 @@ describe('POST /mail/send-mail and the sent-mail viewer', () => {
       listed.data.map(() => companyEditorCompanyId),
     );
     expect(listed.data.some((m: { id: string }) => m.id === own.id)).toBe(true);
+  });
+});
+
+describe('the reference seed of mail templates', () => {
+  it('is idempotent and never overwrites an edited default template or a changed assignment', async () => {
+    const { seedMailTemplates } = await import('./mail.seed');
+    const { MAIL_EVENTS } = await import('@cuspid/contracts/mail');
+    const defaultsBefore = (await get('/mail/list-mail-templates?limit_count=500', admin))
+      .json()
+      .data.filter((t: { is_default: boolean }) => t.is_default);
+    expect(defaultsBefore).toHaveLength(MAIL_EVENTS.length);
+    const payment = defaultsBefore.find((t: { event: string }) => t.event === 'payment.received');
+    const edited = {
+      ...payment,
+      contents: { ...payment.contents, en: { subject: 'Paid, thanks', body: '<p>Thanks</p>' } },
+    };
+    expect((await post('/mail/update-mail-template', edited, admin)).statusCode).toBe(200);
+
+    await seedMailTemplates(ctx.deps.db);
+    await seedMailTemplates(ctx.deps.db);
+
+    const defaultsAfter = (await get('/mail/list-mail-templates?limit_count=500', admin))
+      .json()
+      .data.filter((t: { is_default: boolean }) => t.is_default);
+    expect(defaultsAfter).toHaveLength(MAIL_EVENTS.length);
+    const kept = (await get(`/mail/list-mail-template-by-id?id=${payment.id}`, admin)).json();
+    expect(kept.contents.en).toEqual({ subject: 'Paid, thanks', body: '<p>Thanks</p>' });
+    expect(kept.contents.de.subject).toBe('Vielen Dank für Ihre Zahlung');
+    await post('/mail/update-mail-template', payment, admin);
   });
 });

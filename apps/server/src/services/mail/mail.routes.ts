@@ -1,6 +1,5 @@
+import { countedListSchema, errorResponseSchema, messageResponseSchema } from '@cuspid/contracts';
 import {
-  countedListSchema,
-  errorResponseSchema,
   mailPreviewSchema,
   mailRenderedSchema,
   mailTemplateCreateSchema,
@@ -9,12 +8,11 @@ import {
   mailTemplateListQuerySchema,
   mailTemplateSchema,
   mailTemplateUpdateSchema,
-  messageResponseSchema,
   sendMailBodySchema,
   sendMailResponseSchema,
   sentMailListQuerySchema,
   sentMailSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';

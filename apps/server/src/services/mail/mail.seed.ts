@@ -1,4 +1,4 @@
-import type { MailEvent } from '@cuspid/contracts';
+import type { MailEvent } from '@cuspid/contracts/mail';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -9,14 +9,14 @@ import type {
   SendMailBody,
   SentMail,
   SentMailListQuery,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/mail';
 import {
   mailPreviewSchema,
   mailTemplateCreateSchema,
   mailTemplateListQuerySchema,
   sendMailBodySchema,
   sentMailListQuerySchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/mail';
 import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';

@@ -1,4 +1,5 @@
-import type { LanguageCode, MailEvent } from '@cuspid/contracts';
+import type { LanguageCode } from '@cuspid/contracts';
+import type { MailEvent } from '@cuspid/contracts/mail';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { deliverMailJob } from './mail.jobs';

@@ -68,7 +68,11 @@ describe('RegisterForm', () => {
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/auth/create-user');
-    expect(JSON.parse(String(init.body))).toEqual({ mail: 'new@praxis.example', password: 'Secret#123' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      mail: 'new@praxis.example',
+      password: 'Secret#123',
+      contact_language: 'en',
+    });
     expect(await screen.findByText('Registration complete')).toBeInTheDocument();
   });
 
