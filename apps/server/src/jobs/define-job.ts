@@ -12,7 +12,8 @@ export type JobDefinition<P = unknown> = {
   /** `<area>.<verb-noun>`, e.g. `auth.record-login`. */
   name: string;
   payload: z.ZodType<P>;
-  handler: (payload: P, deps: Deps) => Promise<void>;
+  // A method, so a job of any payload fits a list of JobDefinition<unknown>.
+  handler(payload: P, deps: Deps): Promise<void>;
   options?: JobOptions;
   /** Runs on a cron schedule (UTC) when set. */
   schedule?: { cron: string };

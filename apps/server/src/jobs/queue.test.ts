@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, createTestUser, loginAs, type TestContext } from '../../test/setup-app';
 import { users } from '../db/schema';
 import { recordLoginJob } from '../services/auth/auth.jobs';
+import { defineJob } from './define-job';
+import { createJobQueue } from './queue';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -50,5 +54,43 @@ describe('the job queue', () => {
       return row?.lastLogin;
     });
     expect(Date.now() - lastLogin.getTime()).toBeLessThan(60_000);
+  });
+
+  it('settles each job of a batch on its own: a failing job does not fail the others', async () => {
+    const handled: string[] = [];
+    const flakyJob = defineJob({
+      name: 'test.flaky',
+      payload: z.object({ key: z.string(), fail: z.boolean() }),
+      options: { retryLimit: 0 },
+      handler: async ({ key, fail }) => {
+        if (fail) throw new Error(`job ${key} fails`);
+        handled.push(key);
+      },
+    });
+    const queue = createJobQueue(ctx.deps.database, [flakyJob], pino({ level: 'silent' }), {
+      schema: ctx.deps.config.jobSchema,
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+    });
+    await queue.start();
+    try {
+      for (const [key, fail] of [
+        ['a', false],
+        ['b', true],
+        ['c', false],
+      ] as const) {
+        await queue.enqueue(flakyJob, { key, fail });
+      }
+      await queue.work(ctx.deps);
+      const states = await waitFor(async () => {
+        const jobs = (await queue.boss.findJobs(flakyJob.name)) ?? [];
+        const byKey = Object.fromEntries(jobs.map((j) => [(j.data as { key: string }).key, j.state]));
+        return Object.values(byKey).every((state) => state === 'completed' || state === 'failed') ? byKey : undefined;
+      });
+      expect(states).toEqual({ a: 'completed', b: 'failed', c: 'completed' });
+      expect(handled.sort()).toEqual(['a', 'c']);
+    } finally {
+      await queue.stop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client';
 import type { Deps } from '../deps';
@@ -29,7 +29,7 @@ export type JobQueue = {
 
 export function createJobQueue(
   database: Database,
-  jobs: readonly JobDefinition<never>[],
+  jobs: readonly JobDefinition<unknown>[],
   logger: Logger,
   options: { pollingIntervalSeconds?: number; schedule?: boolean; schema?: string } = {},
 ): JobQueue {
@@ -71,14 +71,24 @@ export function createJobQueue(
         if (workOptions.only && !workOptions.only.includes(job.name)) continue;
         await boss.work(
           job.name,
-          { batchSize: 5, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          // Fetch up to 5 at a time, but settle each job on its own: one failing job is retried
+          // alone, the others of its batch complete.
+          { batchSize: 5, perJobResults: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async (batch) => {
+            const results: JobResult[] = [];
             for (const item of batch) {
-              const payload = job.payload.parse(item.data);
               const started = Date.now();
-              await job.handler(payload as never, deps);
-              logger.debug({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
+              try {
+                await job.handler(job.payload.parse(item.data), deps);
+                results.push({ id: item.id, status: 'completed' });
+                logger.debug({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
+              } catch (error) {
+                logger.warn({ job: job.name, id: item.id, err: error }, 'job failed');
+                const message = error instanceof Error ? error.message : String(error);
+                results.push({ id: item.id, status: 'failed', output: { message } });
+              }
             }
+            return results;
           },
         );
         if (job.schedule) await boss.schedule(job.name, job.schedule.cron, {}, { tz: 'UTC' });

@@ -3,4 +3,4 @@ import { mailJobs } from '../services/mail/mail.jobs';
 import type { JobDefinition } from './define-job';
 
 /** Every job of every service: the server and `npm run worker` register the same list. */
-export const allJobs = [...authJobs, ...mailJobs] as unknown as readonly JobDefinition<never>[];
+export const allJobs = [...authJobs, ...mailJobs] as readonly JobDefinition<unknown>[];
