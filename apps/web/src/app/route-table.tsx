@@ -1,5 +1,14 @@
 import type { PermissionTitle } from '@cuspid/contracts';
-import { type Icon, IconHelpCircle, IconHome, IconKey, IconShieldLock, IconUserCog } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconFileDescription,
+  IconFiles,
+  IconHelpCircle,
+  IconHome,
+  IconKey,
+  IconShieldLock,
+  IconUserCog,
+} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '../config/paths';
 
@@ -73,5 +82,32 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/permissions'), 'PermissionsPage'),
     permission: 'list-permissions',
     nav: { label: 'common:nav.permissions', icon: IconKey },
+  },
+  {
+    path: paths.documentTemplates,
+    page: page(() => import('./pages/document-templates'), 'DocumentTemplatesPage'),
+    permission: 'backoffice-document-template',
+    nav: { label: 'common:nav.documentTemplates', icon: IconFiles },
+  },
+  {
+    path: paths.documentTemplateCreate,
+    page: page(() => import('./pages/document-template-form'), 'DocumentTemplateCreatePage'),
+    permission: 'backoffice-document-template',
+  },
+  {
+    path: paths.documentTemplateEditRoute,
+    page: page(() => import('./pages/document-template-form'), 'DocumentTemplateEditPage'),
+    permission: 'backoffice-document-template',
+  },
+  {
+    path: paths.documentTemplateShowRoute,
+    page: page(() => import('./pages/document-template-show'), 'DocumentTemplateShowPage'),
+    permission: 'backoffice-document-template',
+  },
+  {
+    path: paths.documentAssignment,
+    page: page(() => import('./pages/document-assignment'), 'DocumentAssignmentPage'),
+    permission: 'backoffice-document-assignment',
+    nav: { label: 'common:nav.documentAssignment', icon: IconFileDescription },
   },
 ];
