@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authListQuerySchema, countedListSchema } from './common';
+import { VALIDATION_MESSAGES } from './validation';
 
 /** Paths of the document service, relative to its base URL (spec section 7). */
 export const DOCUMENTS_ROUTES = {
@@ -71,9 +72,9 @@ export const documentTemplateListSchema = countedListSchema(documentTemplateSche
 export type DocumentTemplateList = z.infer<typeof documentTemplateListSchema>;
 
 export const templateNameSchema = z
-  .string({ error: 'The Name field is required' })
+  .string({ error: VALIDATION_MESSAGES.nameRequired })
   .trim()
-  .min(1, 'The Name field is required')
+  .min(1, VALIDATION_MESSAGES.nameRequired)
   .max(200);
 export const templateDescriptionSchema = z.string().trim().max(2000);
 

@@ -16,6 +16,8 @@ export const VALIDATION_MESSAGES = {
   passwordMismatch: 'Password and confirmation must match',
   required: 'This field is required',
   formRequired: 'This form is required to be filled',
+  nameRequired: 'The Name field is required',
+  fileRequired: 'The File field is required',
 } as const;
 
 export type PasswordRule = 'min' | 'number' | 'capital' | 'special';

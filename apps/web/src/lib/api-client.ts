@@ -18,7 +18,12 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Sign-in and token refresh themselves: a 401 is an answer, not an expired session. */
   skipSessionHandling?: boolean;
+  /** 'file': the answer is a file (a Blob with the name from Content-Disposition), not JSON. */
+  responseType?: 'json' | 'file';
 };
+
+/** A file answered by a service: the bytes and its Content-Disposition (see lib/save-file). */
+export type DownloadedFile = { blob: Blob; disposition: string | null };
 
 type SessionEndHandler = (options: { showMessage: boolean }) => void;
 
@@ -151,6 +156,13 @@ export async function apiRequest<T>(service: ServiceName, path: string, options:
   }
 
   if (!response.ok) throw await toApiError(response);
+  if (options.responseType === 'file') {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      disposition: response.headers.get('content-disposition'),
+    };
+    return file as T;
+  }
   return (await readBody(response)) as T;
 }
 

@@ -13,6 +13,7 @@ import {
   DOCUMENTS_ROUTES as R,
   templateVariablesResponseSchema,
   updateTemplateBodySchema,
+  VALIDATION_MESSAGES,
 } from '@cuspid/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,8 +28,8 @@ const TEMPLATE = 'backoffice-document-template' as const;
 const binary = z.any().describe('the file');
 const fileRequired = () =>
   new AppError('VALIDATION_FAILED', {
-    message: 'The File field is required',
-    errors: { file: ['The File field is required'] },
+    message: VALIDATION_MESSAGES.fileRequired,
+    errors: { file: [VALIDATION_MESSAGES.fileRequired] },
   });
 
 function assertMultipart(request: FastifyRequest) {
@@ -168,7 +169,7 @@ export function documentsRoutes(
           errors[field] = [...(errors[field] ?? []), issue.message];
         }
       }
-      if (!file || file.content.length === 0) errors.file = ['The File field is required'];
+      if (!file || file.content.length === 0) errors.file = [VALIDATION_MESSAGES.fileRequired];
       if (!parsed.success || !file || Object.keys(errors).length > 0) {
         const first = Object.values(errors)[0]?.[0];
         throw new AppError('VALIDATION_FAILED', { ...(first ? { message: first } : {}), errors });

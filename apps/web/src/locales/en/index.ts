@@ -1,6 +1,7 @@
 import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
+import documents from './documents.json';
 import errors from './errors.json';
 import forms from './forms.json';
 import help from './help.json';
@@ -8,4 +9,4 @@ import mail from './mail.json';
 import permissions from './permissions.json';
 import validation from './validation.json';
 
-export const dictionary = { common, auth, validation, errors, account, help, permissions, forms, mail };
+export const dictionary = { common, auth, validation, errors, account, help, permissions, forms, mail, documents };
