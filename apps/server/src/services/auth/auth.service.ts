@@ -13,11 +13,14 @@ import {
   type UserProfile,
 } from '@cuspid/contracts';
 import type { Deps } from '../../deps';
-import type { Actor } from '../../lib/actor';
+import type { Actor, UserActor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
 import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';
+import { listLiveSessions, permissionTitlesOfRoles } from './identity.repository';
+import { assertMayGrant, listPermissions as listPermissionRecords } from './identity.service';
 import { hashPassword, verifyPassword } from './passwords';
 import { signAccessToken } from './tokens';
 
@@ -167,13 +170,16 @@ export async function refresh(deps: Deps, presented: string): Promise<LoginRespo
   return issueTokens(deps, user, session.id, next);
 }
 
-type NewUser = CreateUserBody & { roleIds: string[] } & ({ companyId: string } | { newCompanyName: string });
+type NewUser = CreateUserBody & { roleIds: string[]; roleNames?: string[] } & (
+    | { companyId: string }
+    | { newCompanyName: string }
+  );
 
 /**
  * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
  * the password is hashed, and the user, its roles and (when asked) its new company are written together.
  */
-export async function createUserRecord(deps: Deps, input: NewUser): Promise<repo.UserRow> {
+export async function createUserRecord(deps: Deps, input: NewUser, actor: Actor | null = null): Promise<repo.UserRow> {
   if (await repo.findLiveUserByMail(deps.db, input.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
@@ -187,9 +193,29 @@ export async function createUserRecord(deps: Deps, input: NewUser): Promise<repo
       passwordHash,
       firstName: input.first_name,
       lastName: input.last_name,
+      phone: input.phone || null,
+      mobile: input.mobile || null,
+      isActive: input.is_active ?? true,
       contactLanguage: input.contact_language ?? 'en',
     });
     await repo.assignRoles(tx, user.id, input.roleIds);
+    await recordAudit(tx, actor, {
+      entity: 'user',
+      entityId: user.id,
+      action: 'create',
+      after: {
+        mail: user.mail,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone,
+        mobile: user.mobile,
+        contactLanguage: user.contactLanguage,
+        isActive: user.isActive,
+        companyId: user.companyId,
+        passwordHash: user.passwordHash,
+        roles: input.roleNames ?? [],
+      },
+    });
     return user;
   });
 }
@@ -205,6 +231,7 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
     password: body.password,
     newCompanyName: body.mail,
     roleIds: roles.map((r) => r.id),
+    roleNames: roles.map((r) => r.name),
   });
   return { message: 'Registration successful. You can sign in now.', user_id: user.id };
 }
@@ -218,7 +245,18 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody)
     throw new AppError('VALIDATION_FAILED', { message: 'Unknown role', errors: { roles: ['Unknown role'] } });
   }
   if (roles.some((r) => r.name === ADMIN_ROLE) && !actor.roles.includes(ADMIN_ROLE)) throw new AppError('FORBIDDEN');
-  const user = await createUserRecord(deps, { ...body, companyId, roleIds: roles.map((r) => r.id) });
+  assertMayGrant(
+    actor,
+    await permissionTitlesOfRoles(
+      deps.db,
+      roles.map((r) => r.id),
+    ),
+  );
+  const user = await createUserRecord(
+    deps,
+    { ...body, companyId, roleIds: roles.map((r) => r.id), roleNames: roles.map((r) => r.name) },
+    actor,
+  );
   return { message: 'The user was created', user_id: user.id };
 }
 
@@ -247,7 +285,7 @@ export async function updateProfile(deps: Deps, actor: Actor, body: UpdateProfil
 }
 
 /** Changes the password and signs out every other session of the user. */
-export async function changePassword(deps: Deps, actor: Actor, body: ChangePasswordBody) {
+export async function changePassword(deps: Deps, actor: UserActor, body: ChangePasswordBody) {
   const user = await currentUser(deps, actor);
   if (!(await verifyPassword(user.passwordHash, body.current_password))) {
     throw new AppError('VALIDATION_FAILED', {
@@ -263,17 +301,25 @@ export async function changePassword(deps: Deps, actor: Actor, body: ChangePassw
   return { message: 'Your password was changed' };
 }
 
-export async function listPermissions(
-  deps: Deps,
-  query: { limit_start: number; limit_count: number; search?: string },
-) {
-  const result = await repo.listPermissions(deps.db, {
-    offset: query.limit_start,
-    limit: query.limit_count,
-    ...(query.search ? { search: query.search } : {}),
-  });
+export const listPermissions = listPermissionRecords;
+
+/** The signed-in user's live sessions, the current one marked. */
+export async function listSessions(deps: Deps, actor: UserActor) {
+  const rows = await listLiveSessions(deps.db, actor.userId);
   return {
-    data: result.data.map((p) => ({ id: p.id, title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
-    count: result.count,
+    data: rows.map((s) => ({
+      id: s.id,
+      user_agent: s.userAgent,
+      ip: s.ip,
+      created_at: s.createdAt.toISOString(),
+      last_used_at: s.lastUsedAt.toISOString(),
+      current: s.id === actor.sessionId,
+    })),
+    count: rows.length,
   };
+}
+
+export async function signOutOtherSessions(deps: Deps, actor: UserActor) {
+  await repo.revokeUserSessions(deps.db, actor.userId, 'signed-out-by-user', actor.sessionId);
+  return { message: 'Your other sessions were signed out' };
 }

@@ -4,7 +4,8 @@ import common from './common.json';
 import errors from './errors.json';
 import forms from './forms.json';
 import help from './help.json';
+import identity from './identity.json';
 import permissions from './permissions.json';
 import validation from './validation.json';
 
-export const dictionary = { common, auth, validation, errors, account, help, permissions, forms };
+export const dictionary = { common, auth, validation, errors, account, help, permissions, forms, identity };
