@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -11,6 +11,7 @@ import {
   type TestContext,
   uniqueMail,
 } from '../../../test/setup-app';
+import { queryRows } from '../../db/client';
 import { auditLog, sessions, users } from '../../db/schema';
 
 let ctx: TestContext;
@@ -189,18 +190,27 @@ describe('users', () => {
   });
 
   it('keeps the last active administrator: cannot be demoted, deactivated or deleted', async () => {
-    // Other tests' admins exist in the shared database: deactivate all but two for this check.
+    // The rule is global: for this check every other admin is deactivated briefly, then restored.
+    // (On a shared PostgreSQL test database, other files' admins are affected for that moment.)
     const second = await createTestAdmin(ctx.deps);
-    const secondToken = await tokenOf(second.mail);
-    await ctx.deps.db.execute(
-      `update auth.users set is_active = false where id in (select ur.user_id from auth.user_roles ur join auth.roles r on r.id = ur.role_id where r.name = 'admin') and id not in ('${admin.id}', '${second.id}')` as never,
+    const others = await queryRows<{ id: string }>(
+      ctx.deps.db,
+      sql`update auth.users set is_active = false
+          where is_active and id in (select ur.user_id from auth.user_roles ur join auth.roles r on r.id = ur.role_id where r.name = 'admin')
+            and id not in (${admin.id}, ${second.id}) returning id`,
     );
-    // admin demotes second: fine (admin stays); then second is no admin and admin is the last one.
-    expect((await post('/auth/update-user', { id: second.id, roles: ['employee'] }, adminToken)).statusCode).toBe(200);
-    const demoteSelf = await post('/auth/update-user', { id: admin.id, roles: ['employee'] }, adminToken);
-    expect(demoteSelf.statusCode).toBe(400);
-    expect(demoteSelf.json().message).toBe('The last administrator cannot be removed, deactivated or demoted');
-    expect(secondToken).toBeTruthy();
+    const ids = others.map((r) => r.id);
+    try {
+      // admin demotes second: fine (admin stays); then admin is the last one.
+      expect((await post('/auth/update-user', { id: second.id, roles: ['employee'] }, adminToken)).statusCode).toBe(
+        200,
+      );
+      const demoteSelf = await post('/auth/update-user', { id: admin.id, roles: ['employee'] }, adminToken);
+      expect(demoteSelf.statusCode).toBe(400);
+      expect(demoteSelf.json().message).toBe('The last administrator cannot be removed, deactivated or demoted');
+    } finally {
+      if (ids.length) await ctx.deps.db.update(users).set({ isActive: true }).where(inArray(users.id, ids));
+    }
   });
 
   it('refuses a non-admin handing out roles with permissions they do not hold (403)', async () => {

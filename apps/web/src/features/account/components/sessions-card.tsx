@@ -6,7 +6,7 @@ import { useSessions, useSignOutOtherSessions } from '../api/sessions';
 
 /** The signed-in user's sessions (devices), with "sign out other sessions". */
 export function SessionsCard() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('account');
   const sessions = useSessions();
   const signOut = useSignOutOtherSessions();
   const format = useFormat();
