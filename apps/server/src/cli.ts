@@ -47,7 +47,12 @@ async function userCreate(argv: string[]) {
     const companyId = values.admin
       ? (await findOperatorCompany(deps.db))!.id
       : (await insertCompany(deps.db, { companyName: values.company ?? parsed.data.mail })).id;
-    const user = await createUserRecord(deps, { ...parsed.data, companyId, roleIds: roles.map((r) => r.id) });
+    const user = await createUserRecord(deps, {
+      ...parsed.data,
+      companyId,
+      roleIds: roles.map((r) => r.id),
+      roleNames: roles.map((r) => r.name),
+    });
     console.info(`Created ${user.mail} (${user.id}) with roles: ${roles.map((r) => r.name).join(', ') || 'none'}`);
   } finally {
     await closeDeps(deps);

@@ -120,8 +120,11 @@ export const createUserBodySchema = registerBodySchema.extend({
   first_name: z.string().trim().max(100).optional(),
   last_name: z.string().trim().max(100).optional(),
   contact_language: languageCodeSchema.optional(),
+  phone: z.string().trim().max(40).optional(),
+  mobile: z.string().trim().max(40).optional(),
   roles: z.array(z.string().max(64)).max(20).optional(),
   company_id: z.uuid().optional(),
+  is_active: z.boolean().optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 

@@ -4,6 +4,7 @@ export * from './companies';
 export * from './documents';
 export * from './errors';
 export * from './i18n.js';
+export * from './identity';
 export * from './permissions';
 export * from './runtime-config';
 export * from './validation';

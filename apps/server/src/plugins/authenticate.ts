@@ -2,7 +2,7 @@ import { can, type PermissionTitle } from '@cuspid/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Deps } from '../deps';
-import type { Actor } from '../lib/actor';
+import type { Actor, UserActor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { loadActor } from '../services/auth/auth.repository';
 import { verifyAccessToken } from '../services/auth/tokens';
@@ -22,6 +22,14 @@ declare module 'fastify' {
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED');
   return request.actor;
+}
+
+/** Calls about a person's own account (profile, password, sessions): not for API keys. */
+export function requireUserActor(request: FastifyRequest): UserActor {
+  const actor = requireActor(request);
+  if (actor.kind !== 'user')
+    throw new AppError('FORBIDDEN', { message: 'This call needs a signed-in user, not an API key' });
+  return actor;
 }
 
 /** Spec section 6: the actor holds the permission or has the role admin; otherwise 403. */

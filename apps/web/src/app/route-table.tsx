@@ -1,6 +1,7 @@
 import type { PermissionTitle } from '@cuspid/contracts';
 import {
   type Icon,
+  IconApi,
   IconFileDescription,
   IconFiles,
   IconHelpCircle,
@@ -9,6 +10,8 @@ import {
   IconMail,
   IconShieldLock,
   IconUserCog,
+  IconUserShield,
+  IconUsers,
 } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '../config/paths';
@@ -138,5 +141,53 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/document-assignment'), 'DocumentAssignmentPage'),
     permission: 'backoffice-document-assignment',
     nav: { label: 'common:nav.documentAssignment', icon: IconFileDescription },
+  },
+  {
+    path: paths.permissionCreate,
+    page: page(() => import('./pages/permission-edit'), 'PermissionCreatePage'),
+    permission: 'create-permission',
+  },
+  {
+    path: paths.permissionEdit,
+    page: page(() => import('./pages/permission-edit'), 'PermissionEditPage'),
+    permission: 'update-permission',
+  },
+  // Spec section 2: users, roles and API keys with their permissions.
+  {
+    path: paths.users,
+    page: page(() => import('./pages/users'), 'UsersPage'),
+    permission: 'list-users',
+    nav: { label: 'common:nav.users', icon: IconUsers },
+  },
+  {
+    path: paths.userCreate,
+    page: page(() => import('./pages/user-edit'), 'UserCreatePage'),
+    permission: 'create-user',
+  },
+  { path: paths.userEdit, page: page(() => import('./pages/user-edit'), 'UserEditPage'), permission: 'update-user' },
+  { path: paths.userShow, page: page(() => import('./pages/user-show'), 'UserShowPage'), permission: 'list-users' },
+  {
+    path: paths.roles,
+    page: page(() => import('./pages/roles'), 'RolesPage'),
+    permission: 'list-roles',
+    nav: { label: 'common:nav.roles', icon: IconUserShield },
+  },
+  { path: paths.roleCreate, page: page(() => import('./pages/roles'), 'RoleCreatePage'), permission: 'create-role' },
+  { path: paths.roleEdit, page: page(() => import('./pages/roles'), 'RoleEditPage'), permission: 'update-role' },
+  {
+    path: paths.apiKeys,
+    page: page(() => import('./pages/api-keys'), 'ApiKeysPage'),
+    permission: 'list-api-tokens',
+    nav: { label: 'common:nav.apiKeys', icon: IconApi },
+  },
+  {
+    path: paths.apiKeyCreate,
+    page: page(() => import('./pages/api-keys'), 'ApiKeyCreatePage'),
+    permission: 'create-api-token',
+  },
+  {
+    path: paths.apiKeyEdit,
+    page: page(() => import('./pages/api-keys'), 'ApiKeyEditPage'),
+    permission: 'update-api-token',
   },
 ];

@@ -20,6 +20,18 @@ export const paths = {
   documentTemplateEdit: (id: string) => `/document-templates/${encodeURIComponent(id)}/edit`,
   documentTemplateShow: (id: string) => `/document-templates/${encodeURIComponent(id)}/show`,
   documentAssignment: '/document-assignment',
+  permissionCreate: '/permissions/create',
+  permissionEdit: '/permissions/:id/edit',
+  users: '/users',
+  userCreate: '/users/create',
+  userEdit: '/users/:id/edit',
+  userShow: '/users/:id/show',
+  roles: '/roles',
+  roleCreate: '/roles/create',
+  roleEdit: '/roles/:id/edit',
+  apiKeys: '/api-keys',
+  apiKeyCreate: '/api-keys/create',
+  apiKeyEdit: '/api-keys/:id/edit',
 } as const;
 
 export const mailTemplateEditPath = (id: string) => `/mail-templates/${id}/edit`;

@@ -1,14 +1,14 @@
 import {
-  authListQuerySchema,
   changePasswordBodySchema,
   countedListSchema,
   createUserBodySchema,
   createUserResponseSchema,
   errorResponseSchema,
+  listPermissionsQuerySchema,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
-  permissionSchema,
+  permissionRecordSchema,
   refreshBodySchema,
   updateProfileBodySchema,
   userProfileSchema,
@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { assertPermission, requireActor } from '../../plugins/authenticate';
+import { assertPermission, requireUserActor } from '../../plugins/authenticate';
 import * as service from './auth.service';
 
 const tags = ['authentication'];
@@ -88,8 +88,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
       schema: {
         tags,
         summary: 'List permissions (paged with limit_start and limit_count)',
-        querystring: authListQuerySchema,
-        response: { 200: countedListSchema(permissionSchema), ...errors },
+        querystring: listPermissionsQuerySchema,
+        response: { 200: countedListSchema(permissionRecordSchema), ...errors },
       },
     },
     (request) => service.listPermissions(deps, request.query),
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   app.get(
     '/profile',
     { schema: { tags, summary: 'The signed-in user', response: { 200: userProfileSchema, ...errors } } },
-    (request) => service.getProfile(deps, requireActor(request)),
+    (request) => service.getProfile(deps, requireUserActor(request)),
   );
 
   app.post(
@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         response: { 200: userProfileSchema, ...errors },
       },
     },
-    (request) => service.updateProfile(deps, requireActor(request), request.body),
+    (request) => service.updateProfile(deps, requireUserActor(request), request.body),
   );
 
   app.post(
@@ -124,6 +124,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    (request) => service.changePassword(deps, requireActor(request), request.body),
+    (request) => service.changePassword(deps, requireUserActor(request), request.body),
   );
 };

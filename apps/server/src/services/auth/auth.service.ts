@@ -14,12 +14,15 @@ import {
 } from '@cuspid/contracts';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import type { Actor } from '../../lib/actor';
+import type { Actor, UserActor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
 import { sendMail } from '../mail/send-mail';
 import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';
+import { listLiveSessions, permissionTitlesOfRoles } from './identity.repository';
+import { assertMayGrant, listPermissions as listPermissionRecords } from './identity.service';
 import { hashPassword, verifyPassword } from './passwords';
 import { signAccessToken } from './tokens';
 
@@ -169,7 +172,10 @@ export async function refresh(deps: Deps, presented: string): Promise<LoginRespo
   return issueTokens(deps, user, session.id, next);
 }
 
-type NewUser = CreateUserBody & { roleIds: string[] } & ({ companyId: string } | { newCompanyName: string });
+type NewUser = CreateUserBody & { roleIds: string[]; roleNames?: string[] } & (
+    | { companyId: string }
+    | { newCompanyName: string }
+  );
 
 /**
  * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
@@ -182,6 +188,8 @@ export async function createUserRecord(
   options: {
     /** The caller's transaction (company registration); the user is then written in a savepoint of it. */
     db?: DbOrTx;
+    /** Who creates the user, for the audit trail (null: the user registers themself, or the CLI). */
+    actor?: Actor | null;
     /** Runs in the same transaction once the user exists (mails the user is sent go here). */
     afterInsert?: (tx: Tx, user: repo.UserRow) => Promise<void>;
   } = {},
@@ -201,9 +209,29 @@ export async function createUserRecord(
       passwordHash,
       firstName: input.first_name,
       lastName: input.last_name,
+      phone: input.phone || null,
+      mobile: input.mobile || null,
+      isActive: input.is_active ?? true,
       contactLanguage: input.contact_language ?? 'en',
     });
     await repo.assignRoles(tx, user.id, input.roleIds);
+    await recordAudit(tx, options.actor ?? null, {
+      entity: 'user',
+      entityId: user.id,
+      action: 'create',
+      after: {
+        mail: user.mail,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone,
+        mobile: user.mobile,
+        contactLanguage: user.contactLanguage,
+        isActive: user.isActive,
+        companyId: user.companyId,
+        passwordHash: user.passwordHash,
+        roles: input.roleNames ?? [],
+      },
+    });
     await options.afterInsert?.(tx, user);
     return user;
   });
@@ -237,6 +265,7 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
       ...(body.contact_language ? { contact_language: body.contact_language } : {}),
       newCompanyName: body.mail,
       roleIds: roles.map((r) => r.id),
+      roleNames: roles.map((r) => r.name),
     },
     { afterInsert: sendWelcomeMail(deps) },
   );
@@ -252,7 +281,18 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody)
     throw new AppError('VALIDATION_FAILED', { message: 'Unknown role', errors: { roles: ['Unknown role'] } });
   }
   if (roles.some((r) => r.name === ADMIN_ROLE) && !actor.roles.includes(ADMIN_ROLE)) throw new AppError('FORBIDDEN');
-  const user = await createUserRecord(deps, { ...body, companyId, roleIds: roles.map((r) => r.id) });
+  assertMayGrant(
+    actor,
+    await permissionTitlesOfRoles(
+      deps.db,
+      roles.map((r) => r.id),
+    ),
+  );
+  const user = await createUserRecord(
+    deps,
+    { ...body, companyId, roleIds: roles.map((r) => r.id), roleNames: roles.map((r) => r.name) },
+    { actor },
+  );
   return { message: 'The user was created', user_id: user.id };
 }
 
@@ -281,7 +321,7 @@ export async function updateProfile(deps: Deps, actor: Actor, body: UpdateProfil
 }
 
 /** Changes the password and signs out every other session of the user. */
-export async function changePassword(deps: Deps, actor: Actor, body: ChangePasswordBody) {
+export async function changePassword(deps: Deps, actor: UserActor, body: ChangePasswordBody) {
   const user = await currentUser(deps, actor);
   if (!(await verifyPassword(user.passwordHash, body.current_password))) {
     throw new AppError('VALIDATION_FAILED', {
@@ -297,17 +337,25 @@ export async function changePassword(deps: Deps, actor: Actor, body: ChangePassw
   return { message: 'Your password was changed' };
 }
 
-export async function listPermissions(
-  deps: Deps,
-  query: { limit_start: number; limit_count: number; search?: string },
-) {
-  const result = await repo.listPermissions(deps.db, {
-    offset: query.limit_start,
-    limit: query.limit_count,
-    ...(query.search ? { search: query.search } : {}),
-  });
+export const listPermissions = listPermissionRecords;
+
+/** The signed-in user's live sessions, the current one marked. */
+export async function listSessions(deps: Deps, actor: UserActor) {
+  const rows = await listLiveSessions(deps.db, actor.userId);
   return {
-    data: result.data.map((p) => ({ id: p.id, title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
-    count: result.count,
+    data: rows.map((s) => ({
+      id: s.id,
+      user_agent: s.userAgent,
+      ip: s.ip,
+      created_at: s.createdAt.toISOString(),
+      last_used_at: s.lastUsedAt.toISOString(),
+      current: s.id === actor.sessionId,
+    })),
+    count: rows.length,
   };
+}
+
+export async function signOutOtherSessions(deps: Deps, actor: UserActor) {
+  await repo.revokeUserSessions(deps.db, actor.userId, 'signed-out-by-user', actor.sessionId);
+  return { message: 'Your other sessions were signed out' };
 }

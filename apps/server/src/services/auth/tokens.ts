@@ -17,7 +17,10 @@ export type TokenKeys = {
   accessTokenTtlSeconds: number;
 };
 
-export type AccessClaims = { userId: string; sessionId: string; companyId: string };
+/** What an access token says: a user's session, or an API key (token from POST /auth/token). */
+export type AccessClaims =
+  | { kind: 'user'; userId: string; sessionId: string; companyId: string }
+  | { kind: 'api-key'; userId: string; apiKeyId: string; companyId: string; scopes: string[]; issuedAt: number };
 
 /**
  * Ed25519 keys: the authentication service signs, every service verifies with the public key alone,
@@ -48,9 +51,28 @@ export async function loadTokenKeys(config: Config): Promise<TokenKeys> {
   };
 }
 
-export async function signAccessToken(keys: TokenKeys, claims: AccessClaims): Promise<string> {
+export async function signAccessToken(
+  keys: TokenKeys,
+  claims: { userId: string; sessionId: string; companyId: string },
+): Promise<string> {
   if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
   return new SignJWT({ sid: claims.sessionId, cid: claims.companyId })
+    .setProtectedHeader({ alg: ALG, kid: keys.kid })
+    .setSubject(claims.userId)
+    .setIssuer(keys.issuer)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${keys.accessTokenTtlSeconds}s`)
+    .sign(keys.privateKey);
+}
+
+/** An API key's access token: `akid` names the key, `scope` what it asked for (RFC 8693 style). */
+export async function signApiKeyToken(
+  keys: TokenKeys,
+  claims: { userId: string; apiKeyId: string; companyId: string; scopes: string[] },
+): Promise<string> {
+  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
+  return new SignJWT({ akid: claims.apiKeyId, cid: claims.companyId, scope: claims.scopes.join(' ') })
     .setProtectedHeader({ alg: ALG, kid: keys.kid })
     .setSubject(claims.userId)
     .setIssuer(keys.issuer)
@@ -67,10 +89,21 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
       audience: AUDIENCE,
       algorithms: [ALG],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.cid !== 'string') {
-      throw new AppError('UNAUTHENTICATED');
+    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new AppError('UNAUTHENTICATED');
+    if (typeof payload.sid === 'string') {
+      return { kind: 'user', userId: payload.sub, sessionId: payload.sid, companyId: payload.cid };
     }
-    return { userId: payload.sub, sessionId: payload.sid, companyId: payload.cid };
+    if (typeof payload.akid === 'string' && typeof payload.scope === 'string') {
+      return {
+        kind: 'api-key',
+        userId: payload.sub,
+        apiKeyId: payload.akid,
+        companyId: payload.cid,
+        scopes: payload.scope.split(' ').filter(Boolean),
+        issuedAt: payload.iat ?? 0,
+      };
+    }
+    throw new AppError('UNAUTHENTICATED');
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
     if (error instanceof AppError) throw error;

@@ -5,6 +5,7 @@ import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useProfile } from '../../features/account/api/get-profile';
 import { PasswordChangeForm } from '../../features/account/components/password-change-form';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { SessionsCard } from '../../features/account/components/sessions-card';
 import { errorMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 
@@ -54,6 +55,7 @@ export function AccountSettingPage() {
           </Text>
           <PasswordChangeForm onDirtyChange={setPasswordDirty} />
         </Card>
+        <SessionsCard />
       </Stack>
       <UnsavedChangesGuard when={isProfileDirty || isPasswordDirty} />
     </Container>

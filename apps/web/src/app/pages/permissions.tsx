@@ -11,12 +11,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconKeyOff } from '@tabler/icons-react';
+import { IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DebouncedSearchInput } from '../../components/debounced-search-input';
 import { usePermissionPage } from '../../features/permissions/api/get-permissions';
 import { PermissionsTable } from '../../features/permissions/components/permissions-table';
+import { Can, useCan } from '../../lib/can';
 import { errorMessage } from '../../lib/notify';
 import { PAGE_SIZES, useListParams } from '../../lib/use-list-params';
 
@@ -24,9 +26,10 @@ const MAX_SKELETON_ROWS = 10;
 
 /** Read-only list of every permission (route permission `list-permissions`); paged and searched on the server. */
 export function PermissionsPage() {
-  const { t } = useTranslation(['permissions', 'common']);
+  const { t } = useTranslation(['permissions', 'identity', 'common']);
   const { params, update, setPage, setSize, setSearch } = useListParams();
   const permissions = usePermissionPage(params);
+  const { can } = useCan();
   const { data, isPlaceholderData } = permissions;
   const totalPages = Math.max(1, Math.ceil((data?.count ?? 0) / params.size));
 
@@ -41,10 +44,17 @@ export function PermissionsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="permissions-page">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed">{t('intro')}</Text>
-        </div>
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={1}>{t('title')}</Title>
+            <Text c="dimmed">{t('intro')}</Text>
+          </div>
+          <Can permission="create-permission">
+            <Button component={Link} to="/permissions/create" leftSection={<IconPlus size={16} />}>
+              {t('identity:permissionsAdmin.create')}
+            </Button>
+          </Can>
+        </Group>
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <Group justify="space-between" align="flex-end" gap="sm">
@@ -103,6 +113,7 @@ export function PermissionsPage() {
                 permissions={data?.data}
                 skeletonRows={Math.min(params.size, MAX_SKELETON_ROWS)}
                 stale={isPlaceholderData}
+                editable={can('update-permission')}
               />
             )}
 

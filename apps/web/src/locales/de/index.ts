@@ -5,8 +5,21 @@ import documents from './documents.json';
 import errors from './errors.json';
 import forms from './forms.json';
 import help from './help.json';
+import identity from './identity.json';
 import mail from './mail.json';
 import permissions from './permissions.json';
 import validation from './validation.json';
 
-export const dictionary = { common, auth, validation, errors, account, help, permissions, forms, mail, documents };
+export const dictionary = {
+  common,
+  auth,
+  validation,
+  errors,
+  account,
+  help,
+  permissions,
+  forms,
+  mail,
+  documents,
+  identity,
+};

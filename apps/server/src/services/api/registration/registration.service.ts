@@ -141,6 +141,7 @@ export async function registerCompany(deps: Deps, body: RegisterCompany, ip: str
         ...(body.last_name ? { last_name: body.last_name } : {}),
         companyId: company.id,
         roleIds: roles.map((r) => r.id),
+        roleNames: roles.map((r) => r.name),
       },
       { db: tx, afterInsert: sendWelcomeMail(deps) },
     );

@@ -72,4 +72,29 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show or hide the password' }));
     expect(input).toHaveAttribute('type', 'text');
   });
+
+  it('says plainly that sign-in is paused after too many failures (429)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          jsonResponse(
+            { code: 'TOO_MANY_REQUESTS', message: 'Too many sign-in attempts. Please try again in 15 minutes.' },
+            429,
+          ),
+        ),
+    );
+    renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
+    expect(screen.queryByTestId('login-locked')).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/Email/), 'dr.weiss@praxis.example');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const locked = await screen.findByTestId('login-locked');
+    expect(locked).toHaveAttribute('role', 'alert');
+    expect(locked).toHaveTextContent('Sign-in paused');
+    expect(locked).toHaveTextContent('sign-in is paused for a few minutes');
+  });
 });

@@ -1,9 +1,11 @@
 import { type LoginBody, loginBodySchema } from '@cuspid/contracts';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError } from '../../../lib/notify';
 import { useLogin } from '../api/login';
@@ -13,6 +15,8 @@ type LoginFormProps = { onSuccess: () => void };
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
+  // After repeated failures the server pauses sign-in (429): say so plainly, beside the form.
+  const [locked, setLocked] = useState(false);
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { mail: '', password: '' },
@@ -24,6 +28,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       await login.mutateAsync(loginBodySchema.parse(values));
       onSuccess();
     } catch (error) {
+      setLocked(error instanceof ApiError && error.status === 429);
       notifyError(error, form);
     }
   });
@@ -31,6 +36,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="login-form">
       <Stack>
+        {locked && (
+          // Plain text, not Mantine's Alert: the login page's bundle has a size budget (bench: web-size).
+          <Text role="alert" size="sm" c="orange.8" data-testid="login-locked">
+            <strong>{t('login.lockedTitle')}.</strong> {t('login.locked')}
+          </Text>
+        )}
         <TextInput
           label={t('fields.mail')}
           placeholder={t('fields.mailPlaceholder')}

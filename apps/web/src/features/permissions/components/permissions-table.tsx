@@ -1,6 +1,7 @@
 import type { Permission } from '@cuspid/contracts';
-import { Code, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Code, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 const COLUMNS = ['title', 'value', 'scope', 'grouping'] as const;
 
@@ -11,10 +12,17 @@ type PermissionsTableProps = {
   skeletonRows: number;
   /** The rows shown are the previous page's while the next one loads. */
   stale?: boolean;
+  /** Titles link to /permissions/{id}/edit (the user holds update-permission). */
+  editable?: boolean;
 };
 
 /** The read-only permission table: title, value, scope, grouping. */
-export function PermissionsTable({ permissions, skeletonRows, stale = false }: PermissionsTableProps) {
+export function PermissionsTable({
+  permissions,
+  skeletonRows,
+  stale = false,
+  editable = false,
+}: PermissionsTableProps) {
   const { t } = useTranslation('permissions');
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -50,7 +58,13 @@ export function PermissionsTable({ permissions, skeletonRows, stale = false }: P
             : permissions.map((permission) => (
                 <Table.Tr key={permission.id} data-testid="permissions-row">
                   <Table.Td>
-                    <Code>{permission.title}</Code>
+                    {editable ? (
+                      <Anchor component={Link} to={`/permissions/${permission.id}/edit`}>
+                        <Code>{permission.title}</Code>
+                      </Anchor>
+                    ) : (
+                      <Code>{permission.title}</Code>
+                    )}
                   </Table.Td>
                   <Table.Td>{permission.value}</Table.Td>
                   <Table.Td>{permission.scope}</Table.Td>

@@ -1,4 +1,35 @@
 CREATE SEQUENCE "backend"."company_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 100001 CACHE 1;--> statement-breakpoint
+CREATE TABLE "backend"."audit_log" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_kind" text NOT NULL,
+	"actor_user_id" uuid,
+	"actor_api_key_id" uuid,
+	"actor_company_id" uuid,
+	"entity" text NOT NULL,
+	"entity_id" text NOT NULL,
+	"action" text NOT NULL,
+	"changes" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "auth"."api_keys" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"secret_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"name" text NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"scopes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"expires_at" timestamp with time zone,
+	"last_used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "api_keys_client_id_unique" UNIQUE("client_id")
+);
+--> statement-breakpoint
 CREATE TABLE "backend"."captchas" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"answer_hash" text NOT NULL,
@@ -125,6 +156,8 @@ ALTER TABLE "backend"."companies" ADD COLUMN "sales_partner_id" uuid;--> stateme
 ALTER TABLE "backend"."companies" ADD COLUMN "service_partner_id" uuid;--> statement-breakpoint
 ALTER TABLE "backend"."companies" ADD COLUMN "logo_key" text;--> statement-breakpoint
 ALTER TABLE "backend"."companies" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "auth"."api_keys" ADD CONSTRAINT "api_keys_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "auth"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth"."api_keys" ADD CONSTRAINT "api_keys_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "backend"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backend"."company_bank_accounts" ADD CONSTRAINT "company_bank_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "backend"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backend"."mail_template_assignments" ADD CONSTRAINT "mail_template_assignments_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "mail"."templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backend"."registration_configuration" ADD CONSTRAINT "registration_configuration_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "auth"."roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -135,6 +168,10 @@ ALTER TABLE "backend"."units" ADD CONSTRAINT "units_parent_id_units_id_fk" FOREI
 ALTER TABLE "documents"."files" ADD CONSTRAINT "files_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "backend"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents"."files" ADD CONSTRAINT "files_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "auth"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail"."outbox" ADD CONSTRAINT "outbox_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "mail"."templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "backend"."audit_log" USING btree ("entity","entity_id","at");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "backend"."audit_log" USING btree ("actor_user_id","at");--> statement-breakpoint
+CREATE INDEX "api_keys_owner_idx" ON "auth"."api_keys" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "api_keys_company_idx" ON "auth"."api_keys" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "captchas_expires_idx" ON "backend"."captchas" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "company_bank_accounts_company_idx" ON "backend"."company_bank_accounts" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "unit_users_user_idx" ON "backend"."unit_users" USING btree ("user_id");--> statement-breakpoint

@@ -1,0 +1,80 @@
+import type { DbOrTx } from '../db/client';
+import { type AuditChange, auditLog } from '../db/schema';
+import type { Actor } from './actor';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+
+export type AuditEntry = {
+  /** Kind of record, singular and kebab-case: 'user', 'role', 'api-key', 'company', … */
+  entity: string;
+  entityId: string;
+  action: AuditAction;
+  /** The record before the change (update, delete). */
+  before?: Record<string, unknown> | null | undefined;
+  /** The record after the change (create, update). */
+  after?: Record<string, unknown> | null | undefined;
+};
+
+export const REDACTED = '[redacted]';
+
+/** Fields whose values never reach the audit trail: only the fact that they changed. */
+const SECRET_FIELD = /(password|secret|hash|token|otp|totp|private)/i;
+
+const BOOKKEEPING_FIELDS = new Set(['updatedAt', 'updated_at']);
+
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(normalise);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The changed fields of a record with their old and new values. Arrays compare as sets when they
+ * hold strings (roles, scopes), so reordering is no change. Secret fields show only `[redacted]`.
+ */
+export function auditChanges(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Record<string, AuditChange> {
+  const changes: Record<string, AuditChange> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (BOOKKEEPING_FIELDS.has(key)) continue;
+    const oldValue = before ? normalise(before[key]) : null;
+    const newValue = after ? normalise(after[key]) : null;
+    const sortable = (v: unknown) =>
+      Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...(v as string[])].sort() : v;
+    if (same(sortable(oldValue), sortable(newValue))) continue;
+    if (before && after && !(key in after)) continue;
+    changes[key] = SECRET_FIELD.test(key)
+      ? { old: oldValue === null ? null : REDACTED, new: newValue === null ? null : REDACTED }
+      : { old: oldValue, new: newValue };
+  }
+  return changes;
+}
+
+/**
+ * Records one change in the audit trail, inside the caller's transaction so the trail and the
+ * change commit together. `actor` null means the system (CLI, jobs). An update that changed
+ * nothing writes nothing.
+ */
+export async function recordAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
+  const changes = auditChanges(entry.before, entry.after);
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
+  await tx.insert(auditLog).values({
+    actorKind: actor?.kind ?? 'system',
+    actorUserId: actor?.userId ?? null,
+    actorApiKeyId: actor?.kind === 'api-key' ? actor.apiKeyId : null,
+    actorCompanyId: actor?.companyId ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes,
+  });
+}

@@ -1,0 +1,74 @@
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useUser } from '../../features/users/api/users';
+import { Can } from '../../lib/can';
+import { errorMessage } from '../../lib/notify';
+import { useFormat } from '../../lib/use-format';
+import { fullName } from './users';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div">{children || '–'}</Text>
+    </div>
+  );
+}
+
+/** /users/{id}/show */
+export function UserShowPage() {
+  const { t } = useTranslation(['identity', 'account', 'common']);
+  const { id = '' } = useParams();
+  const user = useUser(id);
+  const format = useFormat();
+  const u = user.data;
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>{u ? fullName(u) || u.mail : t('users.title')}</Title>
+          <Can permission="update-user">
+            <Button component={Link} to={`/users/${id}/edit`} leftSection={<IconPencil size={16} />}>
+              {t('actions.edit')}
+            </Button>
+          </Can>
+        </Group>
+        <Card withBorder radius="lg" padding="lg" data-testid="user-show">
+          {user.isPending && <Skeleton h={200} />}
+          {user.isError && <Alert color="red">{errorMessage(user.error)}</Alert>}
+          {u && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Field label={t('users.mail')}>{u.mail}</Field>
+              <Field label={t('users.company')}>{u.company_name}</Field>
+              <Field label={t('account:settings.firstName')}>{u.first_name}</Field>
+              <Field label={t('account:settings.lastName')}>{u.last_name}</Field>
+              <Field label={t('account:settings.phone')}>{u.phone}</Field>
+              <Field label={t('account:settings.mobile')}>{u.mobile}</Field>
+              <Field label={t('account:settings.contactLanguage')}>{t(`common:languages.${u.contact_language}`)}</Field>
+              <Field label={t('account:settings.timezone')}>{u.timezone}</Field>
+              <Field label={t('users.roles')}>
+                <Group gap={4}>
+                  {u.roles.map((role) => (
+                    <Badge key={role} variant="light">
+                      {role}
+                    </Badge>
+                  ))}
+                </Group>
+              </Field>
+              <Field label={t('users.status')}>{u.is_active ? t('users.active') : t('users.inactive')}</Field>
+              <Field label={t('users.lastLogin')}>
+                {u.last_login ? format.date(u.last_login, true) : t('users.never')}
+              </Field>
+              <Field label={t('users.createdAt')}>{format.date(u.created_at, true)}</Field>
+            </SimpleGrid>
+          )}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+type ConfirmDeleteModalProps = {
+  opened: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  loading?: boolean;
+  /** What is deleted, shown under the spec's question. */
+  subject?: string;
+};
+
+/** Spec section 8: 'Do you want to delete this record?' with 'You can't revert your action'. */
+export function ConfirmDeleteModal({ opened, onCancel, onConfirm, loading = false, subject }: ConfirmDeleteModalProps) {
+  const { t } = useTranslation('identity');
+  return (
+    <Modal opened={opened} onClose={onCancel} title={t('delete.title')} centered data-testid="confirm-delete">
+      <Stack>
+        <Text>{t('delete.question')}</Text>
+        {subject && (
+          <Text fw={600} data-testid="confirm-delete-subject">
+            {subject}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('delete.warning')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('actions.cancel')}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading} data-testid="confirm-delete-submit">
+            {t('actions.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useSessions, useSignOutOtherSessions } from '../api/sessions';
+
+/** The signed-in user's sessions (devices), with "sign out other sessions". */
+export function SessionsCard() {
+  const { t } = useTranslation('account');
+  const sessions = useSessions();
+  const signOut = useSignOutOtherSessions();
+  const format = useFormat();
+  const others = (sessions.data?.data ?? []).filter((s) => !s.current).length;
+
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="sessions-card">
+      <Group justify="space-between" mb="md" align="flex-start">
+        <div>
+          <Title order={2} size="h4">
+            {t('sessions.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('sessions.description')}
+          </Text>
+        </div>
+        <Button
+          variant="light"
+          color="red"
+          disabled={others === 0}
+          loading={signOut.isPending}
+          data-testid="sessions-sign-out-others"
+          onClick={() =>
+            void signOut.mutateAsync().then(
+              (answer) => notifySuccess(answer.message),
+              (error: unknown) => notifyError(error),
+            )
+          }
+        >
+          {t('sessions.signOutOthers')}
+        </Button>
+      </Group>
+      {sessions.isPending && <Skeleton h={80} />}
+      {sessions.isError && <Alert color="red">{errorMessage(sessions.error)}</Alert>}
+      {sessions.data && (
+        <Stack>
+          <Table.ScrollContainer minWidth={560}>
+            <Table data-testid="sessions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sessions.device')}</Table.Th>
+                  <Table.Th>{t('sessions.ip')}</Table.Th>
+                  <Table.Th>{t('sessions.signedIn')}</Table.Th>
+                  <Table.Th>{t('sessions.lastActive')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sessions.data.data.map((session) => (
+                  <Table.Tr key={session.id} data-testid="sessions-row">
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" lineClamp={1} maw={320} title={session.user_agent ?? undefined}>
+                          {session.user_agent ?? t('sessions.unknownDevice')}
+                        </Text>
+                        {session.current && (
+                          <Badge size="sm" variant="light">
+                            {t('sessions.current')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{session.ip}</Table.Td>
+                    <Table.Td>{format.date(session.created_at, true)}</Table.Td>
+                    <Table.Td>{format.relativeTime(session.last_used_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { type ApiTokenRecord, type ApiTokenSecretResponse, createApiTokenBodySchema } from '@cuspid/contracts';
+import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePermissionHolder } from '../../../lib/can';
+import { zodFormValidator } from '../../../lib/form-validation';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useCreateApiKey, useUpdateApiKey } from '../api/api-keys';
+
+type Values = { name: string; scopes: string[]; expires_at: string };
+
+const toLocalInput = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
+
+/** Create or edit an API key. Scopes offered: the permissions the signed-in user holds. */
+export function ApiKeyForm({
+  apiKey,
+  onCreated,
+}: {
+  apiKey?: ApiTokenRecord;
+  onCreated?: (answer: ApiTokenSecretResponse) => void;
+}) {
+  const { t } = useTranslation('identity');
+  const navigate = useNavigate();
+  const create = useCreateApiKey();
+  const update = useUpdateApiKey();
+  const holder = usePermissionHolder();
+  const titles = useSession()?.permission_titles ?? [];
+  const offered = [...new Set([...titles, ...(apiKey?.scopes ?? [])])].sort();
+  const form = useForm<Values>({
+    initialValues: {
+      name: apiKey?.name ?? '',
+      scopes: apiKey?.scopes ?? [],
+      expires_at: toLocalInput(apiKey?.expires_at ?? null),
+    },
+    validate: (values) =>
+      zodFormValidator<{ name: string; scopes: string[] }>(createApiTokenBodySchema.pick({ name: true, scopes: true }))(
+        {
+          name: values.name,
+          scopes: values.scopes,
+        },
+      ),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const expires_at = values.expires_at ? new Date(values.expires_at).toISOString() : null;
+    try {
+      if (apiKey) {
+        const answer = await update.mutateAsync({
+          id: apiKey.id,
+          name: values.name,
+          scopes: values.scopes,
+          expires_at,
+        });
+        notifySuccess(answer.message);
+        void navigate('/api-keys');
+      } else {
+        onCreated?.(await create.mutateAsync({ name: values.name, scopes: values.scopes, expires_at }));
+      }
+    } catch (error) {
+      notifyError(error, form);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="api-key-form">
+      <Stack>
+        <TextInput label={t('apiKeys.name')} required {...form.getInputProps('name')} data-testid="api-key-name" />
+        <MultiSelect
+          label={t('apiKeys.scopes')}
+          description={t('apiKeys.scopesHint')}
+          data={offered}
+          searchable
+          required
+          disabled={holder.permissions.length === 0}
+          {...form.getInputProps('scopes')}
+          data-testid="api-key-scopes"
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('apiKeys.expiresAt')}
+          description={t('apiKeys.expiresHint')}
+          {...form.getInputProps('expires_at')}
+          data-testid="api-key-expires"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate('/api-keys')}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="api-key-submit">
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

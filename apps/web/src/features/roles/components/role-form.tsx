@@ -1,0 +1,135 @@
+import {
+  ADMIN_ROLE,
+  createRoleBodySchema,
+  PARTNER_TYPES,
+  type PartnerType,
+  PERMISSION_FETCH_LIMIT,
+  type RoleRecord,
+} from '@cuspid/contracts';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { zodFormValidator } from '../../../lib/form-validation';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { permissionRecordListQuery } from '../../permissions/api/permission-admin';
+import { useCreateRole, useUpdateRole } from '../api/roles';
+import { PermissionMatrix } from './permission-matrix';
+
+type Values = {
+  name: string;
+  title: string;
+  partner_type: PartnerType | null;
+  can_register: boolean;
+  can_edit_commissions: boolean;
+  assign_on_registration: boolean;
+  priority: number;
+  permissions: string[];
+};
+
+export function RoleForm({ role }: { role?: RoleRecord }) {
+  const { t } = useTranslation(['identity', 'common']);
+  const navigate = useNavigate();
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const catalogue = useQuery(
+    permissionRecordListQuery({ limit_start: 0, limit_count: PERMISSION_FETCH_LIMIT, sort_by: 'scope' }),
+  );
+  const isAdminRole = role?.name === ADMIN_ROLE;
+  const form = useForm<Values>({
+    initialValues: {
+      name: role?.name ?? '',
+      title: role?.title ?? '',
+      partner_type: role?.partner_type ?? null,
+      can_register: role?.can_register ?? false,
+      can_edit_commissions: role?.can_edit_commissions ?? false,
+      assign_on_registration: role?.assign_on_registration ?? false,
+      priority: role?.priority ?? 100,
+      permissions: role?.permissions ?? [],
+    },
+    validate: zodFormValidator<Values>(createRoleBodySchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = role
+        ? await update.mutateAsync({
+            id: role.id,
+            ...values,
+            ...(isAdminRole ? { permissions: undefined, name: undefined } : {}),
+          })
+        : await create.mutateAsync(values);
+      notifySuccess(answer.message);
+      void navigate('/roles');
+    } catch (error) {
+      notifyError(error, form);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="role-form">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('roles.name')}
+            description={t('roles.nameHint')}
+            required
+            disabled={isAdminRole}
+            {...form.getInputProps('name')}
+            data-testid="role-name"
+          />
+          <TextInput label={t('roles.roleTitle')} required {...form.getInputProps('title')} data-testid="role-title" />
+          <Select
+            label={t('roles.partnerType')}
+            data={PARTNER_TYPES.map((type) => ({ value: type, label: t(`roles.partnerTypes.${type}`) }))}
+            clearable
+            {...form.getInputProps('partner_type')}
+          />
+          <NumberInput label={t('roles.priority')} min={0} max={1000} {...form.getInputProps('priority')} />
+        </SimpleGrid>
+        <Group>
+          <Switch label={t('roles.canRegister')} {...form.getInputProps('can_register', { type: 'checkbox' })} />
+          <Switch
+            label={t('roles.canEditCommissions')}
+            {...form.getInputProps('can_edit_commissions', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('roles.assignOnRegistration')}
+            {...form.getInputProps('assign_on_registration', { type: 'checkbox' })}
+          />
+        </Group>
+        {isAdminRole && <Alert color="blue">{t('roles.adminHoldsAll')}</Alert>}
+        {catalogue.isPending ? (
+          <Skeleton h={200} />
+        ) : (
+          <PermissionMatrix
+            permissions={catalogue.data?.data ?? []}
+            value={form.values.permissions}
+            onChange={(titles) => form.setFieldValue('permissions', titles)}
+            disabled={isAdminRole}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate('/roles')}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="role-submit">
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { languageCodeSchema, partnerTypeSchema } from './auth';
+import { authListQuerySchema, idSchema } from './common';
+import { PERMISSION_SCOPES } from './permissions';
+import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
+
+/**
+ * Identity administration calls of the authentication service (spec section 7). Record ids travel
+ * as `?id=` on GET by-id calls and as `{ id, … }` in POST bodies (ADR 0031).
+ */
+export const IDENTITY_ROUTES = {
+  listUsers: '/list-users',
+  listUserById: '/list-user-by-id',
+  updateUser: '/update-user',
+  deleteUser: '/delete-user',
+  listRoles: '/list-roles',
+  listRoleById: '/list-role-by-id',
+  createRole: '/create-role',
+  updateRole: '/update-role',
+  deleteRole: '/delete-role',
+  listPermissionById: '/list-permission-by-id',
+  createPermission: '/create-permission',
+  updatePermission: '/update-permission',
+  deletePermission: '/delete-permission',
+  listGroupings: '/list-groupings',
+  listApiTokens: '/list-api-tokens',
+  listApiTokenById: '/list-api-token-by-id',
+  createApiToken: '/create-api-token',
+  updateApiToken: '/update-api-token',
+  rotateApiToken: '/rotate-api-token',
+  revokeApiToken: '/revoke-api-token',
+  deleteApiToken: '/delete-api-token',
+  token: '/token',
+  listSessions: '/list-sessions',
+  signOutOtherSessions: '/sign-out-other-sessions',
+} as const;
+
+export const idQuerySchema = z.object({ id: idSchema });
+export const idBodySchema = z.object({ id: z.uuid({ error: VALIDATION_MESSAGES.required }) });
+
+const required = (max: number) =>
+  z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** A machine name: lower-case letters, digits and dashes (role names, permission titles and values). */
+const slug = (max: number) =>
+  required(max).regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes only');
+
+export const timezoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+const sortDir = z.enum(['asc', 'desc']).default('asc');
+
+// Users
+
+export const USER_SORT_FIELDS = [
+  'mail',
+  'first_name',
+  'last_name',
+  'company_name',
+  'last_login',
+  'created_at',
+] as const;
+export const listUsersQuerySchema = authListQuerySchema.extend({
+  sort_by: z.enum(USER_SORT_FIELDS).default('created_at'),
+  sort_dir: sortDir,
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+export const userRecordSchema = z.object({
+  id: z.uuid(),
+  mail: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  contact_language: languageCodeSchema,
+  timezone: z.string(),
+  last_login: z.iso.datetime().nullable(),
+  is_active: z.boolean(),
+  company_id: z.uuid(),
+  company_name: z.string(),
+  roles: z.array(z.string()),
+  created_at: z.iso.datetime(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const updateUserBodySchema = z.object({
+  id: z.uuid({ error: VALIDATION_MESSAGES.required }),
+  mail: mailSchema.optional(),
+  password: newPasswordSchema.optional(),
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  phone: optionalText(40),
+  mobile: optionalText(40),
+  contact_language: languageCodeSchema.optional(),
+  timezone: timezoneSchema.optional(),
+  roles: z.array(z.string().max(64)).max(20).optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+// Roles
+
+export const ROLE_SORT_FIELDS = ['name', 'title', 'priority', 'created_at'] as const;
+export const listRolesQuerySchema = authListQuerySchema.extend({
+  sort_by: z.enum(ROLE_SORT_FIELDS).default('priority'),
+  sort_dir: sortDir,
+});
+export type ListRolesQuery = z.infer<typeof listRolesQuerySchema>;
+
+export const roleRecordSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  title: z.string(),
+  partner_type: partnerTypeSchema.nullable(),
+  can_register: z.boolean(),
+  can_edit_commissions: z.boolean(),
+  assign_on_registration: z.boolean(),
+  priority: z.number().int(),
+  /** Permission titles the role grants. */
+  permissions: z.array(z.string()),
+  user_count: z.number().int(),
+});
+export type RoleRecord = z.infer<typeof roleRecordSchema>;
+
+export const roleFieldsSchema = z.object({
+  name: slug(64),
+  title: required(120),
+  partner_type: partnerTypeSchema.nullable().optional(),
+  can_register: z.boolean().optional(),
+  can_edit_commissions: z.boolean().optional(),
+  assign_on_registration: z.boolean().optional(),
+  priority: z.number().int().min(0).max(1000).optional(),
+  permissions: z.array(z.string().max(64)).max(500).optional(),
+});
+export const createRoleBodySchema = roleFieldsSchema;
+export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
+export const updateRoleBodySchema = roleFieldsSchema.partial().extend({ id: z.uuid() });
+export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>;
+
+// Permissions
+
+export const PERMISSION_SORT_FIELDS = ['title', 'value', 'scope', 'grouping'] as const;
+export const listPermissionsQuerySchema = authListQuerySchema.extend({
+  sort_by: z.enum(PERMISSION_SORT_FIELDS).default('scope'),
+  sort_dir: sortDir,
+});
+
+export const permissionRecordSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  value: z.string(),
+  scope: z.string(),
+  grouping: z.string().nullable(),
+  /** Part of the built-in catalogue: cannot be renamed or deleted. */
+  built_in: z.boolean(),
+});
+export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
+
+export const permissionFieldsSchema = z.object({
+  title: slug(64),
+  value: slug(64),
+  scope: z.enum(PERMISSION_SCOPES, { error: VALIDATION_MESSAGES.required }),
+  grouping: z.string().trim().max(64).nullable().optional(),
+});
+export const createPermissionBodySchema = permissionFieldsSchema;
+export type CreatePermissionBody = z.infer<typeof createPermissionBodySchema>;
+export const updatePermissionBodySchema = permissionFieldsSchema.partial().extend({ id: z.uuid() });
+export type UpdatePermissionBody = z.infer<typeof updatePermissionBodySchema>;
+
+export const groupingListSchema = z.object({
+  data: z.array(z.object({ grouping: z.string(), count: z.number().int() })),
+  count: z.number().int(),
+});
+
+// API keys
+
+export const API_TOKEN_SORT_FIELDS = ['name', 'client_id', 'expires_at', 'last_used_at', 'created_at'] as const;
+export const listApiTokensQuerySchema = authListQuerySchema.extend({
+  sort_by: z.enum(API_TOKEN_SORT_FIELDS).default('created_at'),
+  sort_dir: sortDir,
+});
+export type ListApiTokensQuery = z.infer<typeof listApiTokensQuerySchema>;
+
+export const apiTokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
+export const apiTokenRecordSchema = z.object({
+  id: z.uuid(),
+  client_id: z.string(),
+  name: z.string(),
+  owner_id: z.uuid(),
+  owner_mail: z.string(),
+  company_id: z.uuid(),
+  scopes: z.array(z.string()),
+  expires_at: z.iso.datetime().nullable(),
+  last_used_at: z.iso.datetime().nullable(),
+  revoked_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+  status: apiTokenStatusSchema,
+});
+export type ApiTokenRecord = z.infer<typeof apiTokenRecordSchema>;
+
+const futureDate = z.iso
+  .datetime({ offset: true })
+  .refine((value) => new Date(value).getTime() > Date.now(), 'The expiry must be in the future');
+
+export const createApiTokenBodySchema = z.object({
+  name: required(120),
+  scopes: z.array(z.string().max(64)).min(1, 'Choose at least one scope').max(100),
+  expires_at: futureDate.nullable().optional(),
+  /** Staff and company administrators may create a key for another user they can see; default: themselves. */
+  owner_id: z.uuid().optional(),
+});
+export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
+
+export const updateApiTokenBodySchema = z.object({
+  id: z.uuid(),
+  name: required(120).optional(),
+  scopes: z.array(z.string().max(64)).min(1, 'Choose at least one scope').max(100).optional(),
+  expires_at: futureDate.nullable().optional(),
+});
+export type UpdateApiTokenBody = z.infer<typeof updateApiTokenBodySchema>;
+
+/** Answer of create and rotate: the only time the secret is ever shown. */
+export const apiTokenSecretResponseSchema = z.object({
+  message: z.string(),
+  data: apiTokenRecordSchema,
+  client_secret: z.string(),
+});
+export type ApiTokenSecretResponse = z.infer<typeof apiTokenSecretResponseSchema>;
+
+/** POST /auth/token: OAuth 2 client credentials grant (RFC 6749 section 4.4). */
+export const tokenRequestSchema = z.object({
+  grant_type: z.string({ error: 'grant_type is required' }),
+  client_id: z.string().max(200).optional(),
+  client_secret: z.string().max(200).optional(),
+  /** Space-separated subset of the key's scopes; default all of them. */
+  scope: z.string().max(4000).optional(),
+});
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  scope: z.string(),
+});
+/** OAuth errors carry RFC 6749's `error` and `error_description`, and this API's `code` and `message`. */
+export const oauthErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+
+// Sessions (account security)
+
+export const sessionRecordSchema = z.object({
+  id: z.uuid(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  last_used_at: z.iso.datetime(),
+  current: z.boolean(),
+});
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
