@@ -1,20 +1,7 @@
 import type { PermissionTitle } from '@cuspid/contracts';
-import {
-  type Icon,
-  IconApi,
-  IconFileDescription,
-  IconFiles,
-  IconHelpCircle,
-  IconHome,
-  IconKey,
-  IconMail,
-  IconShieldLock,
-  IconUserCog,
-  IconUserShield,
-  IconUsers,
-} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '../config/paths';
+import type { NavIconName } from './nav-icons';
 
 /** `full`: no chrome. Without a layout, the page uses the user's choice of vertical or horizontal. */
 export type RouteLayout = 'full' | 'vertical' | 'horizontal';
@@ -31,7 +18,7 @@ export type AppRoute = {
   permission?: PermissionTitle;
   layout?: RouteLayout;
   /** Shown in the navigation menu (to users who may open the route). */
-  nav?: { label: string; icon: Icon };
+  nav?: { label: string; icon: NavIconName };
 };
 
 // React.lazy wants a default export; our pages use named ones.
@@ -64,34 +51,34 @@ export const ROUTES: AppRoute[] = [
   {
     path: paths.home,
     page: page(() => import('./pages/home'), 'HomePage'),
-    nav: { label: 'common:nav.home', icon: IconHome },
+    nav: { label: 'common:nav.home', icon: 'home' },
   },
   {
     path: paths.accountSetting,
     page: page(() => import('./pages/account-setting'), 'AccountSettingPage'),
-    nav: { label: 'common:nav.accountSettings', icon: IconUserCog },
+    nav: { label: 'common:nav.accountSettings', icon: 'user-cog' },
   },
   {
     path: paths.faq,
     page: page(() => import('./pages/faq'), 'FaqPage'),
-    nav: { label: 'common:nav.faq', icon: IconHelpCircle },
+    nav: { label: 'common:nav.faq', icon: 'help-circle' },
   },
   {
     path: paths.dataPrivacy,
     page: page(() => import('./pages/data-privacy'), 'DataPrivacyPage'),
-    nav: { label: 'common:nav.dataPrivacy', icon: IconShieldLock },
+    nav: { label: 'common:nav.dataPrivacy', icon: 'shield-lock' },
   },
   {
     path: paths.permissions,
     page: page(() => import('./pages/permissions'), 'PermissionsPage'),
     permission: 'list-permissions',
-    nav: { label: 'common:nav.permissions', icon: IconKey },
+    nav: { label: 'common:nav.permissions', icon: 'key' },
   },
   {
     path: paths.mailTemplates,
     page: page(() => import('./pages/mail-templates'), 'MailTemplatesPage'),
     permission: 'backoffice-mail-template',
-    nav: { label: 'common:nav.mailTemplates', icon: IconMail },
+    nav: { label: 'common:nav.mailTemplates', icon: 'mail' },
   },
   {
     path: paths.mailTemplateCreate,
@@ -107,19 +94,19 @@ export const ROUTES: AppRoute[] = [
     path: paths.mailTemplateAssignment,
     page: page(() => import('./pages/mail-template-assignment'), 'MailTemplateAssignmentPage'),
     permission: 'backoffice-mail-template-assignment',
-    nav: { label: 'common:nav.mailTemplateAssignment', icon: IconMail },
+    nav: { label: 'common:nav.mailTemplateAssignment', icon: 'mail' },
   },
   {
     path: paths.sentMails,
     page: page(() => import('./pages/sent-mails'), 'SentMailsPage'),
     permission: 'backoffice-mail-template',
-    nav: { label: 'common:nav.sentMails', icon: IconMail },
+    nav: { label: 'common:nav.sentMails', icon: 'mail' },
   },
   {
     path: paths.documentTemplates,
     page: page(() => import('./pages/document-templates'), 'DocumentTemplatesPage'),
     permission: 'backoffice-document-template',
-    nav: { label: 'common:nav.documentTemplates', icon: IconFiles },
+    nav: { label: 'common:nav.documentTemplates', icon: 'files' },
   },
   {
     path: paths.documentTemplateCreate,
@@ -140,7 +127,7 @@ export const ROUTES: AppRoute[] = [
     path: paths.documentAssignment,
     page: page(() => import('./pages/document-assignment'), 'DocumentAssignmentPage'),
     permission: 'backoffice-document-assignment',
-    nav: { label: 'common:nav.documentAssignment', icon: IconFileDescription },
+    nav: { label: 'common:nav.documentAssignment', icon: 'file-description' },
   },
   {
     path: paths.permissionCreate,
@@ -157,7 +144,7 @@ export const ROUTES: AppRoute[] = [
     path: paths.users,
     page: page(() => import('./pages/users'), 'UsersPage'),
     permission: 'list-users',
-    nav: { label: 'common:nav.users', icon: IconUsers },
+    nav: { label: 'common:nav.users', icon: 'users' },
   },
   {
     path: paths.userCreate,
@@ -170,7 +157,7 @@ export const ROUTES: AppRoute[] = [
     path: paths.roles,
     page: page(() => import('./pages/roles'), 'RolesPage'),
     permission: 'list-roles',
-    nav: { label: 'common:nav.roles', icon: IconUserShield },
+    nav: { label: 'common:nav.roles', icon: 'user-shield' },
   },
   { path: paths.roleCreate, page: page(() => import('./pages/roles'), 'RoleCreatePage'), permission: 'create-role' },
   { path: paths.roleEdit, page: page(() => import('./pages/roles'), 'RoleEditPage'), permission: 'update-role' },
@@ -178,7 +165,7 @@ export const ROUTES: AppRoute[] = [
     path: paths.apiKeys,
     page: page(() => import('./pages/api-keys'), 'ApiKeysPage'),
     permission: 'list-api-tokens',
-    nav: { label: 'common:nav.apiKeys', icon: IconApi },
+    nav: { label: 'common:nav.apiKeys', icon: 'api' },
   },
   {
     path: paths.apiKeyCreate,

@@ -2,6 +2,7 @@ import { Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCan } from '../../lib/can';
+import { NAV_ICONS, type NavIconName } from '../nav-icons';
 import { type AppRoute, ROUTES } from '../route-table';
 
 type NavMenuProps = {
@@ -34,7 +35,7 @@ export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuPro
               component={Link}
               to={path}
               label={t(nav.label)}
-              leftSection={<nav.icon size={18} stroke={1.6} aria-hidden />}
+              leftSection={<NavIcon name={nav.icon} size={18} />}
               active={active}
               aria-current={active ? 'page' : undefined}
               data-testid={`nav-link-${path.replace(/^\//, '')}`}
@@ -58,7 +59,7 @@ export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuPro
               to={path}
               variant={active ? 'light' : 'subtle'}
               color={active ? undefined : 'gray'}
-              leftSection={<nav.icon size={16} stroke={1.6} aria-hidden />}
+              leftSection={<NavIcon name={nav.icon} size={16} />}
               aria-current={active ? 'page' : undefined}
               data-testid={`nav-link-${path.replace(/^\//, '')}`}
               onClick={onNavigate}
@@ -70,4 +71,9 @@ export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuPro
       </Group>
     </ScrollArea>
   );
+}
+
+function NavIcon({ name, size }: { name: NavIconName; size: number }) {
+  const Icon = NAV_ICONS[name];
+  return <Icon size={size} stroke={1.6} aria-hidden />;
 }

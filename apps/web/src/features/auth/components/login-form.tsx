@@ -1,6 +1,5 @@
 import { type LoginBody, loginBodySchema } from '@cuspid/contracts';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError } from '../../../lib/notify';
+import { useLightForm } from '../../../lib/use-light-form';
 import { useLogin } from '../api/login';
 
 type LoginFormProps = { onSuccess: () => void };
@@ -17,8 +17,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
   // After repeated failures the server pauses sign-in (429): say so plainly, beside the form.
   const [locked, setLocked] = useState(false);
-  const form = useForm<LoginBody>({
-    mode: 'uncontrolled',
+  const form = useLightForm<LoginBody>({
     initialValues: { mail: '', password: '' },
     validate: zodFormValidator<LoginBody>(loginBodySchema),
   });
@@ -49,7 +48,6 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           autoComplete="username"
           required
           data-autofocus
-          key={form.key('mail')}
           {...form.getInputProps('mail')}
         />
         <PasswordInput
@@ -57,7 +55,6 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           autoComplete="current-password"
           required
           visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
-          key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <Button type="submit" fullWidth loading={form.submitting} data-testid="login-submit">
