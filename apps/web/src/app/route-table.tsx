@@ -1,5 +1,15 @@
 import type { PermissionTitle } from '@cuspid/contracts';
-import { type Icon, IconHelpCircle, IconHome, IconKey, IconShieldLock, IconUserCog } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuilding,
+  IconHelpCircle,
+  IconHome,
+  IconKey,
+  IconSettings,
+  IconShieldLock,
+  IconUserCog,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '../config/paths';
 
@@ -59,6 +69,11 @@ export const ROUTES: AppRoute[] = [
     nav: { label: 'common:nav.accountSettings', icon: IconUserCog },
   },
   {
+    path: paths.myCompany,
+    page: page(() => import('./pages/my-company'), 'MyCompanyPage'),
+    nav: { label: 'common:nav.myCompany', icon: IconBuilding },
+  },
+  {
     path: paths.faq,
     page: page(() => import('./pages/faq'), 'FaqPage'),
     nav: { label: 'common:nav.faq', icon: IconHelpCircle },
@@ -73,5 +88,32 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/permissions'), 'PermissionsPage'),
     permission: 'list-permissions',
     nav: { label: 'common:nav.permissions', icon: IconKey },
+  },
+  {
+    path: paths.customers,
+    page: page(() => import('./pages/customers'), 'CustomersPage'),
+    permission: 'backoffice-company',
+    nav: { label: 'common:nav.customers', icon: IconUsersGroup },
+  },
+  {
+    path: paths.customerCreate,
+    page: page(() => import('./pages/customer-form'), 'CustomerCreatePage'),
+    permission: 'backoffice-company',
+  },
+  {
+    path: paths.customerEdit,
+    page: page(() => import('./pages/customer-form'), 'CustomerEditPage'),
+    permission: 'backoffice-company',
+  },
+  {
+    path: paths.customerShow,
+    page: page(() => import('./pages/customer-show'), 'CustomerShowPage'),
+    permission: 'backoffice-company',
+  },
+  {
+    path: paths.registrationConfiguration,
+    page: page(() => import('./pages/registration-configuration'), 'RegistrationConfigurationPage'),
+    permission: 'backoffice-global-configuration',
+    nav: { label: 'common:nav.registrationConfiguration', icon: IconSettings },
   },
 ];

@@ -8,4 +8,10 @@ export const paths = {
   faq: '/faq',
   dataPrivacy: '/data-privacy',
   permissions: '/permissions',
+  myCompany: '/my-company',
+  customers: '/customers',
+  registrationConfiguration: '/registration-configuration',
+  customerCreate: '/customers/create',
+  customerEdit: '/customers/:id/edit',
+  customerShow: '/customers/:id/show',
 } as const;

@@ -86,10 +86,12 @@ describe('api client', () => {
     expect(sessionStore.get()).toBeNull();
     expect(localStorage.getItem('cuspid.session')).toBeNull();
     expect(onSessionEnd).toHaveBeenCalledWith({ showMessage: true });
-    await vi.waitFor(() =>
-      expect(showToast).toHaveBeenCalledWith(
-        expect.objectContaining({ message: 'You need to relogin', title: 'Error' }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(showToast).toHaveBeenCalledWith(
+          expect.objectContaining({ message: 'You need to relogin', title: 'Error' }),
+        ),
+      { timeout: 10_000 },
     );
   });
 
@@ -102,7 +104,7 @@ describe('api client', () => {
     sessionStore.signIn(loginResponse());
     await expect(api.get('mail', '/list-mail-templates')).rejects.toMatchObject({ status: 419 });
     expect(onSessionEnd).toHaveBeenLastCalledWith({ showMessage: true });
-    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(calls.some((call) => call.url.includes('refresh-token'))).toBe(false);
   });
 

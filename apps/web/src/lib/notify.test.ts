@@ -35,14 +35,16 @@ describe('notify', () => {
       mail: 'This mail address is already registered',
       password: 'The Password field is required',
     });
-    await vi.waitFor(() =>
-      expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({
-          title: 'Error',
-          message: 'This mail address is already registered',
-          autoClose: 5000,
-        }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({
+            title: 'Error',
+            message: 'This mail address is already registered',
+            autoClose: 5000,
+          }),
+        ),
+      { timeout: 10_000 },
     );
   });
 
@@ -62,10 +64,12 @@ describe('notify', () => {
 
   it('shows a Success toast', async () => {
     notifySuccess('Saved');
-    await vi.waitFor(() =>
-      expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ title: 'Success', message: 'Saved', autoClose: 5000 }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ title: 'Success', message: 'Saved', autoClose: 5000 }),
+        ),
+      { timeout: 10_000 },
     );
   });
 });

@@ -1,10 +1,23 @@
 import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
+import companies from './companies.json';
 import errors from './errors.json';
 import forms from './forms.json';
 import help from './help.json';
 import permissions from './permissions.json';
+import registration from './registration.json';
 import validation from './validation.json';
 
-export const dictionary = { common, auth, validation, errors, account, help, permissions, forms };
+export const dictionary = {
+  common,
+  auth,
+  validation,
+  errors,
+  account,
+  help,
+  permissions,
+  forms,
+  companies,
+  registration,
+};

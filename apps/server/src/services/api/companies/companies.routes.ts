@@ -1,18 +1,15 @@
+import { errorResponseSchema, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
   companyCreateSchema,
   companyListQuerySchema,
   companyOwnersSchema,
   companySchema,
   companyUpdateSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  messageResponseSchema,
   partnerChildSchema,
   partnerCompaniesQuerySchema,
   partnerCompanySchema,
   resellerPartnerQuerySchema,
-  totalListSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps';
 import { requireActor } from '../../../plugins/authenticate';

@@ -6,7 +6,7 @@ import type {
   CompanyOwners,
   CompanyUpdate,
   PartnerRelation,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/companies';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
