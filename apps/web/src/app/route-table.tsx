@@ -7,6 +7,7 @@ import {
   IconKey,
   IconSettings,
   IconShieldLock,
+  IconSitemap,
   IconUserCog,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -115,5 +116,11 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/registration-configuration'), 'RegistrationConfigurationPage'),
     permission: 'backoffice-global-configuration',
     nav: { label: 'common:nav.registrationConfiguration', icon: IconSettings },
+  },
+  {
+    path: paths.unit,
+    page: page(() => import('./pages/unit'), 'UnitPage'),
+    permission: 'backoffice-unit',
+    nav: { label: 'common:nav.unit', icon: IconSitemap },
   },
 ];

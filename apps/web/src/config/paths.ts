@@ -10,6 +10,7 @@ export const paths = {
   permissions: '/permissions',
   myCompany: '/my-company',
   customers: '/customers',
+  unit: '/unit',
   registrationConfiguration: '/registration-configuration',
   customerCreate: '/customers/create',
   customerEdit: '/customers/:id/edit',
