@@ -59,6 +59,8 @@ function startServer(port: number, dataDir: string, webDistDir: string): Server 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDistDir,
+    // Registration tests answer the image captcha with the fixed test answer (ADR 0051); never set elsewhere.
+    CAPTCHA_TEST_MODE: 'true',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -22,3 +22,9 @@ export function uniqueMail(prefix = 'e2e'): string {
   const random = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   return `${prefix}-${random}@test.cuspid.local`;
 }
+
+/** The answer every captcha accepts while the server runs with CAPTCHA_TEST_MODE (set by run-e2e.ts). */
+export const CAPTCHA_TEST_ANSWER = 'e2e-captcha';
+/** A German VAT id with a valid checksum, and one with a broken checksum. */
+export const VALID_VAT_ID = 'DE136695976';
+export const INVALID_VAT_ID = 'DE136695978';

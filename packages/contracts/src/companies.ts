@@ -227,3 +227,56 @@ export const unitListQuerySchema = backendListQuerySchema.extend({ company_id: z
 export const showUnitQuerySchema = z.object({ company_id: z.uuid().optional() });
 export const deleteUnitsSchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 export const detachUnitSchema = z.object({ unit_id: z.uuid(), user_id: z.uuid() });
+
+/** Countries the company forms offer (ISO alpha-2): the EU states first, then other markets served. */
+export const EU_COUNTRY_CODES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+] as const;
+export const COUNTRY_CODES = [...EU_COUNTRY_CODES, 'CH', 'GB', 'IS', 'LI', 'NO', 'TR', 'US', 'CA', 'AU'] as const;
+
+/** Main backend paths of this area (relative to the api service). */
+export const COMPANY_ROUTES = {
+  companies: '/companies',
+  company: (id: string) => `/companies/${id}`,
+  myCompany: '/my-company',
+  resellerPartners: '/get-reseller-partner',
+  partnerCompanies: '/get-partner-companies',
+  saveOwners: '/save-company-owners',
+  captcha: '/captcha/api',
+  checkVatId: '/check-vat-id',
+  registerCompany: '/register-company',
+  registrationOptions: '/registration-options',
+  registrationConfiguration: '/registration-configuration',
+  saveRegistrationConfiguration: '/save-registration-configuration',
+  showUnit: '/show-unit',
+  units: '/units',
+  unit: (id: string) => `/units/${id}`,
+  deleteUnits: '/delete-units',
+  detachUnit: '/detach-unit',
+} as const;

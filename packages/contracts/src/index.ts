@@ -1,6 +1,5 @@
 export * from './auth';
 export * from './common';
-export * from './companies';
 export * from './documents';
 export * from './errors';
 export * from './i18n.js';

@@ -1,15 +1,19 @@
 import {
   IconApi,
+  IconBuilding,
   IconFileDescription,
   IconFiles,
   IconHelpCircle,
   IconHome,
   IconKey,
   IconMail,
+  IconSettings,
   IconShieldLock,
+  IconSitemap,
   IconUserCog,
   IconUserShield,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 
 /**
@@ -28,6 +32,10 @@ export const NAV_ICONS = {
   'user-cog': IconUserCog,
   'user-shield': IconUserShield,
   users: IconUsers,
+  building: IconBuilding,
+  'users-group': IconUsersGroup,
+  settings: IconSettings,
+  sitemap: IconSitemap,
 } as const;
 
 export type NavIconName = keyof typeof NAV_ICONS;

@@ -59,6 +59,11 @@ export const ROUTES: AppRoute[] = [
     nav: { label: 'common:nav.accountSettings', icon: 'user-cog' },
   },
   {
+    path: paths.myCompany,
+    page: page(() => import('./pages/my-company'), 'MyCompanyPage'),
+    nav: { label: 'common:nav.myCompany', icon: 'building' },
+  },
+  {
     path: paths.faq,
     page: page(() => import('./pages/faq'), 'FaqPage'),
     nav: { label: 'common:nav.faq', icon: 'help-circle' },
@@ -176,5 +181,38 @@ export const ROUTES: AppRoute[] = [
     path: paths.apiKeyEdit,
     page: page(() => import('./pages/api-keys'), 'ApiKeyEditPage'),
     permission: 'update-api-token',
+  },
+  {
+    path: paths.customers,
+    page: page(() => import('./pages/customers'), 'CustomersPage'),
+    permission: 'backoffice-company',
+    nav: { label: 'common:nav.customers', icon: 'users-group' },
+  },
+  {
+    path: paths.customerCreate,
+    page: page(() => import('./pages/customer-form'), 'CustomerCreatePage'),
+    permission: 'backoffice-company',
+  },
+  {
+    path: paths.customerEdit,
+    page: page(() => import('./pages/customer-form'), 'CustomerEditPage'),
+    permission: 'backoffice-company',
+  },
+  {
+    path: paths.customerShow,
+    page: page(() => import('./pages/customer-show'), 'CustomerShowPage'),
+    permission: 'backoffice-company',
+  },
+  {
+    path: paths.registrationConfiguration,
+    page: page(() => import('./pages/registration-configuration'), 'RegistrationConfigurationPage'),
+    permission: 'backoffice-global-configuration',
+    nav: { label: 'common:nav.registrationConfiguration', icon: 'settings' },
+  },
+  {
+    path: paths.unit,
+    page: page(() => import('./pages/unit'), 'UnitPage'),
+    permission: 'backoffice-unit',
+    nav: { label: 'common:nav.unit', icon: 'sitemap' },
   },
 ];

@@ -32,6 +32,13 @@ export const paths = {
   apiKeys: '/api-keys',
   apiKeyCreate: '/api-keys/create',
   apiKeyEdit: '/api-keys/:id/edit',
+  myCompany: '/my-company',
+  customers: '/customers',
+  unit: '/unit',
+  registrationConfiguration: '/registration-configuration',
+  customerCreate: '/customers/create',
+  customerEdit: '/customers/:id/edit',
+  customerShow: '/customers/:id/show',
 } as const;
 
 export const mailTemplateEditPath = (id: string) => `/mail-templates/${id}/edit`;

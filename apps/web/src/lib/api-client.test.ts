@@ -91,8 +91,7 @@ describe('api client', () => {
         expect(showToast).toHaveBeenCalledWith(
           expect.objectContaining({ message: 'You need to relogin', title: 'Error' }),
         ),
-      // The toast module loads on first use: allow for a slow, shared machine.
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
   });
 
@@ -105,7 +104,7 @@ describe('api client', () => {
     sessionStore.signIn(loginResponse());
     await expect(api.get('mail', '/list-mail-templates')).rejects.toMatchObject({ status: 419 });
     expect(onSessionEnd).toHaveBeenLastCalledWith({ showMessage: true });
-    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(calls.some((call) => call.url.includes('refresh-token'))).toBe(false);
   });
 

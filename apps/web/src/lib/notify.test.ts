@@ -44,8 +44,7 @@ describe('notify', () => {
             autoClose: 5000,
           }),
         ),
-      // The toast module loads on first use: allow for a slow, shared machine.
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
   });
 
@@ -70,7 +69,7 @@ describe('notify', () => {
         expect(show).toHaveBeenCalledWith(
           expect.objectContaining({ title: 'Success', message: 'Saved', autoClose: 5000 }),
         ),
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
   });
 });

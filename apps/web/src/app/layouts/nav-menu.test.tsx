@@ -52,13 +52,19 @@ describe('NavMenu', () => {
   it('lists the general pages of the real route table to a signed-in user', () => {
     signInWith(['end-user'], []);
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Account settings', 'FAQ', 'Data privacy']);
+    expect(menuLabels()).toEqual(['Home', 'Account settings', 'My company', 'FAQ', 'Data privacy']);
   });
 
   it('shows the permissions entry only to users who may list permissions', () => {
     signInWith(['end-user'], ['list-permissions']);
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Account settings', 'FAQ', 'Data privacy', 'Permissions']);
+    expect(menuLabels()).toEqual(['Home', 'Account settings', 'My company', 'FAQ', 'Data privacy', 'Permissions']);
+  });
+
+  it('shows the customers entry to partners holding backoffice-company', () => {
+    signInWith(['reseller'], ['backoffice-company']);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(menuLabels()).toEqual(['Home', 'Account settings', 'My company', 'FAQ', 'Data privacy', 'Customers']);
   });
 
   it('shows the permissions entry to an admin', () => {

@@ -1,6 +1,7 @@
 import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
+import companies from './companies.json';
 import documents from './documents.json';
 import errors from './errors.json';
 import forms from './forms.json';
@@ -8,6 +9,7 @@ import help from './help.json';
 import identity from './identity.json';
 import mail from './mail.json';
 import permissions from './permissions.json';
+import registration from './registration.json';
 import validation from './validation.json';
 
 export const dictionary = {
@@ -22,4 +24,6 @@ export const dictionary = {
   mail,
   documents,
   identity,
+  companies,
+  registration,
 };

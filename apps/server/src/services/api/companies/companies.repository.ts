@@ -1,4 +1,4 @@
-import type { CompanyListQuery, PartnerRelation } from '@cuspid/contracts';
+import type { CompanyListQuery, PartnerRelation } from '@cuspid/contracts/companies';
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../../db/client';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../../db/schema';

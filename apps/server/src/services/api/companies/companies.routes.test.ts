@@ -52,6 +52,7 @@ describe('companies CRUD', () => {
     expect((await call('GET', '/api/get-partner-companies')).statusCode).toBe(401);
     expect((await call('POST', '/api/save-company-owners', undefined, {})).statusCode).toBe(401);
     expect((await call('GET', '/api/my-company')).statusCode).toBe(401);
+    expect((await call('GET', '/api/companies/download/csv')).statusCode).toBe(401);
   });
 
   it('answers 403 without backoffice-company', async () => {
@@ -64,6 +65,7 @@ describe('companies CRUD', () => {
     expect((await call('GET', '/api/get-reseller-partner', token)).statusCode).toBe(403);
     expect((await call('GET', '/api/get-partner-companies', token)).statusCode).toBe(403);
     expect((await call('POST', '/api/save-company-owners', token, {})).statusCode).toBe(403);
+    expect((await call('GET', '/api/companies/download/csv', token)).statusCode).toBe(403);
   });
 
   it('answers 400 with field messages for bad input', async () => {
@@ -81,6 +83,7 @@ describe('companies CRUD', () => {
     expect(Object.keys(body.errors).some((k) => k.startsWith('bank_accounts'))).toBe(true);
     expect((await call('GET', '/api/companies/not-a-uuid', adminToken)).statusCode).toBe(400);
     expect((await call('GET', '/api/companies?per_page=1000', adminToken)).statusCode).toBe(400);
+    expect((await call('GET', '/api/companies/download/csv?country=Germany', adminToken)).statusCode).toBe(400);
     expect((await call('POST', '/api/save-company-owners', adminToken, { company_id: 'x' })).statusCode).toBe(400);
   });
 
@@ -185,6 +188,13 @@ describe('companies CRUD', () => {
     expect(page2.json().data.map((c: { company_name: string }) => c.company_name)).toEqual([`${tag} B`, `${tag} A`]);
     const french = await call('GET', `/api/companies?search=${tag}&country=fr`, adminToken);
     expect(french.json().total).toBe(2);
+    const csv = await call(
+      'GET',
+      `/api/companies/download/csv?search=${tag}&country=FR&sort_by=company_name`,
+      adminToken,
+    );
+    const rows = csv.body.trim().split('\r\n').slice(1);
+    expect(rows.map((row) => row.split(',')[2])).toEqual([`${tag} A`, `${tag} B`]);
     const below = await call('GET', `/api/companies?partner_id=${partner.id}`, adminToken);
     expect(below.json().total).toBe(3);
     const children = await call('GET', `/api/get-partner-companies?partner_id=${partner.id}`, adminToken);
@@ -253,6 +263,23 @@ describe('partner hierarchy scope', () => {
     expect(await ids(middle.token)).toEqual([middle.company.id, practice.id].sort());
     expect(await ids(sibling.token)).toEqual([sibling.company.id]);
     expect(await ids(sales.token)).toEqual([sales.company.id, practice.id].sort());
+
+    const csvIds = async (token: string) => {
+      const response = await call('GET', '/api/companies/download/csv', token);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toMatch(/^id,company_number,company_name,vat_id,country,/);
+      return lines
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort();
+    };
+    expect(await csvIds(top.token)).toEqual(await ids(top.token));
+    expect(await csvIds(sibling.token)).toEqual([sibling.company.id]);
 
     expect((await call('GET', `/api/companies/${practice.id}`, top.token)).statusCode).toBe(200);
     expect((await call('GET', `/api/companies/${practice.id}`, sibling.token)).statusCode).toBe(404);

@@ -1,18 +1,16 @@
+import { Readable } from 'node:stream';
+import { errorResponseSchema, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
   companyCreateSchema,
   companyListQuerySchema,
   companyOwnersSchema,
   companySchema,
   companyUpdateSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  messageResponseSchema,
   partnerChildSchema,
   partnerCompaniesQuerySchema,
   partnerCompanySchema,
   resellerPartnerQuerySchema,
-  totalListSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps';
 import { requireActor } from '../../../plugins/authenticate';
@@ -41,6 +39,27 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
       },
     },
     (request) => service.listCompanies(deps, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/companies/download/csv',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Every company of the list (same search, filters and sorting) as CSV, streamed',
+        querystring: companyListQuerySchema.omit({ page: true, per_page: true }),
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stream = Readable.from(service.exportCompaniesCsv(deps, requireActor(request), request.query));
+      // A stream is sent as it is; the error schemas above still describe the refusals.
+      await reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="companies.csv"')
+        .send(stream as never);
+    },
   );
 
   app.post(

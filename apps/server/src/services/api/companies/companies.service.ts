@@ -6,12 +6,13 @@ import type {
   CompanyOwners,
   CompanyUpdate,
   PartnerRelation,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/companies';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
 import { AppError, notFound } from '../../../lib/errors';
 import * as repo from './companies.repository';
+import { COMPANY_CSV_COLUMNS, csvLine } from './companies-csv';
 
 type PartnerIds = { reseller_id?: string | null; sales_partner_id?: string | null; service_partner_id?: string | null };
 
@@ -282,4 +283,23 @@ export async function listPartnerChildren(
     })),
     total,
   };
+}
+
+const CSV_BATCH = 500;
+
+/**
+ * Every company the list would show with the same filters, as CSV lines, read in batches so the
+ * export streams whatever its size.
+ */
+export async function* exportCompaniesCsv(
+  deps: Deps,
+  actor: Actor,
+  query: Omit<CompanyListQuery, 'page' | 'per_page'>,
+): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(COMPANY_CSV_COLUMNS.map(([name]) => name))}`;
+  for (let page = 1; ; page++) {
+    const { data } = await listCompanies(deps, actor, { ...query, page, per_page: CSV_BATCH });
+    for (const company of data) yield csvLine(COMPANY_CSV_COLUMNS.map(([, value]) => value(company)));
+    if (data.length < CSV_BATCH) return;
+  }
 }

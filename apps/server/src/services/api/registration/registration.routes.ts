@@ -1,14 +1,14 @@
+import { errorResponseSchema } from '@cuspid/contracts';
 import {
   captchaSchema,
   checkVatIdSchema,
-  errorResponseSchema,
   registerCompanyResponseSchema,
   registerCompanySchema,
   registrationConfigurationResponseSchema,
   registrationConfigurationSchema,
   registrationOptionsSchema,
   vatCheckResultSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps';
 import { requireActor } from '../../../plugins/authenticate';

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { RegisterCompany, RegistrationConfiguration } from '@cuspid/contracts';
+import type { RegisterCompany, RegistrationConfiguration } from '@cuspid/contracts/companies';
 import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';

@@ -1,36 +1,5 @@
-import type { VatCheckResult } from '@cuspid/contracts';
+import type { VatCheckResult } from '@cuspid/contracts/companies';
 import { checkVAT, countries } from 'jsvat';
-
-/** The EU member states (ISO alpha-2); Greece's VAT ids start with EL. */
-export const EU_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-] as const;
 
 const vatPrefix = (country: string) => (country === 'GR' ? 'EL' : country);
 

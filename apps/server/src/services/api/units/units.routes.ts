@@ -1,16 +1,13 @@
+import { errorResponseSchema, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
   deleteUnitsSchema,
   detachUnitSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  messageResponseSchema,
   showUnitQuerySchema,
-  totalListSchema,
   unitInputSchema,
   unitListQuerySchema,
   unitSchema,
   unitUpdateSchema,
-} from '@cuspid/contracts';
+} from '@cuspid/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../deps';

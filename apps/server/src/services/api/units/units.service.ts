@@ -1,4 +1,4 @@
-import type { Unit, unitInputSchema, unitUpdateSchema } from '@cuspid/contracts';
+import type { Unit, unitInputSchema, unitUpdateSchema } from '@cuspid/contracts/companies';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';

@@ -1,0 +1,33 @@
+import type { Company } from '@cuspid/contracts/companies';
+
+export const COMPANY_CSV_COLUMNS: [string, (c: Company) => string | number | boolean | null][] = [
+  ['id', (c) => c.id],
+  ['company_number', (c) => c.company_number],
+  ['company_name', (c) => c.company_name],
+  ['vat_id', (c) => c.vat_id],
+  ['country', (c) => c.country],
+  ['address_line1', (c) => c.address_line1],
+  ['address_line2', (c) => c.address_line2],
+  ['zip', (c) => c.zip],
+  ['city', (c) => c.city],
+  ['invoice_email_address', (c) => c.invoice_email_address],
+  ['warning_mail_address', (c) => c.warning_mail_address],
+  ['apply_reverse_charge', (c) => c.apply_reverse_charge],
+  ['external_order_number', (c) => c.external_order_number],
+  ['contact_person', (c) => c.contact_person],
+  ['reseller', (c) => c.reseller?.company_name ?? null],
+  ['sales_partner', (c) => c.sales_partner?.company_name ?? null],
+  ['service_partner', (c) => c.service_partner?.company_name ?? null],
+  ['iban', (c) => (c.bank_accounts.find((a) => a.is_default) ?? c.bank_accounts[0])?.iban ?? null],
+  ['created_at', (c) => c.created_at],
+];
+
+/** RFC 4180 quoting; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
