@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // Lazy pages and dictionaries load on first use; on a loaded 2-core machine that takes seconds.
+    testTimeout: 30_000,
   },
 });

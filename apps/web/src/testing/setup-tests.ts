@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '@cuspid/contracts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n, setLanguage } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
 
 window.__CUSPID_CONFIG__ = DEFAULT_RUNTIME_CONFIG;
+
+// findBy*/waitFor wait up to 10 s (default 1 s): lazy pages load through dynamic imports, which a busy
+// machine serves slowly. A test still fails when the element never comes.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n('en');

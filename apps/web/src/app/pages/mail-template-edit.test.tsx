@@ -65,9 +65,7 @@ describe('MailTemplateEditPage', () => {
     const user = userEvent.setup();
     renderEditor();
 
-    expect(await screen.findByTestId('mail-preview-subject', {}, { timeout: 5000 })).toHaveTextContent(
-      'Welcome to Cuspid',
-    );
+    expect(await screen.findByTestId('mail-preview-subject')).toHaveTextContent('Welcome to Cuspid');
     expect(screen.getByRole('textbox', { name: 'Body (HTML)' })).toHaveValue('<p>Hello {{ mail }}</p>');
     await user.click(screen.getByText('Deutsch'));
     const subject = screen.getByRole('textbox', { name: 'Subject' });
@@ -105,7 +103,7 @@ describe('MailTemplateEditPage', () => {
     });
     const user = userEvent.setup();
     renderEditor();
-    await screen.findByTestId('mail-preview-subject', {}, { timeout: 5000 });
+    await screen.findByTestId('mail-preview-subject');
     await user.click(screen.getByTestId('mail-template-save'));
     expect(await screen.findByText('The template cannot be read: tag "if" not closed')).toBeInTheDocument();
     expect(await screen.findByTestId('notification-error')).toBeInTheDocument();

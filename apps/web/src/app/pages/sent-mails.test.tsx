@@ -43,7 +43,7 @@ describe('SentMailsPage', () => {
       { path: '/sent-mails', url: '/sent-mails?q=anna' },
     );
 
-    const row = await screen.findByTestId('sent-mail-row', {}, { timeout: 5000 });
+    const row = await screen.findByTestId('sent-mail-row');
     expect(within(row).getByText('anna@example.com')).toBeInTheDocument();
     expect(within(row).getByText('Queued')).toBeInTheDocument();
     const listUrl = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
