@@ -62,6 +62,7 @@ export const PERMISSION_CATALOGUE = [
   backoffice('case-instance', 'cases'),
   backoffice('ticket', 'support'),
   backoffice('referral', 'referrals'),
+  backoffice('audit-log', 'audit'),
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionTitle = (typeof PERMISSION_CATALOGUE)[number]['title'];

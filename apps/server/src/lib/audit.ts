@@ -9,6 +9,8 @@ export type AuditEntry = {
   entity: string;
   entityId: string;
   action: AuditAction;
+  /** The company the record belongs to, if any: decides which company users may read the entry. */
+  companyId?: string | null | undefined;
   /** The record before the change (update, delete). */
   before?: Record<string, unknown> | null | undefined;
   /** The record after the change (create, update). */
@@ -74,6 +76,7 @@ export async function recordAudit(tx: DbOrTx, actor: Actor | null, entry: AuditE
     actorCompanyId: actor?.companyId ?? null,
     entity: entry.entity,
     entityId: entry.entityId,
+    companyId: entry.companyId ?? null,
     action: entry.action,
     changes,
   });

@@ -108,6 +108,12 @@ export const ROUTES: AppRoute[] = [
     nav: { label: 'common:nav.sentMails', icon: 'mail' },
   },
   {
+    path: paths.auditLog,
+    page: page(() => import('./pages/audit-log'), 'AuditLogPage'),
+    permission: 'backoffice-audit-log',
+    nav: { label: 'common:nav.auditLog', icon: 'history' },
+  },
+  {
     path: paths.documentTemplates,
     page: page(() => import('./pages/document-templates'), 'DocumentTemplatesPage'),
     permission: 'backoffice-document-template',

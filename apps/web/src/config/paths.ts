@@ -13,6 +13,7 @@ export const paths = {
   mailTemplateEdit: '/mail-templates/:id/edit',
   mailTemplateAssignment: '/mail-template-assignment',
   sentMails: '/sent-mails',
+  auditLog: '/audit-log',
   documentTemplates: '/document-templates',
   documentTemplateCreate: '/document-templates/create',
   documentTemplateEditRoute: '/document-templates/:id/edit',

@@ -22,6 +22,11 @@ export const auditLog = backend.table(
     actorCompanyId: uuid('actor_company_id'),
     /** What kind of record: 'user', 'role', 'permission', 'api-key', … */
     entity: text('entity').notNull(),
+    /**
+     * The company the changed record belongs to (null for records of no company: roles,
+     * permissions, mail templates …). Company users see only entries of companies in their scope.
+     */
+    companyId: uuid('company_id'),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
@@ -29,5 +34,7 @@ export const auditLog = backend.table(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    index('audit_log_company_idx').on(t.companyId, t.at),
+    index('audit_log_at_idx').on(t.at),
   ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
+import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
@@ -15,4 +16,5 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(companiesRoutes, { deps });
   await app.register(unitsRoutes, { deps });
   await app.register(registrationRoutes, { deps });
+  await app.register(auditLogRoutes, { deps });
 };

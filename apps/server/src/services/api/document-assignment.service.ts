@@ -6,6 +6,7 @@ import {
 } from '@cuspid/contracts';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { findTemplatesByIds } from '../documents/documents.repository';
 import * as repo from './document-assignment.repository';
@@ -50,7 +51,18 @@ export async function saveDocumentAssignments(
     const found = new Set((await findTemplatesByIds(tx, actor, ids)).map((t) => t.id));
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw new AppError('NOT_FOUND', { message: 'The template was not found' });
+    const before = new Map((await repo.listDocumentAssignments(tx)).map((r) => [r.documentType, r.templateId]));
     for (const a of body.assignments) {
+      const old = before.get(a.document_type) ?? null;
+      if (old !== (a.template_id ?? null)) {
+        await recordAudit(tx, actor, {
+          entity: 'document-assignment',
+          entityId: a.document_type,
+          action: old === null ? 'create' : a.template_id ? 'update' : 'delete',
+          before: old === null ? null : { template_id: old },
+          after: a.template_id ? { template_id: a.template_id } : null,
+        });
+      }
       if (a.template_id) {
         await repo.upsertDocumentAssignment(tx, {
           documentType: a.document_type,

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { requireActor } from '../../plugins/authenticate';
 import * as service from './mail-template-assignments.service';
 
 const tags = ['mail template assignments'];
@@ -55,6 +56,6 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
         response: { 200: listSchema.extend({ message: z.string() }), ...errors },
       },
     },
-    (request) => service.saveAssignments(deps, request.body),
+    (request) => service.saveAssignments(deps, requireActor(request), request.body),
   );
 };

@@ -6,6 +6,8 @@ import {
   mailTemplateAssignmentsSaveSchema,
 } from '@cuspid/contracts/mail';
 import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import * as repo from './mail-template-assignments.repository';
 
@@ -36,17 +38,29 @@ export async function listAssignmentsByModule(deps: Deps, module: string) {
 }
 
 /** Saves the given events' templates together; an unknown template is 404 and nothing is saved. */
-export async function saveAssignments(deps: Deps, body: MailTemplateAssignmentsSave) {
+export async function saveAssignments(deps: Deps, actor: Actor, body: MailTemplateAssignmentsSave) {
   const input = mailTemplateAssignmentsSaveSchema.parse(body);
   const ids = [...new Set(input.assignments.map((a) => a.template_id).filter((id): id is string => !!id))];
   await deps.db.transaction(async (tx) => {
     const found = await repo.existingTemplateIds(tx, ids);
     if (ids.some((id) => !found.has(id)))
       throw new AppError('NOT_FOUND', { message: 'The mail template was not found' });
+    const before = new Map((await repo.listAssignments(tx)).map((a) => [a.event, a.templateId]));
     await repo.upsertAssignments(
       tx,
       input.assignments.map((a) => ({ event: a.event, templateId: a.template_id })),
     );
+    // One entry per event whose template changed (the event names the assignment).
+    for (const a of input.assignments) {
+      if (!before.has(a.event) && !a.template_id) continue;
+      await recordAudit(tx, actor, {
+        entity: 'mail-template-assignment',
+        entityId: a.event,
+        action: before.has(a.event) ? 'update' : 'create',
+        before: before.has(a.event) ? { template_id: before.get(a.event) ?? null } : null,
+        after: { template_id: a.template_id },
+      });
+    }
   });
   return { message: 'The mail template assignments were saved', ...(await listAssignments(deps)) };
 }

@@ -218,6 +218,7 @@ export async function createUserRecord(
     await recordAudit(tx, options.actor ?? null, {
       entity: 'user',
       entityId: user.id,
+      companyId: user.companyId,
       action: 'create',
       after: {
         mail: user.mail,

@@ -160,6 +160,7 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
     await recordAudit(tx, actor, {
       entity: 'user',
       entityId: current.user.id,
+      companyId: current.user.companyId,
       action: 'update',
       before: userSnapshot(current.user, current.roles),
       after: userSnapshot(updated, roleNames),
@@ -183,6 +184,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
     await recordAudit(tx, actor, {
       entity: 'user',
       entityId: current.user.id,
+      companyId: current.user.companyId,
       action: 'delete',
       before: userSnapshot(current.user, current.roles),
     });

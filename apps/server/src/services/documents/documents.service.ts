@@ -11,8 +11,10 @@ import {
   PREVIEWABLE_FILE_TYPES,
   type UpdateTemplateBody,
 } from '@cuspid/contracts';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { type ByteRange, StorageError, type StorageGetResult, StorageNotFoundError } from '../../storage/storage';
 import { documentTypesUsingTemplate } from '../api/document-assignment.repository';
@@ -44,6 +46,9 @@ export function toTemplateDto(row: repo.FileRow): DocumentTemplate {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+const auditEntity = (kind: repo.FileKind) => (kind === 'template' ? 'document-template' : 'document-file');
+const auditSnapshot = (row: repo.FileRow) => (row.kind === 'template' ? toTemplateDto(row) : toFileDto(row));
 
 const storageKeyFor = (companyId: string, id: string) => `documents/${companyId}/${id}`;
 
@@ -113,19 +118,44 @@ export function createDocumentsService(deps: Deps, converter: PdfConverter = def
     const storageKey = storageKeyFor(actor.companyId, id);
     const stored = await storage.put(storageKey, body, { contentType: values.contentType });
     try {
-      return await repo.insertFile(db, {
-        ...values,
-        id,
-        companyId: actor.companyId,
-        size: stored.size,
-        storageKey,
-        etag: stored.etag ?? null,
-        uploadedBy: actor.userId,
+      return await db.transaction(async (tx) => {
+        const row = await repo.insertFile(tx, {
+          ...values,
+          id,
+          companyId: actor.companyId,
+          size: stored.size,
+          storageKey,
+          etag: stored.etag ?? null,
+          uploadedBy: actor.userId,
+        });
+        await recordAudit(tx, actor, {
+          entity: auditEntity(values.kind),
+          entityId: id,
+          companyId: row.companyId,
+          action: 'create',
+          after: auditSnapshot(row),
+        });
+        return row;
       });
     } catch (err) {
       await storage.delete(storageKey).catch((e: unknown) => logger.error({ err: e, storageKey }, 'orphan file'));
       throw err;
     }
+  }
+
+  /** Deletes the row (company scope) and records the deletion in the same transaction; null when not found. */
+  async function deleteRecorded(actor: Actor, kind: repo.FileKind, id: string, tx: DbOrTx = db) {
+    const row = await repo.deleteFile(tx, actor, kind, id);
+    if (row) {
+      await recordAudit(tx, actor, {
+        entity: auditEntity(kind),
+        entityId: id,
+        companyId: row.companyId,
+        action: 'delete',
+        before: auditSnapshot(row),
+      });
+    }
+    return row;
   }
 
   async function removeObject(row: repo.FileRow) {
@@ -184,7 +214,7 @@ export function createDocumentsService(deps: Deps, converter: PdfConverter = def
       const row = await storeAndRecord(actor, body, { kind: 'file', fileName, contentType });
       if (upload.isTruncated?.()) {
         // Belt and braces: the limit should have failed the stream; never keep a cut-off file.
-        await repo.deleteFile(db, actor, 'file', row.id);
+        await db.transaction((tx) => deleteRecorded(actor, 'file', row.id, tx));
         await removeObject(row);
         throw new AppError('PAYLOAD_TOO_LARGE');
       }
@@ -192,7 +222,7 @@ export function createDocumentsService(deps: Deps, converter: PdfConverter = def
     },
 
     async deleteFile(actor: Actor, id: string): Promise<void> {
-      const row = await repo.deleteFile(db, actor, 'file', id);
+      const row = await db.transaction((tx) => deleteRecorded(actor, 'file', id, tx));
       if (!row) throw notFound();
       await removeObject(row);
     },
@@ -274,9 +304,22 @@ export function createDocumentsService(deps: Deps, converter: PdfConverter = def
     },
 
     async updateTemplate(actor: Actor, body: UpdateTemplateBody): Promise<DocumentTemplate> {
-      const row = await repo.updateTemplate(db, actor, body.id, body);
-      if (!row) throw notFound();
-      return toTemplateDto(row);
+      return db.transaction(async (tx) => {
+        const current = await repo.findFile(tx, actor, 'template', body.id);
+        if (!current) throw notFound();
+        const row = await repo.updateTemplate(tx, actor, body.id, body);
+        if (!row) throw notFound();
+        const after = toTemplateDto(row);
+        await recordAudit(tx, actor, {
+          entity: 'document-template',
+          entityId: row.id,
+          companyId: row.companyId,
+          action: 'update',
+          before: toTemplateDto(current),
+          after,
+        });
+        return after;
+      });
     },
 
     /** A template that serves a document (document assignment) cannot be deleted: 409 naming the documents. */
@@ -290,7 +333,7 @@ export function createDocumentsService(deps: Deps, converter: PdfConverter = def
             message: `The template is assigned to documents (${usedBy.join(', ')}); assign another template first`,
           });
         }
-        return repo.deleteFile(tx, actor, 'template', id);
+        return deleteRecorded(actor, 'template', id, tx);
       });
       if (!row) throw notFound();
       await removeObject(row);

@@ -68,7 +68,8 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         response: { 201: mailTemplateSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createTemplate(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createTemplate(deps, requireActor(request), request.body)),
   );
 
   app.post(
@@ -82,7 +83,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         response: { 200: mailTemplateSchema, ...errors },
       },
     },
-    (request) => service.updateTemplate(deps, request.body),
+    (request) => service.updateTemplate(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -96,7 +97,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    (request) => service.deleteTemplate(deps, request.body.id),
+    (request) => service.deleteTemplate(deps, requireActor(request), request.body.id),
   );
 
   app.post(

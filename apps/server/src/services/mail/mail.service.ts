@@ -20,6 +20,7 @@ import {
 import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import * as repo from './mail.repository';
@@ -94,35 +95,52 @@ export async function getTemplate(deps: Deps, id: string): Promise<MailTemplate>
   return toMailTemplate(row);
 }
 
-export async function createTemplate(deps: Deps, body: MailTemplateCreate): Promise<MailTemplate> {
+export async function createTemplate(deps: Deps, actor: Actor, body: MailTemplateCreate): Promise<MailTemplate> {
   const input = mailTemplateCreateSchema.parse(body);
   assertTemplatesParse(input.contents);
-  const row = await repo.insertTemplate(deps.db, {
-    name: input.name,
-    event: input.event,
-    contents: presentContents(input.contents),
-    variables: input.variables,
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.insertTemplate(tx, {
+      name: input.name,
+      event: input.event,
+      contents: presentContents(input.contents),
+      variables: input.variables,
+    });
+    const after = toMailTemplate(row);
+    await recordAudit(tx, actor, { entity: 'mail-template', entityId: row.id, action: 'create', after });
+    return after;
   });
-  return toMailTemplate(row);
 }
 
-export async function updateTemplate(deps: Deps, body: MailTemplateUpdate): Promise<MailTemplate> {
+export async function updateTemplate(deps: Deps, actor: Actor, body: MailTemplateUpdate): Promise<MailTemplate> {
   const input = mailTemplateCreateSchema.parse(body);
   assertTemplatesParse(input.contents);
-  const row = await repo.updateTemplate(deps.db, body.id, {
-    name: input.name,
-    event: input.event,
-    contents: presentContents(input.contents),
-    variables: input.variables,
+  return deps.db.transaction(async (tx) => {
+    const current = await repo.findTemplate(tx, body.id);
+    if (!current) throw new AppError('NOT_FOUND');
+    const row = await repo.updateTemplate(tx, body.id, {
+      name: input.name,
+      event: input.event,
+      contents: presentContents(input.contents),
+      variables: input.variables,
+    });
+    if (!row) throw new AppError('NOT_FOUND');
+    const after = toMailTemplate(row);
+    await recordAudit(tx, actor, {
+      entity: 'mail-template',
+      entityId: row.id,
+      action: 'update',
+      before: toMailTemplate(current),
+      after,
+    });
+    return after;
   });
-  if (!row) throw new AppError('NOT_FOUND');
-  return toMailTemplate(row);
 }
 
 /** A template an event is assigned to cannot be deleted: that event would send nothing. */
-export async function deleteTemplate(deps: Deps, id: string) {
+export async function deleteTemplate(deps: Deps, actor: Actor, id: string) {
   return deps.db.transaction(async (tx) => {
-    if (!(await repo.findTemplate(tx, id))) throw new AppError('NOT_FOUND');
+    const current = await repo.findTemplate(tx, id);
+    if (!current) throw new AppError('NOT_FOUND');
     const events = await repo.eventsAssignedTo(tx, id);
     if (events.length) {
       throw new AppError('CONFLICT', {
@@ -130,6 +148,12 @@ export async function deleteTemplate(deps: Deps, id: string) {
       });
     }
     await repo.deleteTemplate(tx, id);
+    await recordAudit(tx, actor, {
+      entity: 'mail-template',
+      entityId: id,
+      action: 'delete',
+      before: toMailTemplate(current),
+    });
     return { message: 'The mail template was deleted' };
   });
 }

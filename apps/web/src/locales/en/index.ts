@@ -1,4 +1,5 @@
 import account from './account.json';
+import audit from './audit.json';
 import auth from './auth.json';
 import common from './common.json';
 import companies from './companies.json';
@@ -13,6 +14,7 @@ import registration from './registration.json';
 import validation from './validation.json';
 
 export const dictionary = {
+  audit,
   common,
   auth,
   validation,

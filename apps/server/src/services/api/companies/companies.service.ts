@@ -10,6 +10,7 @@ import type {
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
+import { recordAudit } from '../../../lib/audit';
 import { AppError, notFound } from '../../../lib/errors';
 import * as repo from './companies.repository';
 import { COMPANY_CSV_COLUMNS, csvLine } from './companies-csv';
@@ -193,7 +194,15 @@ export async function createCompany(deps: Deps, actor: Actor, body: CompanyCreat
     });
     await repo.replaceBankAccounts(tx, company.id, bankAccountValues(body.bank_accounts));
     await assertStillVisible(tx, actor, company.id);
-    return loadCompany(tx, actor, company.id);
+    const created = await loadCompany(tx, actor, company.id);
+    await recordAudit(tx, actor, {
+      entity: 'company',
+      entityId: company.id,
+      companyId: company.id,
+      action: 'create',
+      after: created,
+    });
+    return created;
   });
 }
 
@@ -201,6 +210,7 @@ export async function updateCompany(deps: Deps, actor: Actor, id: string, body: 
   return deps.db.transaction(async (tx) => {
     const existing = await repo.findVisibleCompany(tx, actor, id);
     if (!existing) throw notFound();
+    const before = toCompany(existing, await repo.listBankAccounts(tx, [id]));
     // A partner cannot move its own company within the hierarchy: that is the back office's call.
     const changesPartners = Object.keys(partnerValues(body)).length > 0;
     if (changesPartners && !actor.isStaff && id === actor.companyId) throw new AppError('FORBIDDEN');
@@ -210,7 +220,9 @@ export async function updateCompany(deps: Deps, actor: Actor, id: string, body: 
     await repo.updateCompany(tx, id, { ...toValues(body), ...partnerValues(body) });
     if (body.bank_accounts) await repo.replaceBankAccounts(tx, id, bankAccountValues(body.bank_accounts));
     await assertStillVisible(tx, actor, id);
-    return loadCompany(tx, actor, id);
+    const after = await loadCompany(tx, actor, id);
+    await recordAudit(tx, actor, { entity: 'company', entityId: id, companyId: id, action: 'update', before, after });
+    return after;
   });
 }
 
@@ -238,6 +250,8 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: string) {
       });
     }
     await repo.softDeleteCompany(tx, id);
+    const before = toCompany(existing, await repo.listBankAccounts(tx, [id]));
+    await recordAudit(tx, actor, { entity: 'company', entityId: id, companyId: id, action: 'delete', before });
   });
   return { message: 'The company was deleted' };
 }

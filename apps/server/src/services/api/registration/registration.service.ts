@@ -3,6 +3,7 @@ import type { RegisterCompany, RegistrationConfiguration } from '@cuspid/contrac
 import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import { bumpThrottle, findLiveUserByMail, findRegistrationRoles } from '../../auth/auth.repository';
 import { createUserRecord, sendWelcomeMail } from '../../auth/auth.service';
@@ -40,17 +41,28 @@ export async function getRegistrationOptions(deps: Deps) {
   };
 }
 
-export async function saveConfiguration(deps: Deps, _actor: Actor, body: RegistrationConfiguration) {
-  if (body.role_id && !(await repo.findRole(deps.db, body.role_id)))
-    throw fieldError('role_id', 'The role was not found');
-  const row = await repo.saveConfiguration(deps.db, {
-    roleId: body.role_id,
-    freeCredits: body.free_credits,
-    captchaEnabled: body.captcha_enabled,
-    vatRequiredCountries: [...new Set(body.vat_required_countries)],
-    allowedCountries: [...new Set(body.allowed_countries)],
+export async function saveConfiguration(deps: Deps, actor: Actor, body: RegistrationConfiguration) {
+  return deps.db.transaction(async (tx) => {
+    if (body.role_id && !(await repo.findRole(tx, body.role_id))) throw fieldError('role_id', 'The role was not found');
+    const before = toConfiguration(await repo.readConfiguration(tx));
+    const after = toConfiguration(
+      await repo.saveConfiguration(tx, {
+        roleId: body.role_id,
+        freeCredits: body.free_credits,
+        captchaEnabled: body.captcha_enabled,
+        vatRequiredCountries: [...new Set(body.vat_required_countries)],
+        allowedCountries: [...new Set(body.allowed_countries)],
+      }),
+    );
+    await recordAudit(tx, actor, {
+      entity: 'registration-configuration',
+      entityId: '1',
+      action: 'update',
+      before,
+      after,
+    });
+    return after;
   });
-  return toConfiguration(row);
 }
 
 async function throttle(deps: Deps, key: string) {
@@ -131,6 +143,26 @@ export async function registerCompany(deps: Deps, body: RegisterCompany, ip: str
       zip: body.zip,
       contactPerson: body.contact_person,
       invoiceEmailAddress: body.mail,
+    });
+    // The registering person is no signed-in actor yet: the entry is the system's (the user's own
+    // creation is recorded by createUserRecord).
+    await recordAudit(tx, null, {
+      entity: 'company',
+      entityId: company.id,
+      companyId: company.id,
+      action: 'create',
+      after: {
+        company_name: company.companyName,
+        vat_id: company.vatId,
+        country: company.country,
+        address_line1: company.addressLine1,
+        address_line2: company.addressLine2,
+        city: company.city,
+        zip: company.zip,
+        contact_person: company.contactPerson,
+        invoice_email_address: company.invoiceEmailAddress,
+        registered: true,
+      },
     });
     const user = await createUserRecord(
       deps,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
+import { recordAudit } from '../../../lib/audit';
 import { AppError, notFound } from '../../../lib/errors';
 import { filterVisibleCompanyIds } from '../companies/companies.repository';
 import * as repo from './units.repository';
@@ -96,6 +97,7 @@ export async function createUnit(deps: Deps, actor: Actor, body: UnitInput): Pro
     });
     if (body.user_ids) await repo.replaceUnitUsers(tx, unit.id, [...new Set(body.user_ids)]);
     const [result] = await toUnits(tx, [unit]);
+    await recordAudit(tx, actor, { entity: 'unit', entityId: unit.id, companyId, action: 'create', after: result });
     return result!;
   });
 }
@@ -103,6 +105,7 @@ export async function createUnit(deps: Deps, actor: Actor, body: UnitInput): Pro
 export async function updateUnit(deps: Deps, actor: Actor, id: string, body: UnitUpdate): Promise<Unit> {
   return deps.db.transaction(async (tx) => {
     const unit = await findUnit(tx, actor, id);
+    const [before] = await toUnits(tx, [unit]);
     await assertParent(tx, actor, unit.companyId, body.parent_id, id);
     await assertMembers(tx, unit.companyId, body.user_ids);
     await repo.updateUnit(tx, id, {
@@ -112,6 +115,14 @@ export async function updateUnit(deps: Deps, actor: Actor, id: string, body: Uni
     });
     if (body.user_ids) await repo.replaceUnitUsers(tx, id, [...new Set(body.user_ids)]);
     const [result] = await toUnits(tx, [await findUnit(tx, actor, id)]);
+    await recordAudit(tx, actor, {
+      entity: 'unit',
+      entityId: id,
+      companyId: unit.companyId,
+      action: 'update',
+      before,
+      after: result,
+    });
     return result!;
   });
 }
@@ -122,13 +133,38 @@ export async function deleteUnits(deps: Deps, actor: Actor, ids: string[]) {
   await deps.db.transaction(async (tx) => {
     const found = await repo.findVisibleUnits(tx, actor, unique);
     if (found.length !== unique.length) throw notFound();
+    // Sub-units go with their parents: each deleted unit gets its own entry.
+    const subtree = new Set<string>();
+    for (const id of unique) for (const sub of await repo.findSubtreeIds(tx, id)) subtree.add(sub);
+    const deleted = await toUnits(tx, await repo.findVisibleUnits(tx, actor, [...subtree]));
     await repo.deleteUnits(tx, unique);
+    for (const before of deleted) {
+      await recordAudit(tx, actor, {
+        entity: 'unit',
+        entityId: before.id,
+        companyId: before.company_id,
+        action: 'delete',
+        before,
+      });
+    }
   });
   return { message: unique.length === 1 ? 'The unit was deleted' : `${unique.length} units were deleted` };
 }
 
 export async function detachUser(deps: Deps, actor: Actor, unitId: string, userId: string) {
-  await findUnit(deps.db, actor, unitId);
-  if (!(await repo.detachUser(deps.db, unitId, userId))) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const unit = await findUnit(tx, actor, unitId);
+    const [before] = await toUnits(tx, [unit]);
+    if (!(await repo.detachUser(tx, unitId, userId))) throw notFound();
+    const [after] = await toUnits(tx, [unit]);
+    await recordAudit(tx, actor, {
+      entity: 'unit',
+      entityId: unitId,
+      companyId: unit.companyId,
+      action: 'update',
+      before,
+      after,
+    });
+  });
   return { message: 'The user was removed from the unit' };
 }

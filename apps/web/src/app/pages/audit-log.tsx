@@ -1,0 +1,346 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@cuspid/contracts/audit';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconHistoryOff } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { type AuditLogFilters, useAuditEntry, useAuditLogPage } from '../../features/audit/api/audit-log';
+import { errorMessage } from '../../lib/notify';
+import { useFormat } from '../../lib/use-format';
+import { PAGE_SIZES, useListParams } from '../../lib/use-list-params';
+
+const ACTION_COLOR: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
+
+/** URL query keys of the filters (page and size come from useListParams). */
+const FILTER_KEYS = {
+  entity: 'entity',
+  entityId: 'entity_id',
+  actorUserId: 'actor',
+  action: 'action',
+  from: 'from',
+  to: 'to',
+} as const;
+type FilterName = keyof typeof FILTER_KEYS;
+
+function useAuditFilters() {
+  const { params, setPage, setSize } = useListParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const filters: AuditLogFilters = {
+    page: params.page,
+    size: params.size,
+    entity: query.get(FILTER_KEYS.entity) ?? '',
+    entityId: query.get(FILTER_KEYS.entityId) ?? '',
+    actorUserId: query.get(FILTER_KEYS.actorUserId) ?? '',
+    action: query.get(FILTER_KEYS.action) ?? '',
+    from: query.get(FILTER_KEYS.from) ?? '',
+    to: query.get(FILTER_KEYS.to) ?? '',
+  };
+  /** A new filter value is a history entry and starts again at page 1. */
+  const setFilter = (name: FilterName, value: string) => {
+    const next = new URLSearchParams(query);
+    if (value.trim()) next.set(FILTER_KEYS[name], value.trim());
+    else next.delete(FILTER_KEYS[name]);
+    next.delete('page');
+    const text = next.toString();
+    void navigate({ search: text ? `?${text}` : '' });
+  };
+  return { filters, setFilter, setPage, setSize };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The audit trail: who changed which record, when, and which fields (backoffice-audit-log). */
+export function AuditLogPage() {
+  const { t } = useTranslation(['audit', 'common']);
+  const { filters, setFilter, setPage, setSize } = useAuditFilters();
+  const entries = useAuditLogPage(filters);
+  const format = useFormat();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data } = entries;
+  const totalPages = Math.max(1, Math.ceil((data?.total ?? 0) / filters.size));
+  const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg" data-testid="audit-log-page">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </div>
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} data-testid="audit-log-filters">
+              <Select
+                label={t('filters.entity')}
+                placeholder={t('filters.any')}
+                data={AUDIT_ENTITIES.map((value) => ({ value, label: t(`entities.${value}`) }))}
+                value={filters.entity || null}
+                onChange={(value) => setFilter('entity', value ?? '')}
+                clearable
+                searchable
+                data-testid="audit-filter-entity"
+              />
+              <FilterInput
+                label={t('filters.entityId')}
+                value={filters.entityId}
+                onCommit={(value) => setFilter('entityId', value)}
+                testId="audit-filter-entity-id"
+              />
+              <FilterInput
+                label={t('filters.actor')}
+                value={filters.actorUserId}
+                onCommit={(value) => setFilter('actorUserId', value)}
+                error={actorInvalid ? t('filters.actorInvalid') : undefined}
+                testId="audit-filter-actor"
+              />
+              <Select
+                label={t('filters.action')}
+                placeholder={t('filters.any')}
+                data={AUDIT_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) }))}
+                value={filters.action || null}
+                onChange={(value) => setFilter('action', value ?? '')}
+                clearable
+                data-testid="audit-filter-action"
+              />
+              <TextInput
+                type="date"
+                label={t('filters.from')}
+                value={filters.from}
+                onChange={(event) => setFilter('from', event.currentTarget.value)}
+                data-testid="audit-filter-from"
+              />
+              <TextInput
+                type="date"
+                label={t('filters.to')}
+                value={filters.to}
+                onChange={(event) => setFilter('to', event.currentTarget.value)}
+                data-testid="audit-filter-to"
+              />
+            </SimpleGrid>
+            {entries.isError ? (
+              <Alert color="red" title={t('loadFailed')}>
+                <Text size="sm" mb="sm">
+                  {errorMessage(entries.error)}
+                </Text>
+                <Button size="xs" variant="light" color="red" onClick={() => void entries.refetch()}>
+                  {t('common:actions.retry')}
+                </Button>
+              </Alert>
+            ) : data && data.data.length === 0 ? (
+              <Stack align="center" gap={6} py="xl" ta="center">
+                <IconHistoryOff size={40} stroke={1.3} aria-hidden />
+                <Text fw={600}>{t('empty')}</Text>
+              </Stack>
+            ) : (
+              <Table.ScrollContainer minWidth={820}>
+                <Table striped highlightOnHover data-testid="audit-log-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('fields.at')}</Table.Th>
+                      <Table.Th>{t('fields.actor')}</Table.Th>
+                      <Table.Th>{t('fields.action')}</Table.Th>
+                      <Table.Th>{t('fields.entity')}</Table.Th>
+                      <Table.Th>{t('fields.entityId')}</Table.Th>
+                      <Table.Th>{t('fields.changedFields')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {!data
+                      ? Array.from({ length: 5 }, (_, row) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
+                          <Table.Tr key={row}>
+                            <Table.Td colSpan={6}>
+                              <Skeleton h={14} my={4} />
+                            </Table.Td>
+                          </Table.Tr>
+                        ))
+                      : data.data.map((entry) => (
+                          <Table.Tr key={entry.id} data-testid="audit-log-row">
+                            <Table.Td>
+                              <UnstyledButton onClick={() => setOpenId(entry.id)} fw={500} td="underline">
+                                {format.date(entry.at, true)}
+                              </UnstyledButton>
+                            </Table.Td>
+                            <Table.Td>{actorLabel(entry, t)}</Table.Td>
+                            <Table.Td>
+                              <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
+                                {t(`actions.${entry.action}`, { defaultValue: entry.action })}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td>{t(`entities.${entry.entity}`, { defaultValue: entry.entity })}</Table.Td>
+                            <Table.Td>
+                              <Text size="xs" ff="monospace">
+                                {entry.entity_id}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="sm" lineClamp={1}>
+                                {Object.keys(entry.changes).join(', ') || '—'}
+                              </Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" data-testid="audit-log-total">
+                {t('total', { count: data?.total ?? 0 })}
+              </Text>
+              <Group gap="sm">
+                {data && data.total > filters.size && (
+                  <Pagination total={totalPages} value={Math.min(filters.page, totalPages)} onChange={setPage} />
+                )}
+                <Select
+                  aria-label={t('pageSize')}
+                  w={90}
+                  data={PAGE_SIZES.map(String)}
+                  value={String(filters.size)}
+                  onChange={(value) => value && setSize(Number(value))}
+                  allowDeselect={false}
+                />
+              </Group>
+            </Group>
+          </Stack>
+        </Card>
+      </Stack>
+      <AuditEntryModal id={openId} onClose={() => setOpenId(null)} />
+    </Container>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function actorLabel(entry: AuditEntry, t: Translate): string {
+  if (entry.actor_kind === 'system') return t('actorKinds.system');
+  if (entry.actor_kind === 'api-key') return `${t('actorKinds.api-key')} ${entry.actor_mail ?? ''}`.trim();
+  return entry.actor_mail ?? entry.actor_user_id ?? '—';
+}
+
+/** A text filter that applies on Enter or when the field loses focus, not on every key. */
+function FilterInput(props: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  error?: string | undefined;
+  testId: string;
+}) {
+  const [draft, setDraft] = useState(props.value);
+  const [shown, setShown] = useState(props.value);
+  if (shown !== props.value) {
+    // The URL changed (back/forward): show its value.
+    setShown(props.value);
+    setDraft(props.value);
+  }
+  const commit = () => {
+    if (draft.trim() !== props.value) props.onCommit(draft);
+  };
+  return (
+    <TextInput
+      label={props.label}
+      value={draft}
+      error={props.error}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      data-testid={props.testId}
+    />
+  );
+}
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation('audit');
+  const format = useFormat();
+  const entry = useAuditEntry(id);
+  const changes = entry.data ? Object.entries(entry.data.changes) : [];
+  return (
+    <Modal opened={!!id} onClose={onClose} size="xl" title={t('detail')}>
+      {entry.isError ? (
+        <Alert color="red">{errorMessage(entry.error)}</Alert>
+      ) : !entry.data ? (
+        <Loader />
+      ) : (
+        <Stack gap="sm" data-testid="audit-entry-detail">
+          <Group gap="lg">
+            <Text size="sm">
+              {t('fields.at')}: <b>{format.date(entry.data.at, true)}</b>
+            </Text>
+            <Text size="sm">
+              {t('fields.actor')}: <b>{actorLabel(entry.data, t)}</b>
+            </Text>
+            <Badge color={ACTION_COLOR[entry.data.action] ?? 'gray'} variant="light">
+              {t(`actions.${entry.data.action}`, { defaultValue: entry.data.action })}
+            </Badge>
+          </Group>
+          <Text size="sm">
+            {t(`entities.${entry.data.entity}`, { defaultValue: entry.data.entity })}{' '}
+            <Code>{entry.data.entity_id}</Code>
+          </Text>
+          {changes.length === 0 ? (
+            <Text c="dimmed">{t('noChanges')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table withTableBorder data-testid="audit-entry-changes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('fields.field')}</Table.Th>
+                    <Table.Th>{t('fields.old')}</Table.Th>
+                    <Table.Th>{t('fields.new')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {changes.map(([field, change]) => (
+                    <Table.Tr key={field} data-testid="audit-change-row">
+                      <Table.Td fw={500}>{field}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                          {showValue(change.old)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                          {showValue(change.new)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

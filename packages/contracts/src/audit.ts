@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The actions the audit trail records. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of record the audit trail names (kebab-case, singular). */
+export const AUDIT_ENTITIES = [
+  'user',
+  'role',
+  'permission',
+  'api-key',
+  'company',
+  'unit',
+  'registration-configuration',
+  'mail-template',
+  'mail-template-assignment',
+  'document-file',
+  'document-template',
+  'document-assignment',
+] as const;
+
+const dateOrDateTime = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'Enter a date (YYYY-MM-DD) or a date and time',
+  });
+
+/**
+ * Filters of GET /api/audit-log (newest first, paged by page/per_page). `from`/`to` take a date or an
+ * ISO date-time; a bare `to` date includes that whole day.
+ */
+export const auditLogQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(25),
+    entity: z.string().trim().min(1).max(64).optional(),
+    entity_id: z.string().trim().min(1).max(200).optional(),
+    actor_user_id: z.uuid().optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    from: dateOrDateTime.optional(),
+    to: dateOrDateTime.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'The start must not be after the end',
+    path: ['to'],
+  });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditChangeSchema = z.object({ old: z.unknown(), new: z.unknown() });
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+  actor_kind: z.string(),
+  actor_user_id: z.uuid().nullable(),
+  actor_mail: z.string().nullable(),
+  actor_api_key_id: z.uuid().nullable(),
+  actor_company_id: z.uuid().nullable(),
+  company_id: z.uuid().nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  changes: z.record(z.string(), auditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
