@@ -1,0 +1,4 @@
+CREATE INDEX "users_mail_trgm_idx" ON "auth"."users" USING gin ("mail" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_full_name_trgm_idx" ON "auth"."users" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_live_created_idx" ON "auth"."users" USING btree ("created_at","id") WHERE "auth"."users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "companies_name_trgm_idx" ON "backend"."companies" USING gin ("company_name" gin_trgm_ops);
