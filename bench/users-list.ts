@@ -33,7 +33,7 @@ const SHAPES: Shape[] = [
   { name: 'no search, deep page (50,000)', query: { limit_start: 50_000 } },
   { name: 'common prefix "an"', query: { limit_start: 0, search: 'an' } },
   { name: 'common name "müller"', query: { limit_start: 0, search: 'müller' } },
-  { name: 'rare substring "ann.wei"', query: { limit_start: 0, search: 'nna.wei' } },
+  { name: 'rare substring "nna.wei"', query: { limit_start: 0, search: 'nna.wei' } },
   { name: 'full name "julia schmidt"', query: { limit_start: 0, search: 'julia schmidt' } },
   { name: 'mail domain', query: { limit_start: 0, search: 'zahnrhein' } },
   { name: 'company name "alpen"', query: { limit_start: 0, search: 'Alpen' } },
