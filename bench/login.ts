@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 
@@ -61,14 +61,15 @@ export function describeDatabase(url: string | undefined): string {
   }
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   baseUrl: string;
   output: string[];
   exited: Promise<number | null>;
 }
 
-function startServer(port: number, dataDir: string): Server {
+/** Starts apps/server/src/main.ts as a child process; `extraEnv` overrides the defaults below. */
+export function startServer(port: number, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -79,6 +80,7 @@ function startServer(port: number, dataDir: string): Server {
     SEED_DEMO: 'true',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000000',
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -100,7 +102,7 @@ function startServer(port: number, dataDir: string): Server {
 }
 
 /** SIGTERM, then SIGKILL when the server is still up after the grace period. */
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   const { child } = server;
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
@@ -112,7 +114,7 @@ async function stopServer(server: Server): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitUntilReady(server: Server): Promise<number> {
+export async function waitUntilReady(server: Server): Promise<number> {
   const started = Date.now();
   let exitCode: number | null | undefined;
   void server.exited.then((code) => {
@@ -300,10 +302,13 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run only as a script: bench/users-list.ts imports the server helpers above.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

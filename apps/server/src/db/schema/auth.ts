@@ -34,6 +34,14 @@ export const users = auth.table(
   (t) => [
     uniqueIndex('users_mail_live_idx').on(t.mail).where(sql`${t.deletedAt} is null`),
     index('users_company_idx').on(t.companyId),
+    // User list (ADR 0070): substring search through pg_trgm (extension in custom migration 0002), the default
+    // order, and paging by it without touching the table.
+    index('users_mail_trgm_idx').using('gin', t.mail.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
+    index('users_live_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -63,6 +63,8 @@ export const companies = backend.table(
     index('companies_sales_partner_idx').on(t.salesPartnerId),
     index('companies_service_partner_idx').on(t.servicePartnerId),
     index('companies_country_idx').on(t.country),
+    /** Substring search of company names (user list and company list, ADR 0070). */
+    index('companies_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
   ],
 );
 

@@ -34,27 +34,60 @@ const USER_SORT: Record<string, PgColumn> = {
   created_at: users.createdAt,
 };
 
+/** First and last name as one string, so "julia schmidt" finds Julia Schmidt; the same expression is trigram-indexed. */
+const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/** Searches beyond this many matches answer `count` = this cap (ADR 0070); lists without search count exactly. */
+export const USER_SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * One page of live users (ADR 0070). Every arm of the search can use an index: the mail and full-name trigram
+ * indexes, and the company-id index for companies whose name matches (the full name covers first and last name
+ * alone). The page's ids are picked first, so a deep page skips index entries, not joined rows with their roles.
+ */
 export async function listUsers(db: DbOrTx, scope: SQL | undefined, page: Page & { sortBy: string }) {
-  const search = page.search
+  const pattern = page.search ? likePattern(page.search) : undefined;
+  // Matching companies are looked up first (trigram index) and passed as values: the planner then knows how
+  // many users that arm brings, instead of guessing and walking the whole sort index for a rare term.
+  const matchingCompanyIds = pattern
+    ? (await db.select({ id: companies.id }).from(companies).where(ilike(companies.companyName, pattern))).map(
+        (c) => c.id,
+      )
+    : [];
+  const search = pattern
     ? or(
-        ilike(users.mail, likePattern(page.search)),
-        ilike(users.firstName, likePattern(page.search)),
-        ilike(users.lastName, likePattern(page.search)),
-        ilike(companies.companyName, likePattern(page.search)),
-        sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${likePattern(page.search)}`,
+        ilike(users.mail, pattern),
+        sql`${fullName} ilike ${pattern}`,
+        matchingCompanyIds.length ? inArray(users.companyId, matchingCompanyIds) : undefined,
       )
     : undefined;
   const where = and(isNull(users.deletedAt), scope, search);
+  const sortColumn = USER_SORT[page.sortBy] ?? users.createdAt;
+  const order = [direction(sortColumn, page.sortDir), asc(users.id)];
+  const byCompany = sortColumn === companies.companyName;
+
+  const pageIds = (
+    byCompany
+      ? db.select({ id: users.id }).from(users).innerJoin(companies, eq(companies.id, users.companyId))
+      : db.select({ id: users.id }).from(users)
+  )
+    .where(where)
+    .orderBy(...order)
+    .offset(page.offset)
+    .limit(page.limit)
+    .as('page_ids');
+
+  const counted = pattern
+    ? db.select({ n: sql`1` }).from(users).where(where).limit(USER_SEARCH_COUNT_CAP).as('matches')
+    : undefined;
   const [data, [total]] = await Promise.all([
     db
       .select(userRecordFields)
       .from(users)
+      .innerJoin(pageIds, eq(pageIds.id, users.id))
       .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      .orderBy(direction(USER_SORT[page.sortBy] ?? users.createdAt, page.sortDir), asc(users.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ count: count() }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(where),
+      .orderBy(...order),
+    counted ? db.select({ count: count() }).from(counted) : db.select({ count: count() }).from(users).where(where),
   ]);
   return { data: data as UserRecordRow[], count: total?.count ?? 0 };
 }

@@ -12,7 +12,7 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { queryRows } from '../../db/client';
-import { auditLog, sessions, users } from '../../db/schema';
+import { auditLog, companies, sessions, users } from '../../db/schema';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -102,6 +102,38 @@ describe('users', () => {
       adminToken,
     );
     expect(page2.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(['Anna']);
+  });
+
+  it('searches by full name, by company name and sorts by company name (indexed search, ADR 0070)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const first = await createTestUser(ctx.deps);
+    const second = await createTestUser(ctx.deps);
+    await ctx.deps.db
+      .update(companies)
+      .set({ companyName: `B Praxis${tag}` })
+      .where(eq(companies.id, first.companyId));
+    await ctx.deps.db
+      .update(companies)
+      .set({ companyName: `A Praxis${tag}` })
+      .where(eq(companies.id, second.companyId));
+    await ctx.deps.db
+      .update(users)
+      .set({ firstName: 'Julia', lastName: `Schmidt${tag}` })
+      .where(eq(users.id, first.id));
+
+    const byFullName = await get(`/auth/list-users?search=${encodeURIComponent(`julia schmidt${tag}`)}`, adminToken);
+    expect(byFullName.json()).toMatchObject({ count: 1, data: [{ id: first.id }] });
+
+    const byCompany = await get(
+      `/auth/list-users?search=praxis${tag}&sort_by=company_name&sort_dir=asc&limit_count=1&limit_start=1`,
+      adminToken,
+    );
+    expect(byCompany.statusCode).toBe(200);
+    expect(byCompany.json().count).toBe(2);
+    expect(byCompany.json().data.map((u: { id: string }) => u.id)).toEqual([first.id]);
+
+    const none = await get(`/auth/list-users?search=nobody${tag}`, adminToken);
+    expect(none.json()).toEqual({ data: [], count: 0 });
   });
 
   it('answers 400 for a bad sort field, a bad id and a bad body', async () => {
