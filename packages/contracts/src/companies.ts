@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
+import { LANGUAGE_CODES } from './i18n';
 import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
 
 const optionalText = (max: number) =>
@@ -160,6 +161,8 @@ export const registerCompanySchema = companyFieldsSchema
     last_name: optionalText(100),
     captcha_id: z.uuid().optional(),
     captcha_answer: z.string().trim().max(20).optional(),
+    /** The language of the first user's mails (the web form sends its current UI language). */
+    contact_language: z.enum(LANGUAGE_CODES).optional(),
   });
 export type RegisterCompany = z.infer<typeof registerCompanySchema>;
 export const registerCompanyResponseSchema = z.object({
@@ -167,6 +170,18 @@ export const registerCompanyResponseSchema = z.object({
   company_id: z.uuid(),
   user_id: z.uuid(),
 });
+
+/** POST /delete-company-logo (and the company_id field of /upload-company-logo). */
+export const companyIdBodySchema = z.object({ company_id: z.uuid() });
+export type CompanyIdBody = z.infer<typeof companyIdBodySchema>;
+/** Logo files the server accepts (checked by content; SVG sanitised). */
+export const COMPANY_LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
+
+/** POST /send-register-mail: (re)send the registration welcome mail to a user. */
+export const sendRegisterMailSchema = z.object({
+  user_id: z.uuid(),
+});
+export type SendRegisterMail = z.infer<typeof sendRegisterMailSchema>;
 
 export const captchaSchema = z.object({ id: z.uuid(), image: z.string(), expires_at: z.iso.datetime() });
 
@@ -279,4 +294,8 @@ export const COMPANY_ROUTES = {
   unit: (id: string) => `/units/${id}`,
   deleteUnits: '/delete-units',
   detachUnit: '/detach-unit',
+  uploadCompanyLogo: '/upload-company-logo',
+  deleteCompanyLogo: '/delete-company-logo',
+  companyLogo: (id: string) => `/companies/${id}/logo`,
+  sendRegisterMail: '/send-register-mail',
 } as const;

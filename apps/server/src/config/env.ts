@@ -86,6 +86,12 @@ const envSchema = z
       .int()
       .min(1)
       .default(10 * 1024 * 1024),
+    /** Largest company logo (PNG, JPEG or SVG) POST /api/upload-company-logo accepts (bytes). */
+    COMPANY_LOGO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(2 * 1024 * 1024),
     /** LibreOffice binary for DOCX → PDF; found on PATH when unset. */
     SOFFICE_PATH: z.string().optional(),
     /** One DOCX → PDF conversion may take this long before it is stopped. */
@@ -189,6 +195,7 @@ function toConfig(env: Env) {
       pdfConversionTimeoutMs: env.PDF_CONVERSION_TIMEOUT_SECONDS * 1000,
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
+    companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
   };
 }
 

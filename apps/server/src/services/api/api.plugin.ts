@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
 import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { companiesRoutes } from './companies/companies.routes';
+import { companyLogoRoutes } from './companies/company-logo.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { registrationRoutes } from './registration/registration.routes';
@@ -14,6 +15,7 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(mailTemplateAssignmentsRoutes, { deps });
   documentAssignmentRoutes(app, deps);
   await app.register(companiesRoutes, { deps });
+  await app.register(companyLogoRoutes, { deps });
   await app.register(unitsRoutes, { deps });
   await app.register(registrationRoutes, { deps });
   await app.register(auditLogRoutes, { deps });

@@ -17,6 +17,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCompany, usePartnerOptions, useSaveCompany } from '../../features/companies/api/companies';
+import { CompanyLogo } from '../../features/companies/components/company-logo';
 import { zodFormValidator } from '../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
@@ -214,7 +215,16 @@ export function CustomerEditPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <Title order={1}>{t('form.editTitle')}</Title>
-        {company.data ? <CompanyForm company={company.data} /> : <Skeleton h={320} />}
+        {company.data ? (
+          <>
+            <Card withBorder radius="lg" padding="lg">
+              <CompanyLogo company={company.data} />
+            </Card>
+            <CompanyForm company={company.data} />
+          </>
+        ) : (
+          <Skeleton h={320} />
+        )}
       </Stack>
     </Container>
   );

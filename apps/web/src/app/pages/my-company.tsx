@@ -2,6 +2,7 @@ import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@m
 import { useTranslation } from 'react-i18next';
 import { useMyCompany } from '../../features/companies/api/get-my-company';
 import { CompanyDetails } from '../../features/companies/components/company-details';
+import { CompanyLogo } from '../../features/companies/components/company-logo';
 import { errorMessage } from '../../lib/notify';
 
 /** The signed-in user's own company (route /my-company, ADR 0052). */
@@ -26,7 +27,10 @@ export function MyCompanyPage() {
               </Button>
             </Alert>
           ) : company.data ? (
-            <CompanyDetails company={company.data} />
+            <Stack gap="lg">
+              <CompanyLogo company={company.data} />
+              <CompanyDetails company={company.data} />
+            </Stack>
           ) : (
             <Stack>
               <Skeleton h={20} />

@@ -259,3 +259,20 @@ export async function listChildCompanies(
   ]);
   return { data, total: total?.count ?? 0 };
 }
+
+/**
+ * The logo key of a live company the actor may see, with the row locked until the transaction ends
+ * (two uploads at once must not both keep the same old logo to delete); undefined when not visible.
+ */
+export async function lockVisibleCompanyLogo(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+): Promise<{ logoKey: string | null } | undefined> {
+  const [row] = await db
+    .select({ logoKey: companies.logoKey })
+    .from(companies)
+    .where(and(eq(companies.id, id), isNull(companies.deletedAt), companyScope(actor, companies.id)))
+    .for('update');
+  return row;
+}

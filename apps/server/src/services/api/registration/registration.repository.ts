@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { captchas, registrationConfiguration, roles } from '../../../db/schema';
+import { captchas, registrationConfiguration, roles, users } from '../../../db/schema';
+import type { Actor } from '../../../lib/actor';
+import { companyScope } from '../../../lib/company-scope';
 
 export type RegistrationConfigurationRow = typeof registrationConfiguration.$inferSelect;
 
@@ -54,4 +56,14 @@ export async function consumeCaptcha(db: DbOrTx, id: string): Promise<string | u
 
 export async function purgeCaptchas(db: DbOrTx) {
   await db.delete(captchas).where(lt(captchas.expiresAt, sql`now() - interval '1 hour'`));
+}
+
+/** A live user of a company the actor may see (company scope); another company's user is not found. */
+export async function findVisibleUser(db: DbOrTx, actor: Actor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), companyScope(actor, users.companyId)))
+    .limit(1);
+  return row;
 }

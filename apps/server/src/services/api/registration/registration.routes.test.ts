@@ -11,7 +11,8 @@ import {
   uniqueMail,
 } from '../../../../test/setup-app';
 import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
-import { captchas, companies, registrationConfiguration, users } from '../../../db/schema';
+import { captchas, companies, mailOutbox, registrationConfiguration, users } from '../../../db/schema';
+import { deliverMail } from '../../mail/mail-delivery';
 import { hashCaptchaAnswer } from './captcha';
 import { insertCaptcha } from './registration.repository';
 
@@ -266,5 +267,88 @@ describe('CAPTCHA_TEST_MODE', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+const outboxFor = (to: string) => ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+describe('registration welcome mail language', () => {
+  it('stores the contact language on the first user and sends the welcome mail in it', async () => {
+    const body = registration({ ...(await knownCaptcha()), contact_language: 'de' });
+    const response = await call('POST', '/api/register-company', undefined, body);
+    expect(response.statusCode).toBe(201);
+    const [user] = await ctx.deps.db.select().from(users).where(eq(users.id, response.json().user_id));
+    expect(user?.contactLanguage).toBe('de');
+    const [row] = await outboxFor(body.mail);
+    expect(row).toMatchObject({ event: 'registration.welcome', language: 'de', status: 'queued' });
+    await deliverMail(ctx.deps, row!.id);
+    const [delivered] = await outboxFor(body.mail);
+    expect(delivered?.subject).toBe('Willkommen bei Cuspid');
+  });
+
+  it('defaults to English and refuses an unknown language code', async () => {
+    const bad = await call('POST', '/api/register-company', undefined, registration({ contact_language: 'xx' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.contact_language).toBeDefined();
+    const body = registration(await knownCaptcha());
+    expect((await call('POST', '/api/register-company', undefined, body)).statusCode).toBe(201);
+    const [row] = await outboxFor(body.mail);
+    expect(row?.language).toBe('en');
+  });
+});
+
+describe('POST /api/send-register-mail', () => {
+  it('answers 401 without a session, before validation', async () => {
+    expect((await call('POST', '/api/send-register-mail', undefined, {})).statusCode).toBe(401);
+  });
+
+  it('answers 403 without backoffice-company', async () => {
+    const user = await createTestUser(ctx.deps, { roles: ['end-user'] });
+    const { token } = await loginAs(ctx.app, user.mail);
+    const response = await call('POST', '/api/send-register-mail', token, { user_id: user.id });
+    expect(response.statusCode).toBe(403);
+    expect(await outboxFor(user.mail)).toHaveLength(0);
+  });
+
+  it('answers 400 without a valid user id', async () => {
+    expect((await call('POST', '/api/send-register-mail', adminToken, {})).statusCode).toBe(400);
+    expect((await call('POST', '/api/send-register-mail', adminToken, { user_id: 'nope' })).statusCode).toBe(400);
+  });
+
+  it("answers 404 for another company's user, an unknown and a deleted user, and sends nothing", async () => {
+    const partner = await createTestUser(ctx.deps, { roles: ['reseller'] });
+    const { token } = await loginAs(ctx.app, partner.mail);
+    const stranger = await createTestUser(ctx.deps);
+    const other = await call('POST', '/api/send-register-mail', token, { user_id: stranger.id });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('NOT_FOUND');
+    expect(await outboxFor(stranger.mail)).toHaveLength(0);
+    const unknown = await call('POST', '/api/send-register-mail', adminToken, { user_id: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    const gone = await createTestUser(ctx.deps);
+    await ctx.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    expect((await call('POST', '/api/send-register-mail', adminToken, { user_id: gone.id })).statusCode).toBe(404);
+    expect(await outboxFor(gone.mail)).toHaveLength(0);
+  });
+
+  it("sends the welcome mail in the user's contact language to a user in the caller's scope", async () => {
+    const partner = await createTestUser(ctx.deps, { roles: ['reseller'] });
+    const { token } = await loginAs(ctx.app, partner.mail);
+    const colleague = await createTestUser(ctx.deps, { companyId: partner.companyId });
+    await ctx.deps.db.update(users).set({ contactLanguage: 'fr' }).where(eq(users.id, colleague.id));
+    const response = await call('POST', '/api/send-register-mail', token, { user_id: colleague.id });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('The registration mail was sent');
+    const rows = await outboxFor(colleague.mail);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      event: 'registration.welcome',
+      language: 'fr',
+      status: 'queued',
+      companyId: partner.companyId,
+    });
+    // The back office may send it to anyone; a second call sends a second mail.
+    expect((await call('POST', '/api/send-register-mail', adminToken, { user_id: colleague.id })).statusCode).toBe(200);
+    expect(await outboxFor(colleague.mail)).toHaveLength(2);
   });
 });

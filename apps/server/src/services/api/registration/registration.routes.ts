@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@cuspid/contracts';
+import { errorResponseSchema, messageResponseSchema } from '@cuspid/contracts';
 import {
   captchaSchema,
   checkVatIdSchema,
@@ -7,6 +7,7 @@ import {
   registrationConfigurationResponseSchema,
   registrationConfigurationSchema,
   registrationOptionsSchema,
+  sendRegisterMailSchema,
   vatCheckResultSchema,
 } from '@cuspid/contracts/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -113,5 +114,19 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       },
     },
     (request) => service.saveConfiguration(deps, requireActor(request), request.body),
+  );
+
+  app.post(
+    '/send-register-mail',
+    {
+      config: { permission: 'backoffice-company' },
+      schema: {
+        tags,
+        summary: "(Re)send the registration welcome mail to a user of a company in the caller's scope",
+        body: sendRegisterMailSchema,
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => service.sendRegisterMail(deps, requireActor(request), request.body),
   );
 };

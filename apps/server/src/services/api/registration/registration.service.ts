@@ -1,10 +1,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { RegisterCompany, RegistrationConfiguration } from '@cuspid/contracts/companies';
+import type { RegisterCompany, RegistrationConfiguration, SendRegisterMail } from '@cuspid/contracts/companies';
 import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
 import { recordAudit } from '../../../lib/audit';
-import { AppError } from '../../../lib/errors';
+import { AppError, notFound } from '../../../lib/errors';
 import { bumpThrottle, findLiveUserByMail, findRegistrationRoles } from '../../auth/auth.repository';
 import { createUserRecord, sendWelcomeMail } from '../../auth/auth.service';
 import { insertCompany } from '../companies/companies.repository';
@@ -171,6 +171,7 @@ export async function registerCompany(deps: Deps, body: RegisterCompany, ip: str
         password: body.password,
         ...(body.first_name ? { first_name: body.first_name } : {}),
         ...(body.last_name ? { last_name: body.last_name } : {}),
+        ...(body.contact_language ? { contact_language: body.contact_language } : {}),
         companyId: company.id,
         roleIds: roles.map((r) => r.id),
         roleNames: roles.map((r) => r.name),
@@ -180,4 +181,18 @@ export async function registerCompany(deps: Deps, body: RegisterCompany, ip: str
     return { company, user };
   });
   return { message: 'Registration successful. You can sign in now.', company_id: company.id, user_id: user.id };
+}
+
+/**
+ * POST /send-register-mail: sends the registration welcome mail again (for example when the first
+ * one was lost), in the user's contact language, through the one mail entry point. Only users of a
+ * company in the caller's scope; another company's user is not found.
+ */
+export async function sendRegisterMail(deps: Deps, actor: Actor, body: SendRegisterMail) {
+  await deps.db.transaction(async (tx) => {
+    const user = await repo.findVisibleUser(tx, actor, body.user_id);
+    if (!user) throw notFound();
+    await sendWelcomeMail(deps)(tx, user);
+  });
+  return { message: 'The registration mail was sent' };
 }

@@ -106,6 +106,8 @@ describe('RegisterForm (company registration)', { timeout: 30_000 }, () => {
       password: 'Secret#123',
       captcha_id: '00000000-0000-4000-8000-000000000001',
       captcha_answer: 'k7Wp3',
+      // The UI language of the form: the welcome mail goes out in it.
+      contact_language: 'en',
     });
     expect(await screen.findByText('Registration complete')).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { isLanguageCode } from '@cuspid/contracts';
 import { COUNTRY_CODES, registerCompanySchema, type VatCheckResult } from '@cuspid/contracts/companies';
 import {
   ActionIcon,
@@ -114,6 +115,8 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     try {
       const body = registerCompanySchema.parse({
         ...rest,
+        // The first user's mails (the welcome mail first) go out in the language the form is shown in.
+        ...(isLanguageCode(i18n.language) ? { contact_language: i18n.language } : {}),
         ...(captchaEnabled && captcha.data ? { captcha_id: captcha.data.id, captcha_answer } : {}),
       });
       const response = await register.mutateAsync(body);
