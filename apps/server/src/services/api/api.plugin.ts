@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
 import { companiesRoutes } from './companies/companies.routes';
+import { companiesImportRoutes } from './companies/companies-import.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { registrationRoutes } from './registration/registration.routes';
@@ -13,6 +14,7 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(mailTemplateAssignmentsRoutes, { deps });
   documentAssignmentRoutes(app, deps);
   await app.register(companiesRoutes, { deps });
+  await app.register(companiesImportRoutes, { deps });
   await app.register(unitsRoutes, { deps });
   await app.register(registrationRoutes, { deps });
 };
