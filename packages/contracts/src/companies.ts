@@ -275,9 +275,29 @@ export const EU_COUNTRY_CODES = [
 ] as const;
 export const COUNTRY_CODES = [...EU_COUNTRY_CODES, 'CH', 'GB', 'IS', 'LI', 'NO', 'TR', 'US', 'CA', 'AU'] as const;
 
+/** One refused line of a company import: line 1 is the header, data starts on line 2. */
+export const companyImportErrorSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
+export type CompanyImportError = z.infer<typeof companyImportErrorSchema>;
+/** A refused import (400): nothing was written; every invalid line is named. */
+export const companyImportRefusalSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(companyImportErrorSchema),
+  requestId: z.string().optional(),
+});
+export const companyImportResultSchema = z.object({
+  message: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type CompanyImportResult = z.infer<typeof companyImportResultSchema>;
+
 /** Main backend paths of this area (relative to the api service). */
 export const COMPANY_ROUTES = {
   companies: '/companies',
+  companiesCsv: '/companies/download/csv',
+  companiesImport: '/companies-import',
   company: (id: string) => `/companies/${id}`,
   myCompany: '/my-company',
   resellerPartners: '/get-reseller-partner',

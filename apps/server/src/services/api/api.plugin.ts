@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { registerServiceBase } from '../../plugins/service-base';
 import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { companiesRoutes } from './companies/companies.routes';
+import { companiesImportRoutes } from './companies/companies-import.routes';
 import { companyLogoRoutes } from './companies/company-logo.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
@@ -16,6 +17,7 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   documentAssignmentRoutes(app, deps);
   await app.register(companiesRoutes, { deps });
   await app.register(companyLogoRoutes, { deps });
+  await app.register(companiesImportRoutes, { deps });
   await app.register(unitsRoutes, { deps });
   await app.register(registrationRoutes, { deps });
   await app.register(auditLogRoutes, { deps });

@@ -62,6 +62,21 @@ function mockApi() {
     }
     if (url.pathname === '/api/companies') return Promise.resolve(jsonResponse({ data: [company()], total: 1 }));
     if (url.pathname === '/api/my-company') return Promise.resolve(jsonResponse(company()));
+    if (url.pathname === '/api/companies-import') {
+      return Promise.resolve(
+        jsonResponse(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Nothing was imported: 2 lines are not valid. Correct them and import the file again.',
+            errors: [
+              { line: 11, field: 'company_name', message: 'This field is required' },
+              { line: 51, field: 'company_number', message: 'The company was not found' },
+            ],
+          },
+          400,
+        ),
+      );
+    }
     throw new Error(`unexpected ${url.pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -93,6 +108,30 @@ describe('CustomersPage', () => {
     await vi.waitFor(() =>
       expect(listQueries(fetchMock).at(-1)).toBe(`?page=1&per_page=25&country=AT&partner_id=${PARTNER_ID}`),
     );
+  });
+});
+
+describe('CustomersPage import', () => {
+  it('uploads the chosen CSV and lists the refused lines in a table', async () => {
+    const fetchMock = mockApi();
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CustomersPage />
+      </Suspense>,
+      { path: '/customers' },
+    );
+    await screen.findByTestId('customers-table');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['company_number\n'], 'companies.csv', { type: 'text/csv' }));
+    const table = await screen.findByTestId('customers-import-errors');
+    expect(within(table).getByText('51')).toBeInTheDocument();
+    expect(within(table).getByText('The company was not found')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing was imported: 2 lines are not valid/)).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) =>
+      String(input).includes('/api/companies-import'),
+    ) as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
   });
 });
 

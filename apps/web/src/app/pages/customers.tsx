@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DebouncedSearchInput } from '../../components/debounced-search-input';
 import { useCompanyPage, usePartnerOptions } from '../../features/companies/api/companies';
+import { CompanyImportButton } from '../../features/companies/components/company-import-button';
 import { errorMessage } from '../../lib/notify';
 import { PAGE_SIZES, useListParams } from '../../lib/use-list-params';
 
@@ -51,9 +52,12 @@ export function CustomersPage() {
       <Stack gap="lg" data-testid="customers-page">
         <Group justify="space-between">
           <Title order={1}>{t('list.title')}</Title>
-          <Button component={Link} to="/customers/create" leftSection={<IconPlus size={16} aria-hidden />}>
-            {t('list.create')}
-          </Button>
+          <Group gap="sm">
+            <CompanyImportButton />
+            <Button component={Link} to="/customers/create" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('list.create')}
+            </Button>
+          </Group>
         </Group>
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">

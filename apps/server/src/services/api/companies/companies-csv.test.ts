@@ -11,5 +11,7 @@ describe('company CSV', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('+49 30 1234')).toBe(`"'+49 30 1234"`);
     expect(csvCell('@cmd')).toBe(`"'@cmd"`);
+    // A leading apostrophe of its own is doubled, so the import can always strip exactly one.
+    expect(csvCell("'quoted")).toBe(`"''quoted"`);
   });
 });

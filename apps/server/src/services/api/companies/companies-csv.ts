@@ -22,11 +22,15 @@ export const COMPANY_CSV_COLUMNS: [string, (c: Company) => string | number | boo
   ['created_at', (c) => c.created_at],
 ];
 
-/** RFC 4180 quoting; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
+/**
+ * RFC 4180 quoting; a leading =, +, - or @ is defused with an apostrophe so spreadsheets do not run it
+ * as a formula. A value that itself starts with an apostrophe gets one too, so the import can always
+ * take the first apostrophe off and read back exactly what was exported.
+ */
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r']/.test(text)) text = `'${text}`;
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,0 +1,249 @@
+import { eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../../test/docx';
+import {
+  bearer,
+  createTestAdmin,
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type TestContext,
+} from '../../../../test/setup-app';
+import { companies, companyBankAccounts } from '../../../db/schema';
+import { COMPANY_CSV_COLUMNS, csvLine } from './companies-csv';
+
+let ctx: TestContext;
+let adminToken: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
+});
+afterAll(() => ctx?.close());
+
+const HEADER = COMPANY_CSV_COLUMNS.map(([name]) => name);
+
+function upload(csv: string, token?: string) {
+  const body = multipart([
+    { name: 'file', fileName: 'companies.csv', content: Buffer.from(csv), contentType: 'text/csv' },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/companies-import',
+    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+    payload: body.payload,
+  });
+}
+
+type Row = Partial<Record<(typeof HEADER)[number], string | null>>;
+const csvOf = (rows: Row[], header: string[] = HEADER) =>
+  csvLine(header) + rows.map((row) => csvLine(header.map((h) => row[h] ?? null))).join('');
+
+const prefix = () => `T${Math.random().toString(36).slice(2, 8)}-`;
+const row = (number: string, fields: Row = {}): Row => ({
+  company_number: number,
+  company_name: `Praxis ${number}`,
+  country: 'DE',
+  city: 'Berlin',
+  apply_reverse_charge: 'false',
+  ...fields,
+});
+
+const companiesWithPrefix = (p: string) =>
+  ctx.deps.db
+    .select()
+    .from(companies)
+    .where(like(companies.companyNumber, `${p}%`));
+
+async function companyWithUser(role: string, fields: Record<string, unknown> = {}) {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: bearer(adminToken),
+    payload: { company_name: `Co ${Math.random()}`, country: 'DE', ...fields },
+  });
+  expect(created.statusCode).toBe(201);
+  const company = created.json();
+  const user = await createTestUser(ctx.deps, { roles: [role], companyId: company.id });
+  return { company, token: (await loginAs(ctx.app, user.mail)).token };
+}
+
+describe('POST /api/companies-import', () => {
+  it('answers 401 without a session and 403 without backoffice-company', async () => {
+    const p = prefix();
+    expect((await upload(csvOf([row(`${p}1`)]))).statusCode).toBe(401);
+    const { token } = await companyWithUser('end-user');
+    expect((await upload(csvOf([row(`${p}1`)]), token)).statusCode).toBe(403);
+    expect(await companiesWithPrefix(p)).toHaveLength(0);
+  });
+
+  it('answers 400 without a file and for a header that is not the export', async () => {
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/companies-import',
+      headers: bearer(adminToken),
+      payload: { nothing: true },
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors.file).toBeDefined();
+
+    const badHeader = await upload('company_name,colour\r\nA,red\r\n', adminToken);
+    expect(badHeader.statusCode).toBe(400);
+    expect(badHeader.json().errors).toEqual(
+      expect.arrayContaining([
+        { line: 1, field: 'colour', message: 'This column is not one of the export columns' },
+        { line: 1, field: 'company_number', message: 'This column is required' },
+        { line: 1, field: 'country', message: 'This column is required' },
+      ]),
+    );
+    expect((await upload('', adminToken)).json().errors).toEqual([
+      { line: 1, field: 'file', message: 'The file holds no header line' },
+    ]);
+  });
+
+  it('imports nothing when 3 of many lines are bad, and names exactly those lines', async () => {
+    const p = prefix();
+    const rows = Array.from({ length: 60 }, (_, i) => row(`${p}${i}`));
+    rows[9] = row(`${p}9`, { company_name: '' }); // line 11
+    rows[29] = row(`${p}29`, { invoice_email_address: 'not-a-mail', apply_reverse_charge: 'maybe' }); // line 31
+    rows[49] = row(`${p}0`); // line 51: the number of line 2 again
+    const response = await upload(csvOf(rows), adminToken);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe('Nothing was imported: 3 lines are not valid. Correct them and import the file again.');
+    expect([...new Set(body.errors.map((e: { line: number }) => e.line))]).toEqual([11, 31, 51]);
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { line: 11, field: 'company_name', message: 'This field is required' },
+        { line: 31, field: 'apply_reverse_charge', message: 'Write true or false' },
+        expect.objectContaining({ line: 31, field: 'invoice_email_address' }),
+        {
+          line: 51,
+          field: 'company_number',
+          message: 'This company number appears more than once in the file (first on line 2)',
+        },
+      ]),
+    );
+    expect(await companiesWithPrefix(p)).toHaveLength(0);
+  });
+
+  it('counts lines of quoted cells that hold line breaks and skips empty lines', async () => {
+    const p = prefix();
+    const csv = `${csvOf([row(`${p}1`, { address_line2: 'Hof\nlinks' })])}\r\n${csvLine(HEADER.map((h) => row(`${p}2`, { country: 'Germany' })[h] ?? null))}`;
+    const response = await upload(csv, adminToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ line: 5, field: 'country', message: 'Choose a country' }]);
+  });
+
+  it('imports, then re-imports the same file without changing anything (idempotent by company number)', async () => {
+    const p = prefix();
+    const { company: partner } = await companyWithUser('reseller');
+    const rows = Array.from({ length: 25 }, (_, i) =>
+      row(`${p}${i}`, {
+        reseller: i % 2 ? partner.company_name : null,
+        iban: i % 5 ? null : 'DE89 3704 0044 0532 0130 00',
+      }),
+    );
+    const first = await upload(csvOf(rows), adminToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ created: 25, updated: 0, unchanged: 0 });
+    const imported = await companiesWithPrefix(p);
+    expect(imported).toHaveLength(25);
+    expect(imported.filter((c) => c.resellerId === partner.id)).toHaveLength(12);
+    const accounts = await ctx.deps.db
+      .select()
+      .from(companyBankAccounts)
+      .where(
+        inArray(
+          companyBankAccounts.companyId,
+          imported.map((c) => c.id),
+        ),
+      );
+    expect(accounts.map((a) => [a.iban, a.isDefault])).toEqual(Array(5).fill(['DE89370400440532013000', true]));
+
+    const again = await upload(csvOf(rows), adminToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 25 });
+    const after = await companiesWithPrefix(p);
+    expect(after.map((c) => c.updatedAt.getTime()).sort()).toEqual(imported.map((c) => c.updatedAt.getTime()).sort());
+
+    rows[3] = { ...rows[3], city: 'Hamburg' };
+    const changed = await upload(csvOf(rows), adminToken);
+    expect(changed.json()).toMatchObject({ created: 0, updated: 1, unchanged: 24 });
+    const [hamburg] = await ctx.deps.db
+      .select()
+      .from(companies)
+      .where(eq(companies.companyNumber, `${p}3`));
+    expect(hamburg?.city).toBe('Hamburg');
+  });
+
+  it('round-trips the CSV export unchanged, tricky cells included', async () => {
+    const p = prefix();
+    const { company: partner } = await companyWithUser('reseller');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: bearer(adminToken),
+      payload: {
+        company_name: `=${p} "Weiß", Praxis`,
+        company_number: `${p}1`,
+        country: 'AT',
+        address_line1: "'quoted",
+        address_line2: 'Hof\r\nlinks',
+        contact_person: '-Dr. Minus',
+        apply_reverse_charge: true,
+        reseller_id: partner.id,
+        bank_accounts: [{ iban: 'DE02120300000000202051' }, { iban: 'DE89370400440532013000', is_default: true }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/companies/download/csv?search=${encodeURIComponent(p)}`,
+      headers: bearer(adminToken),
+    });
+    expect(exported.statusCode).toBe(200);
+    const before = (await companiesWithPrefix(p))[0]!;
+
+    const response = await upload(exported.body, adminToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect((await companiesWithPrefix(p))[0]).toEqual(before);
+
+    // The same file into a system without the company creates it with the same values.
+    await ctx.deps.db.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, before.id));
+    await ctx.deps.db.delete(companies).where(eq(companies.id, before.id));
+    const recreated = await upload(exported.body, adminToken);
+    expect(recreated.json()).toMatchObject({ created: 1 });
+    const copy = (await companiesWithPrefix(p))[0]!;
+    expect({ ...copy, id: '', createdAt: 0, updatedAt: 0 }).toEqual({ ...before, id: '', createdAt: 0, updatedAt: 0 });
+  });
+
+  it('keeps a partner to its own companies: another company is not found, nothing is imported', async () => {
+    const p = prefix();
+    const { company: resellerA, token: tokenA } = await companyWithUser('reseller');
+    const { company: resellerB } = await companyWithUser('reseller');
+    const { company: ofB } = await companyWithUser('end-user', { reseller_id: resellerB.id, company_number: `${p}B` });
+
+    const response = await upload(
+      csvOf([
+        row(`${p}1`),
+        row(`${p}B`, { company_name: 'Taken over' }),
+        row(`${p}2`, { reseller: resellerB.company_name }),
+      ]),
+      tokenA,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { line: 3, field: 'company_number', message: 'The company was not found' },
+      { line: 4, field: 'reseller', message: 'The partner company was not found' },
+    ]);
+    expect(await companiesWithPrefix(`${p}1`)).toHaveLength(0);
+    const [untouched] = await ctx.deps.db.select().from(companies).where(eq(companies.id, ofB.id));
+    expect(untouched?.companyName).toBe(ofB.company_name);
+
+    // Without those lines the partner's new companies land below it.
+    const ok = await upload(csvOf([row(`${p}1`), row(`${p}2`)]), tokenA);
+    expect(ok.statusCode).toBe(200);
+    expect((await companiesWithPrefix(p)).filter((c) => c.resellerId === resellerA.id)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,25 @@
+import { COMPANY_ROUTES, type CompanyImportError, type CompanyImportResult } from '@cuspid/contracts/companies';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { companyKeys } from './get-my-company';
+
+/** POST /api/companies-import (multipart): the CSV in the export's columns. */
+export function importCompanies(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<CompanyImportResult>('api', COMPANY_ROUTES.companiesImport, form);
+}
+
+/** The refused lines of a 400 answer, if the error is one. */
+export function importErrors(error: unknown): CompanyImportError[] | undefined {
+  const errors: unknown = error instanceof ApiError ? error.errors : undefined;
+  return Array.isArray(errors) ? (errors as CompanyImportError[]) : undefined;
+}
+
+export function useImportCompanies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importCompanies,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+}
