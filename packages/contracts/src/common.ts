@@ -29,6 +29,15 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** The error answers every signed-in call can give (response schemas of the OpenAPI document). */
+export const errorResponses = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  419: errorResponseSchema,
+} as const;
+
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const healthSchema = z.object({ status: z.literal('ok'), service: z.string() });

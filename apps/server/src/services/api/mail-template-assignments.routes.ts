@@ -1,4 +1,4 @@
-import { errorResponseSchema, totalListSchema } from '@cuspid/contracts';
+import { errorResponses, totalListSchema } from '@cuspid/contracts';
 import {
   mailTemplateAssignmentModuleQuerySchema,
   mailTemplateAssignmentSchema,
@@ -11,13 +11,6 @@ import { requireActor } from '../../plugins/authenticate';
 import * as service from './mail-template-assignments.service';
 
 const tags = ['mail template assignments'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  419: errorResponseSchema,
-};
 const permission = 'backoffice-mail-template-assignment' as const;
 const listSchema = totalListSchema(mailTemplateAssignmentSchema);
 
@@ -26,7 +19,11 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
     '/mail-template-assignments',
     {
       config: { permission },
-      schema: { tags, summary: 'Which template each mail event uses', response: { 200: listSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Which template each mail event uses',
+        response: { 200: listSchema, ...errorResponses },
+      },
     },
     () => service.listAssignments(deps),
   );
@@ -39,7 +36,7 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
         tags,
         summary: 'The assignments of one module (registration, user, case, invoice, payment, ticket)',
         querystring: mailTemplateAssignmentModuleQuerySchema,
-        response: { 200: listSchema, ...errors },
+        response: { 200: listSchema, ...errorResponses },
       },
     },
     (request) => service.listAssignmentsByModule(deps, request.query.module),
@@ -53,7 +50,7 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
         tags,
         summary: 'Assign templates to events',
         body: mailTemplateAssignmentsSaveSchema,
-        response: { 200: listSchema.extend({ message: z.string() }), ...errors },
+        response: { 200: listSchema.extend({ message: z.string() }), ...errorResponses },
       },
     },
     (request) => service.saveAssignments(deps, requireActor(request), request.body),

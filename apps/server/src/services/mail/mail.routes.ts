@@ -1,4 +1,4 @@
-import { countedListSchema, errorResponseSchema, messageResponseSchema } from '@cuspid/contracts';
+import { countedListSchema, errorResponseSchema, errorResponses, messageResponseSchema } from '@cuspid/contracts';
 import {
   mailPreviewSchema,
   mailRenderedSchema,
@@ -19,13 +19,6 @@ import { requireActor } from '../../plugins/authenticate';
 import * as service from './mail.service';
 
 const tags = ['mail'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  419: errorResponseSchema,
-};
 const permission = 'backoffice-mail-template' as const;
 
 export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -37,7 +30,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'List mail templates (paged with limit_start and limit_count)',
         querystring: mailTemplateListQuerySchema,
-        response: { 200: countedListSchema(mailTemplateSchema), ...errors },
+        response: { 200: countedListSchema(mailTemplateSchema), ...errorResponses },
       },
     },
     (request) => service.listTemplates(deps, request.query),
@@ -51,7 +44,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'One mail template',
         querystring: mailTemplateIdQuerySchema,
-        response: { 200: mailTemplateSchema, ...errors },
+        response: { 200: mailTemplateSchema, ...errorResponses },
       },
     },
     (request) => service.getTemplate(deps, request.query.id),
@@ -65,7 +58,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'Create a mail template',
         body: mailTemplateCreateSchema,
-        response: { 201: mailTemplateSchema, ...errors },
+        response: { 201: mailTemplateSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -80,7 +73,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'Update a mail template',
         body: mailTemplateUpdateSchema,
-        response: { 200: mailTemplateSchema, ...errors },
+        response: { 200: mailTemplateSchema, ...errorResponses },
       },
     },
     (request) => service.updateTemplate(deps, requireActor(request), request.body),
@@ -94,7 +87,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'Delete a mail template (not while an event is assigned to it)',
         body: mailTemplateDeleteSchema,
-        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
     (request) => service.deleteTemplate(deps, requireActor(request), request.body.id),
@@ -108,7 +101,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'Render an unsaved subject and body with example values',
         body: mailPreviewSchema,
-        response: { 200: mailRenderedSchema, ...errors },
+        response: { 200: mailRenderedSchema, ...errorResponses },
       },
     },
     (request) => service.previewTemplate(request.body),
@@ -123,7 +116,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'Send a template, or the template of an event, to one address (through the outbox)',
         body: sendMailBodySchema,
-        response: { 202: sendMailResponseSchema, ...errors },
+        response: { 202: sendMailResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -138,7 +131,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'The outbox: every mail with its status, attempts and last error (newest first)',
         querystring: sentMailListQuerySchema,
-        response: { 200: countedListSchema(sentMailSchema), ...errors },
+        response: { 200: countedListSchema(sentMailSchema), ...errorResponses },
       },
     },
     (request) => service.listSentMails(deps, requireActor(request), request.query),
@@ -152,7 +145,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
         tags,
         summary: 'One mail of the outbox with its content',
         querystring: mailTemplateIdQuerySchema,
-        response: { 200: sentMailSchema, ...errors },
+        response: { 200: sentMailSchema, ...errorResponses },
       },
     },
     (request) => service.getSentMail(deps, requireActor(request), request.query.id),

@@ -1,4 +1,4 @@
-import { errorResponseSchema, idParamsSchema, totalListSchema } from '@cuspid/contracts';
+import { errorResponses, idParamsSchema, totalListSchema } from '@cuspid/contracts';
 import { auditEntrySchema, auditLogQuerySchema } from '@cuspid/contracts/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps';
@@ -6,13 +6,6 @@ import { requireActor } from '../../../plugins/authenticate';
 import * as service from './audit-log.service';
 
 const tags = ['audit-log'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  419: errorResponseSchema,
-};
 const permission = 'backoffice-audit-log' as const;
 
 export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -24,7 +17,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         tags,
         summary: 'The audit trail, newest first (paged; filters: entity, entity id, actor, action, date range)',
         querystring: auditLogQuerySchema,
-        response: { 200: totalListSchema(auditEntrySchema), ...errors },
+        response: { 200: totalListSchema(auditEntrySchema), ...errorResponses },
       },
     },
     (request) => service.listAuditLog(deps, requireActor(request), request.query),
@@ -38,7 +31,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         tags,
         summary: 'One audit entry with its changed fields (old → new)',
         params: idParamsSchema,
-        response: { 200: auditEntrySchema, ...errors },
+        response: { 200: auditEntrySchema, ...errorResponses },
       },
     },
     (request) => service.getAuditEntry(deps, requireActor(request), request.params.id),

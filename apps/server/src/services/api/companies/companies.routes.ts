@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { errorResponseSchema, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
+import {
+  errorResponseSchema,
+  errorResponses,
+  idParamsSchema,
+  messageResponseSchema,
+  totalListSchema,
+} from '@cuspid/contracts';
 import {
   companyCreateSchema,
   companyListQuerySchema,
@@ -17,13 +23,6 @@ import { requireActor } from '../../../plugins/authenticate';
 import * as service from './companies.service';
 
 const tags = ['companies'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  419: errorResponseSchema,
-};
 const permission = 'backoffice-company' as const;
 
 export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -35,7 +34,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: 'List the companies the caller may see (paged; search, country and partner filters)',
         querystring: companyListQuerySchema,
-        response: { 200: totalListSchema(companySchema), ...errors },
+        response: { 200: totalListSchema(companySchema), ...errorResponses },
       },
     },
     (request) => service.listCompanies(deps, requireActor(request), request.query),
@@ -49,7 +48,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: 'Every company of the list (same search, filters and sorting) as CSV, streamed',
         querystring: companyListQuerySchema.omit({ page: true, per_page: true }),
-        response: { ...errors },
+        response: { ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -70,7 +69,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: 'Create a company',
         body: companyCreateSchema,
-        response: { 201: companySchema, 409: errorResponseSchema, ...errors },
+        response: { 201: companySchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -81,7 +80,12 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
     '/companies/:id',
     {
       config: { permission },
-      schema: { tags, summary: 'One company', params: idParamsSchema, response: { 200: companySchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One company',
+        params: idParamsSchema,
+        response: { 200: companySchema, ...errorResponses },
+      },
     },
     (request) => service.getCompany(deps, requireActor(request), request.params.id),
   );
@@ -95,7 +99,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         summary: 'Update a company (bank_accounts, when given, replaces the list)',
         params: idParamsSchema,
         body: companyUpdateSchema,
-        response: { 200: companySchema, 409: errorResponseSchema, ...errors },
+        response: { 200: companySchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
     (request) => service.updateCompany(deps, requireActor(request), request.params.id, request.body),
@@ -109,7 +113,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: 'Delete a company',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
     (request) => service.deleteCompany(deps, requireActor(request), request.params.id),
@@ -118,7 +122,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   app.get(
     '/my-company',
     {
-      schema: { tags, summary: "The signed-in user's company", response: { 200: companySchema, ...errors } },
+      schema: { tags, summary: "The signed-in user's company", response: { 200: companySchema, ...errorResponses } },
     },
     (request) => service.getOwnCompany(deps, requireActor(request)),
   );
@@ -131,7 +135,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: 'Companies that can be chosen as reseller, sales partner or service partner',
         querystring: resellerPartnerQuerySchema,
-        response: { 200: totalListSchema(partnerCompanySchema), ...errors },
+        response: { 200: totalListSchema(partnerCompanySchema), ...errorResponses },
       },
     },
     (request) => service.listPartners(deps, requireActor(request), request.query),
@@ -145,7 +149,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: "The companies directly below a partner (default: the caller's company)",
         querystring: partnerCompaniesQuerySchema,
-        response: { 200: totalListSchema(partnerChildSchema), ...errors },
+        response: { 200: totalListSchema(partnerChildSchema), ...errorResponses },
       },
     },
     (request) => service.listPartnerChildren(deps, requireActor(request), request.query),
@@ -159,7 +163,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         tags,
         summary: "Set a company's reseller, sales partner and service partner",
         body: companyOwnersSchema,
-        response: { 200: companySchema, ...errors },
+        response: { 200: companySchema, ...errorResponses },
       },
     },
     (request) => service.saveCompanyOwners(deps, requireActor(request), request.body),

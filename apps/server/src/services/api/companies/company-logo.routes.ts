@@ -1,4 +1,4 @@
-import { errorResponseSchema, idParamsSchema, VALIDATION_MESSAGES } from '@cuspid/contracts';
+import { errorResponseSchema, errorResponses, idParamsSchema, VALIDATION_MESSAGES } from '@cuspid/contracts';
 import { companyIdBodySchema, companySchema } from '@cuspid/contracts/companies';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,13 +10,6 @@ import * as service from './company-logo.service';
 import { LOGO_EXTENSION, type LogoContentType } from './company-logo-content';
 
 const tags = ['companies'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  419: errorResponseSchema,
-};
 const permission = 'backoffice-company' as const;
 
 const fieldError = (field: string, message: string) =>
@@ -47,7 +40,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         tags,
         summary: `Upload a company's logo (multipart: company_id and file; PNG, JPEG or SVG up to ${maxBytes} bytes; SVG is sanitised)`,
         consumes: ['multipart/form-data'],
-        response: { 200: companySchema, 413: errorResponseSchema, ...errors },
+        response: { 200: companySchema, 413: errorResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -82,7 +75,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         tags,
         summary: "Delete a company's logo",
         body: companyIdBodySchema,
-        response: { 200: companySchema, ...errors },
+        response: { 200: companySchema, ...errorResponses },
       },
     },
     (request) => service.deleteCompanyLogo(deps, requireActor(request), request.body.company_id),
@@ -95,7 +88,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         tags,
         summary: "A company's logo (own company for every user; other companies with backoffice-company in scope)",
         params: idParamsSchema,
-        response: { ...errors },
+        response: { ...errorResponses },
       },
     },
     async (request, reply) => {

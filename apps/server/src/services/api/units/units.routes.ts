@@ -1,4 +1,4 @@
-import { errorResponseSchema, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
+import { errorResponses, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
   deleteUnitsSchema,
   detachUnitSchema,
@@ -15,13 +15,6 @@ import { requireActor } from '../../../plugins/authenticate';
 import * as service from './units.service';
 
 const tags = ['units'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  419: errorResponseSchema,
-};
 const permission = 'backoffice-unit' as const;
 
 export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -33,7 +26,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags,
         summary: "The unit tree of a company (default: the caller's), parents with parent_id",
         querystring: showUnitQuerySchema,
-        response: { 200: z.object({ data: z.array(unitSchema) }), ...errors },
+        response: { 200: z.object({ data: z.array(unitSchema) }), ...errorResponses },
       },
     },
     (request) => service.showUnitTree(deps, requireActor(request), request.query.company_id),
@@ -47,7 +40,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags,
         summary: 'List units (paged; company filter and search)',
         querystring: unitListQuerySchema,
-        response: { 200: totalListSchema(unitSchema), ...errors },
+        response: { 200: totalListSchema(unitSchema), ...errorResponses },
       },
     },
     (request) => service.listUnits(deps, requireActor(request), request.query),
@@ -57,7 +50,12 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     '/units',
     {
       config: { permission },
-      schema: { tags, summary: 'Create a unit', body: unitInputSchema, response: { 201: unitSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create a unit',
+        body: unitInputSchema,
+        response: { 201: unitSchema, ...errorResponses },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createUnit(deps, requireActor(request), request.body)),
@@ -67,7 +65,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     '/units/:id',
     {
       config: { permission },
-      schema: { tags, summary: 'One unit', params: idParamsSchema, response: { 200: unitSchema, ...errors } },
+      schema: { tags, summary: 'One unit', params: idParamsSchema, response: { 200: unitSchema, ...errorResponses } },
     },
     (request) => service.getUnit(deps, requireActor(request), request.params.id),
   );
@@ -81,7 +79,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Update a unit (user_ids, when given, replaces the members)',
         params: idParamsSchema,
         body: unitUpdateSchema,
-        response: { 200: unitSchema, ...errors },
+        response: { 200: unitSchema, ...errorResponses },
       },
     },
     (request) => service.updateUnit(deps, requireActor(request), request.params.id, request.body),
@@ -95,7 +93,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags,
         summary: 'Delete a unit and its sub-units',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     (request) => service.deleteUnits(deps, requireActor(request), [request.params.id]),
@@ -109,7 +107,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags,
         summary: 'Delete several units (all or none)',
         body: deleteUnitsSchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     (request) => service.deleteUnits(deps, requireActor(request), request.body.ids),
@@ -123,7 +121,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags,
         summary: 'Remove a user from a unit',
         body: detachUnitSchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     (request) => service.detachUser(deps, requireActor(request), request.body.unit_id, request.body.user_id),
