@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   Group,
@@ -29,34 +30,64 @@ export type ListColumn<T> = {
   sortKey?: string;
 };
 
+/** A page of a server-side list: the authentication and mail services count, the main backend totals. */
+export type ListPage<T> = { data: T[] } & ({ count: number } | { total: number });
+
+export function totalOf(page: ListPage<unknown>): number {
+  return 'count' in page ? page.count : page.total;
+}
+
 type ServerListProps<T extends { id: string }> = {
   testId: string;
+  /** data-testid of each row; `${testId}-row` unless given. */
+  rowTestId?: string;
   columns: ListColumn<T>[];
-  query: UseQueryResult<{ data: T[]; count: number }>;
-  searchPlaceholder: string;
+  query: UseQueryResult<ListPage<T>>;
+  /** The search box's placeholder; without it the list has no search box. */
+  searchPlaceholder?: string;
   /** Buttons at the end of each row. */
   actions?: (row: T) => ReactNode;
   /** Beside the search box (e.g. a create button). */
   toolbar?: ReactNode;
+  /** Filter inputs between the search bar and the table. */
+  filters?: ReactNode;
+  /** What an empty list shows, instead of the generic sentences. */
+  empty?: { icon?: ReactNode; title: string; hint?: ReactNode; searchTitle?: string; searchHint?: ReactNode };
+  /** The title of the error shown when the list cannot be loaded. */
+  loadFailed?: string;
+  /** The search box's label, when "Search" is not enough. */
+  searchLabel?: string;
+  minWidth?: number;
+  /** Filters narrow the list: an empty answer then says that nothing matches. */
+  filtered?: boolean;
 };
 
 /**
  * A list paged, sorted and searched on the server, its state in the URL (page, size, q, sort, dir):
- * the pattern of the permission list, shared by users, roles, permissions and API keys.
+ * one table, pager, search and loading/empty/error states for every list screen.
  */
 export function ServerList<T extends { id: string }>({
   testId,
+  rowTestId = `${testId}-row`,
   columns,
   query,
   searchPlaceholder,
   actions,
   toolbar,
+  filters,
+  empty,
+  minWidth = 720,
+  filtered = false,
+  loadFailed,
+  searchLabel,
 }: ServerListProps<T>) {
-  const { t } = useTranslation(['identity', 'permissions', 'common']);
+  const { t } = useTranslation('common');
   const { params, update, setPage, setSize, setSearch } = useListParams();
   const { sort, toggle } = useSortParams();
   const { data, isPlaceholderData } = query;
-  const totalPages = Math.max(1, Math.ceil((data?.count ?? 0) / params.size));
+  const total = data ? totalOf(data) : 0;
+  const totalPages = Math.max(1, Math.ceil(total / params.size));
+  const narrowed = filtered || params.search !== '';
 
   useEffect(() => {
     if (data && !isPlaceholderData && params.page > totalPages) update({ page: totalPages }, { replace: true });
@@ -70,20 +101,25 @@ export function ServerList<T extends { id: string }>({
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
-          <DebouncedSearchInput
-            label={t('list.search')}
-            placeholder={searchPlaceholder}
-            clearLabel={t('permissions:clearSearch')}
-            value={params.search}
-            onSearch={(search) => {
-              if (search !== params.search) setSearch(search);
-            }}
-            w={{ base: '100%', sm: 320 }}
-            data-testid={`${testId}-search`}
-          />
+          {searchPlaceholder === undefined ? (
+            <span />
+          ) : (
+            <DebouncedSearchInput
+              label={searchLabel ?? t('list.search')}
+              placeholder={searchPlaceholder}
+              clearLabel={t('list.clearSearch')}
+              value={params.search}
+              onSearch={(search) => {
+                if (search !== params.search) setSearch(search);
+              }}
+              w={{ base: '100%', sm: 320 }}
+              data-testid={`${testId}-search`}
+            />
+          )}
           <Group align="flex-end" gap="sm">
             <NativeSelect
-              label={t('permissions:pageSize')}
+              data-testid={`${testId}-page-size`}
+              label={t('list.pageSize')}
               data={PAGE_SIZES.map(String)}
               value={String(params.size)}
               onChange={(event) => setSize(Number(event.currentTarget.value))}
@@ -93,28 +129,50 @@ export function ServerList<T extends { id: string }>({
           </Group>
         </Group>
 
+        {filters}
+
         {query.isError ? (
-          <Alert color="red" title={t('list.loadFailed')} data-testid={`${testId}-error`}>
+          <Alert color="red" title={loadFailed ?? t('list.loadFailed')} data-testid={`${testId}-error`}>
             <Text size="sm" mb="sm">
               {errorMessage(query.error)}
             </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+              data-testid={`${testId}-retry`}
+            >
               {t('common:actions.retry')}
             </Button>
           </Alert>
         ) : data && data.data.length === 0 ? (
-          <Text ta="center" c="dimmed" py="xl" data-testid={`${testId}-empty`}>
-            {params.search ? t('list.noMatch') : t('list.none')}
-          </Text>
+          <Stack align="center" gap={6} py="xl" ta="center" data-testid={`${testId}-empty`}>
+            {empty?.icon}
+            <Text fw={600}>
+              {narrowed ? (empty?.searchTitle ?? t('list.noMatch')) : (empty?.title ?? t('list.none'))}
+            </Text>
+            {(narrowed ? (empty?.searchHint ?? t('list.noMatchHint')) : empty?.hint) && (
+              <Text size="sm" c="dimmed">
+                {narrowed ? (empty?.searchHint ?? t('list.noMatchHint')) : empty?.hint}
+              </Text>
+            )}
+            {params.search !== '' && (
+              <Button variant="light" size="xs" mt="xs" onClick={() => setSearch('')}>
+                {t('list.clearSearch')}
+              </Button>
+            )}
+          </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={minWidth}>
             <Table
               striped
               highlightOnHover
               verticalSpacing="xs"
               data-testid={`${testId}-table`}
               aria-busy={data === undefined || isPlaceholderData}
-              style={{ opacity: isPlaceholderData ? 0.6 : 1 }}
+              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
             >
               <Table.Thead>
                 <Table.Tr>
@@ -157,7 +215,7 @@ export function ServerList<T extends { id: string }>({
                   )}
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
+              <Table.Tbody data-testid={data === undefined ? `${testId}-loading` : undefined}>
                 {data === undefined
                   ? Array.from({ length: Math.min(params.size, 8) }, (_, row) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
@@ -168,7 +226,7 @@ export function ServerList<T extends { id: string }>({
                       </Table.Tr>
                     ))
                   : data.data.map((row) => (
-                      <Table.Tr key={row.id} data-testid={`${testId}-row`}>
+                      <Table.Tr key={row.id} data-testid={rowTestId}>
                         {columns.map((column) => (
                           <Table.Td key={column.key}>{column.render(row)}</Table.Td>
                         ))}
@@ -186,12 +244,31 @@ export function ServerList<T extends { id: string }>({
           </Table.ScrollContainer>
         )}
 
-        {data && data.count > 0 && !query.isError && (
+        {data && total > 0 && !query.isError && (
           <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('permissions:range', { from, to, total: data.count })}
+            <Text size="sm" c="dimmed" data-testid={`${testId}-range`}>
+              {t('list.range', { from, to, total })}
             </Text>
-            <Pagination total={totalPages} value={Math.min(params.page, totalPages)} onChange={setPage} siblings={1} />
+            <Box component="nav" aria-label={t('list.pagination')}>
+              <Pagination
+                total={totalPages}
+                value={Math.min(params.page, totalPages)}
+                onChange={setPage}
+                siblings={1}
+                getItemProps={(page) => ({
+                  'aria-label': t('list.goToPage', { page }),
+                  'aria-current': page === params.page ? 'page' : undefined,
+                })}
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': t('list.previousPage') }
+                    : control === 'next'
+                      ? { 'aria-label': t('list.nextPage') }
+                      : {}
+                }
+                data-testid={`${testId}-pagination`}
+              />
+            </Box>
           </Group>
         )}
       </Stack>

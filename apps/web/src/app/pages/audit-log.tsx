@@ -2,17 +2,13 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@cuspid/contract
 import {
   Alert,
   Badge,
-  Button,
-  Card,
   Code,
   Container,
   Group,
   Loader,
   Modal,
-  Pagination,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -24,10 +20,11 @@ import { IconHistoryOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { type ListColumn, ServerList } from '../../components/server-list';
 import { type AuditLogFilters, useAuditEntry, useAuditLogPage } from '../../features/audit/api/audit-log';
 import { errorMessage } from '../../lib/notify';
 import { useFormat } from '../../lib/use-format';
-import { PAGE_SIZES, useListParams } from '../../lib/use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 
 const ACTION_COLOR: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
 
@@ -43,7 +40,7 @@ const FILTER_KEYS = {
 type FilterName = keyof typeof FILTER_KEYS;
 
 function useAuditFilters() {
-  const { params, setPage, setSize } = useListParams();
+  const { params } = useListParams();
   const { search } = useLocation();
   const navigate = useNavigate();
   const query = useMemo(() => new URLSearchParams(search), [search]);
@@ -66,7 +63,7 @@ function useAuditFilters() {
     const text = next.toString();
     void navigate({ search: text ? `?${text}` : '' });
   };
-  return { filters, setFilter, setPage, setSize };
+  return { filters, setFilter };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,12 +71,55 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The audit trail: who changed which record, when, and which fields (backoffice-audit-log). */
 export function AuditLogPage() {
   const { t } = useTranslation(['audit', 'common']);
-  const { filters, setFilter, setPage, setSize } = useAuditFilters();
+  const { filters, setFilter } = useAuditFilters();
   const entries = useAuditLogPage(filters);
   const format = useFormat();
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data } = entries;
-  const totalPages = Math.max(1, Math.ceil((data?.total ?? 0) / filters.size));
+  const filtered = Object.entries(filters).some(([name, value]) => name !== 'page' && name !== 'size' && value !== '');
+  const columns: ListColumn<AuditEntry>[] = [
+    {
+      key: 'at',
+      label: t('fields.at'),
+      render: (entry) => (
+        <UnstyledButton onClick={() => setOpenId(entry.id)} fw={500} td="underline">
+          {format.date(entry.at, true)}
+        </UnstyledButton>
+      ),
+    },
+    { key: 'actor', label: t('fields.actor'), render: (entry) => actorLabel(entry, t) },
+    {
+      key: 'action',
+      label: t('fields.action'),
+      render: (entry) => (
+        <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
+          {t(`actions.${entry.action}`, { defaultValue: entry.action })}
+        </Badge>
+      ),
+    },
+    {
+      key: 'entity',
+      label: t('fields.entity'),
+      render: (entry) => t(`entities.${entry.entity}`, { defaultValue: entry.entity }),
+    },
+    {
+      key: 'entityId',
+      label: t('fields.entityId'),
+      render: (entry) => (
+        <Text size="xs" ff="monospace">
+          {entry.entity_id}
+        </Text>
+      ),
+    },
+    {
+      key: 'changes',
+      label: t('fields.changedFields'),
+      render: (entry) => (
+        <Text size="sm" lineClamp={1}>
+          {Object.keys(entry.changes).join(', ') || '—'}
+        </Text>
+      ),
+    },
+  ];
   const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);
 
   return (
@@ -89,8 +129,14 @@ export function AuditLogPage() {
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed">{t('intro')}</Text>
         </div>
-        <Card withBorder radius="lg" padding="lg">
-          <Stack gap="md">
+        <ServerList
+          testId="audit-log"
+          columns={columns}
+          query={entries}
+          minWidth={820}
+          filtered={filtered}
+          empty={{ icon: <IconHistoryOff size={40} stroke={1.3} aria-hidden />, title: t('empty') }}
+          filters={
             <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} data-testid="audit-log-filters">
               <Select
                 label={t('filters.entity')}
@@ -139,93 +185,8 @@ export function AuditLogPage() {
                 data-testid="audit-filter-to"
               />
             </SimpleGrid>
-            {entries.isError ? (
-              <Alert color="red" title={t('loadFailed')}>
-                <Text size="sm" mb="sm">
-                  {errorMessage(entries.error)}
-                </Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void entries.refetch()}>
-                  {t('common:actions.retry')}
-                </Button>
-              </Alert>
-            ) : data && data.data.length === 0 ? (
-              <Stack align="center" gap={6} py="xl" ta="center">
-                <IconHistoryOff size={40} stroke={1.3} aria-hidden />
-                <Text fw={600}>{t('empty')}</Text>
-              </Stack>
-            ) : (
-              <Table.ScrollContainer minWidth={820}>
-                <Table striped highlightOnHover data-testid="audit-log-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('fields.at')}</Table.Th>
-                      <Table.Th>{t('fields.actor')}</Table.Th>
-                      <Table.Th>{t('fields.action')}</Table.Th>
-                      <Table.Th>{t('fields.entity')}</Table.Th>
-                      <Table.Th>{t('fields.entityId')}</Table.Th>
-                      <Table.Th>{t('fields.changedFields')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {!data
-                      ? Array.from({ length: 5 }, (_, row) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
-                          <Table.Tr key={row}>
-                            <Table.Td colSpan={6}>
-                              <Skeleton h={14} my={4} />
-                            </Table.Td>
-                          </Table.Tr>
-                        ))
-                      : data.data.map((entry) => (
-                          <Table.Tr key={entry.id} data-testid="audit-log-row">
-                            <Table.Td>
-                              <UnstyledButton onClick={() => setOpenId(entry.id)} fw={500} td="underline">
-                                {format.date(entry.at, true)}
-                              </UnstyledButton>
-                            </Table.Td>
-                            <Table.Td>{actorLabel(entry, t)}</Table.Td>
-                            <Table.Td>
-                              <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
-                                {t(`actions.${entry.action}`, { defaultValue: entry.action })}
-                              </Badge>
-                            </Table.Td>
-                            <Table.Td>{t(`entities.${entry.entity}`, { defaultValue: entry.entity })}</Table.Td>
-                            <Table.Td>
-                              <Text size="xs" ff="monospace">
-                                {entry.entity_id}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td>
-                              <Text size="sm" lineClamp={1}>
-                                {Object.keys(entry.changes).join(', ') || '—'}
-                              </Text>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed" data-testid="audit-log-total">
-                {t('total', { count: data?.total ?? 0 })}
-              </Text>
-              <Group gap="sm">
-                {data && data.total > filters.size && (
-                  <Pagination total={totalPages} value={Math.min(filters.page, totalPages)} onChange={setPage} />
-                )}
-                <Select
-                  aria-label={t('pageSize')}
-                  w={90}
-                  data={PAGE_SIZES.map(String)}
-                  value={String(filters.size)}
-                  onChange={(value) => value && setSize(Number(value))}
-                  allowDeselect={false}
-                />
-              </Group>
-            </Group>
-          </Stack>
-        </Card>
+          }
+        />
       </Stack>
       <AuditEntryModal id={openId} onClose={() => setOpenId(null)} />
     </Container>
