@@ -2,15 +2,12 @@
 // (PGlite in a fresh temp DATA_DIR; PostgreSQL when DATABASE_URL is set — use an empty database).
 // A file with 3 bad lines must import nothing and name exactly those lines; the fixed file must
 // import every company (target: under 10 s), and importing it again must change nothing.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort, startServer, stopServer, waitUntilReady } from '@cuspid/server-process';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { mail: 'admin@cuspid.local', password: 'Cuspid#Demo1' } as const;
 const TARGET_MS = 10_000;
 const HEADER = [
@@ -34,19 +31,6 @@ const HEADER = [
   'iban',
   'created_at',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
@@ -94,33 +78,15 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });
   const rows = Number(values.rows);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuspid-bench-import-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SERVICES: 'auth,api',
-      SEED_DEMO: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = startServer({
+    port: await freePort(),
+    dataDir,
+    echoStderr: '[server] ',
+    env: { SERVICES: 'auth,api', SEED_DEMO: 'true' },
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { baseUrl } = server;
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('server not ready after 120 s');
-      const ready = await fetch(`${baseUrl}/ready`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntilReady(server, 120_000);
     const login = await fetch(`${baseUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -156,8 +122,7 @@ async function main(): Promise<number> {
     );
     return refusedOk && fixedOk && againOk ? 0 : 1;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

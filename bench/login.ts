@@ -1,18 +1,19 @@
 // Login throughput and latency of the real server: `npm run bench -- login [--duration=10] [--warmup=2]`.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  freePort,
+  type ServerProcess,
+  startServer as startServerProcess,
+  stopServer,
+  waitUntilReady,
+} from '@cuspid/server-process';
 import autocannon, { type Result } from 'autocannon';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 export const LOGIN_BODY = { mail: 'admin@cuspid.local', password: 'Cuspid#Demo1' } as const;
-const READY_TIMEOUT_MS = 120_000;
-const STOP_GRACE_MS = 10_000;
 
 export interface LoginRun {
   connections: number;
@@ -37,19 +38,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Masks the password of a postgres:// URL so it can be printed. */
 export function describeDatabase(url: string | undefined): string {
   if (!url) return 'PGlite (embedded, fresh temp DATA_DIR)';
@@ -61,80 +49,26 @@ export function describeDatabase(url: string | undefined): string {
   }
 }
 
-export interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  output: string[];
-  exited: Promise<number | null>;
-}
+export type Server = ServerProcess;
 
-/** Starts apps/server/src/main.ts as a child process; `extraEnv` overrides the defaults below. */
+/** The server with the demo accounts and login limits lifted, so load is not throttled. */
 export function startServer(port: number, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Server {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SERVICES: 'auth,api',
-    SEED_DEMO: 'true',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000000',
-    ...extraEnv,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess({
+    port,
+    dataDir,
+    echoStderr: '[server] ',
+    keepLines: 200,
+    env: {
+      SERVICES: 'auth,api',
+      SEED_DEMO: 'true',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000000',
+      ...extraEnv,
+    },
   });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (output.length > 200) output.splice(0, output.length - 200);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', (chunk: Buffer) => {
-    keep(chunk);
-    process.stderr.write(chunk.toString('utf8').replace(/^(?=.)/gm, '[server] '));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, baseUrl: `http://127.0.0.1:${port}`, output, exited };
 }
 
-/** SIGTERM, then SIGKILL when the server is still up after the grace period. */
-export async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.warn(`server did not stop within ${STOP_GRACE_MS / 1000} s; sending SIGKILL`);
-    child.kill('SIGKILL');
-  }, STOP_GRACE_MS);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-export async function waitUntilReady(server: Server): Promise<number> {
-  const started = Date.now();
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => {
-    exitCode = code;
-  });
-  while (Date.now() - started < READY_TIMEOUT_MS) {
-    if (exitCode !== undefined) {
-      throw new Error(`server exited (code ${exitCode}) before it was ready:\n${server.output.join('\n')}`);
-    }
-    try {
-      const response = await fetch(`${server.baseUrl}/ready`, { signal: AbortSignal.timeout(5_000) });
-      await response.body?.cancel();
-      if (response.status === 200) return Date.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not ready after ${READY_TIMEOUT_MS / 1000} s:\n${server.output.join('\n')}`);
-}
+export { freePort, stopServer, waitUntilReady };
 
 /** One login by hand, so a broken endpoint fails loudly before any load is applied. */
 async function checkLogin(baseUrl: string): Promise<void> {

@@ -58,7 +58,7 @@ const queryString = (q: Shape['query']) =>
   new URLSearchParams(
     Object.entries({ ...q, limit_count: 25 })
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
+      .map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
 
 async function signIn(baseUrl: string): Promise<string> {

@@ -5,20 +5,18 @@
  *   npm run test:e2e                     from the repo root
  *   E2E_SKIP_BUILD=1 npm run test:e2e    reuse apps/web/dist
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, type ServerProcess, startServer, stopServer, waitUntilReady } from '@cuspid/server-process';
 import { CHROMIUM_PATH } from './support/browser';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(E2E_DIR, '../..');
 const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
-const READY_TIMEOUT_MS = 180_000;
-const STOP_GRACE_MS = 10_000;
 
 function log(message: string): void {
   console.info(`[e2e] ${message}`);
@@ -36,86 +34,9 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; output: string[]; exited: Promise<void> };
-
-function startServer(port: number, dataDir: string, webDistDir: string): Server {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: webDistDir,
-    // Registration tests answer the image captcha with the fixed test answer (ADR 0051); never set elsewhere.
-    CAPTCHA_TEST_MODE: 'true',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 2000) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-  return { child, output, exited };
-}
-
-async function waitForReady(server: Server, url: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`the server exited early (code ${server.child.exitCode}, signal ${server.child.signalCode})`);
-    }
-    try {
-      const response = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(5_000) });
-      if (response.status === 200) return;
-      last = `HTTP ${response.status}: ${await response.text()}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`GET /ready did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    log(`the server did not stop within ${STOP_GRACE_MS / 1000} s: SIGKILL`);
-    child.kill('SIGKILL');
-  }, STOP_GRACE_MS);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-function printServerOutput(server: Server): void {
+function printServerOutput(server: ServerProcess): void {
   console.error('[e2e] ---- server output ----');
-  console.error(server.output.join('').trimEnd() || '(none)');
+  console.error(server.output.join('\n').trimEnd() || '(none)');
   console.error('[e2e] ---- end of server output ----');
 }
 
@@ -157,7 +78,17 @@ async function main(): Promise<number> {
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`starting the server on ${baseUrl} (DATA_DIR ${dataDir})`);
   const serverStarted = Date.now();
-  const server = startServer(port, dataDir, webDistDir);
+  const server = startServer({
+    port,
+    dataDir,
+    embedded: true,
+    keepLines: 2000,
+    env: {
+      WEB_DIST_DIR: webDistDir,
+      // Registration tests answer the image captcha with the fixed test answer (ADR 0051); never set elsewhere.
+      CAPTCHA_TEST_MODE: 'true',
+    },
+  });
 
   const onSignal = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping the server`);
@@ -169,7 +100,7 @@ async function main(): Promise<number> {
   let exitCode = 1;
   try {
     try {
-      await waitForReady(server, baseUrl);
+      await waitUntilReady(server);
     } catch (error) {
       console.error(`[e2e] the server did not become ready: ${error instanceof Error ? error.message : error}`);
       printServerOutput(server);
