@@ -101,6 +101,15 @@ const envSchema = z
      * refused in production (ADR 0051).
      */
     CAPTCHA_TEST_MODE: bool.default(false),
+    /**
+     * Base URL of the EU VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api). Unset:
+     * VAT ids are checked offline only (format and checksum). ADR 0055.
+     */
+    VIES_URL: z.url().optional(),
+    /** How long one VIES request may take before the offline check stands. */
+    VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+    /** How long a VAT id VIES confirmed is not asked again (0: ask every time). */
+    VIES_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
@@ -196,6 +205,9 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
+    vies: env.VIES_URL
+      ? { url: env.VIES_URL, timeoutMs: env.VIES_TIMEOUT_MS, cacheTtlMs: env.VIES_CACHE_TTL_SECONDS * 1000 }
+      : undefined,
   };
 }
 

@@ -122,7 +122,10 @@ export const registrationConfiguration = backend.table(
   'registration_configuration',
   {
     id: integer('id').primaryKey().default(1),
-    /** The role a registering user gets; null: the roles flagged assignOnRegistration. */
+    /**
+     * The role a registering user gets; only a role flagged canRegister counts. Null (or a role no longer
+     * flagged canRegister): the roles flagged assignOnRegistration (ADR 0055).
+     */
     roleId: uuid('role_id').references((): AnyPgColumn => roles.id, { onDelete: 'set null' }),
     /** Credits granted to a newly registered company (booked by the credits service). */
     freeCredits: integer('free_credits').notNull().default(0),

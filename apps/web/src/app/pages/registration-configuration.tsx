@@ -23,6 +23,7 @@ import {
   useRegistrationConfiguration,
   useSaveRegistrationConfiguration,
 } from '../../features/registration/api/registration-configuration';
+import { RegistrationRoleSelect } from '../../features/registration/components/registration-role-select';
 import { zodFormValidator } from '../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
@@ -80,9 +81,11 @@ function ConfigurationForm({ initial }: { initial: RegistrationConfiguration }) 
             clearable
             {...form.getInputProps('vat_required_countries')}
           />
-          <Text size="sm" c="dimmed">
-            {t('registrationConfiguration.roleHint')}
-          </Text>
+          <RegistrationRoleSelect
+            value={form.values.role_id}
+            onChange={(roleId) => form.setFieldValue('role_id', roleId)}
+            error={form.errors.role_id}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
               {t('form.save')}

@@ -11,7 +11,7 @@ import {
   uniqueMail,
 } from '../../../../test/setup-app';
 import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
-import { captchas, companies, mailOutbox, registrationConfiguration, users } from '../../../db/schema';
+import { captchas, companies, mailOutbox, registrationConfiguration, roles, users } from '../../../db/schema';
 import { deliverMail } from '../../mail/mail-delivery';
 import { hashCaptchaAnswer } from './captcha';
 import { insertCaptcha } from './registration.repository';
@@ -231,6 +231,51 @@ describe('registration configuration', () => {
     });
     expect(unknownRole.statusCode).toBe(400);
     expect(unknownRole.json().errors.role_id).toEqual(['The role was not found']);
+  });
+});
+
+describe('registration role', () => {
+  const settings = (role_id: string | null) => ({
+    role_id,
+    free_credits: 0,
+    captcha_enabled: false,
+    vat_required_countries: [],
+    allowed_countries: [],
+  });
+  const roleNamed = async (name: string) =>
+    (await ctx.deps.db.query.roles.findFirst({ where: (r, { eq }) => eq(r.name, name) }))!;
+
+  it('refuses a role not flagged "can register" with a field error and keeps the saved configuration', async () => {
+    const reseller = await roleNamed('reseller');
+    expect(
+      (await call('POST', '/api/save-registration-configuration', adminToken, settings(reseller.id))).statusCode,
+    ).toBe(200);
+    const salesPartner = await roleNamed('sales-partner');
+    expect(salesPartner.canRegister).toBe(false);
+    const refused = await call('POST', '/api/save-registration-configuration', adminToken, settings(salesPartner.id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.role_id).toEqual([
+      'This role cannot be given on registration: it is not flagged "can register"',
+    ]);
+    expect((await call('GET', '/api/registration-configuration', adminToken)).json().role_id).toBe(reseller.id);
+  });
+
+  it('gives the automatic roles once the chosen role loses "can register", and answers it as unset', async () => {
+    const [chain] = await ctx.deps.db
+      .insert(roles)
+      .values({ name: `clinic-chain-${randomUUID().slice(0, 8)}`, title: 'Clinic chain', canRegister: true })
+      .returning();
+    const saved = await call('POST', '/api/save-registration-configuration', adminToken, settings(chain!.id));
+    expect(saved.json().role_id).toBe(chain!.id);
+    const first = registration({ vat_id: null });
+    expect((await call('POST', '/api/register-company', undefined, first)).statusCode).toBe(201);
+    expect((await loginAs(ctx.app, first.mail, first.password)).token_info.roles).toEqual([chain!.name]);
+
+    await ctx.deps.db.update(roles).set({ canRegister: false }).where(eq(roles.id, chain!.id));
+    expect((await call('GET', '/api/registration-configuration', adminToken)).json().role_id).toBeNull();
+    const second = registration({ vat_id: null });
+    expect((await call('POST', '/api/register-company', undefined, second)).statusCode).toBe(201);
+    expect((await loginAs(ctx.app, second.mail, second.password)).token_info.roles).toEqual(['end-user']);
   });
 });
 

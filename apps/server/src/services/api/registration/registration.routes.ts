@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps';
 import { requireActor } from '../../../plugins/authenticate';
 import * as service from './registration.service';
+import { createViesClient } from './vies';
 
 const tags = ['registration'];
 const errors = {
@@ -25,6 +26,9 @@ const errors = {
 const permission = 'backoffice-global-configuration' as const;
 
 export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  // One VIES client (and answer cache) per mounted API; none when VIES_URL is unset (ADR 0055).
+  const vies = deps.config.vies ? createViesClient(deps.config.vies, deps.logger) : undefined;
+
   app.get(
     '/captcha/api',
     {
@@ -47,12 +51,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       config: { auth: 'none' },
       schema: {
         tags,
-        summary: 'Check a VAT id offline (format and checksum); checkedOnline tells whether VIES was asked',
+        summary:
+          'Check a VAT id: format and checksum offline, then with VIES when configured; checkedOnline tells whether VIES answered (then name and address as VIES gives them)',
         body: checkVatIdSchema,
-        response: { 200: vatCheckResultSchema, 400: errorResponseSchema },
+        response: { 200: vatCheckResultSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    (request) => service.checkVatId(request.body.vat_id, request.body.country),
+    (request) => service.checkVatId(deps, vies, request.ip, request.body.vat_id, request.body.country),
   );
 
   app.get(
@@ -86,7 +91,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.registerCompany(deps, request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await service.registerCompany(deps, vies, request.body, request.ip)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { RegisterCompany, RegistrationConfiguration, SendRegisterMail } from '@cuspid/contracts/companies';
 import { CAPTCHA_TEST_ANSWER } from '../../../config/env';
+import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
 import { recordAudit } from '../../../lib/audit';
@@ -10,7 +11,8 @@ import { createUserRecord, sendWelcomeMail } from '../../auth/auth.service';
 import { insertCompany } from '../companies/companies.repository';
 import { CAPTCHA_TTL_MS, hashCaptchaAnswer, makeCaptcha } from './captcha';
 import * as repo from './registration.repository';
-import { checkVatOffline, toVatCheckResult } from './vat';
+import { checkVat, toVatCheckResult } from './vat';
+import type { ViesClient } from './vies';
 
 const HOUR = 3600;
 
@@ -27,8 +29,23 @@ function toConfiguration(row: repo.RegistrationConfigurationRow): RegistrationCo
   };
 }
 
+/**
+ * The registration role in effect: the configured one while it is flagged can_register; otherwise
+ * none, and registration gives the roles flagged for automatic assignment (ADR 0055).
+ */
+async function registrationRole(db: DbOrTx, config: repo.RegistrationConfigurationRow) {
+  const role = config.roleId ? await repo.findRole(db, config.roleId) : undefined;
+  return role?.canRegister ? role : undefined;
+}
+
+/** The configuration as registration applies it (a role no longer flagged can_register answers null). */
+async function effectiveConfiguration(db: DbOrTx) {
+  const row = await repo.readConfiguration(db);
+  return toConfiguration({ ...row, roleId: (await registrationRole(db, row))?.id ?? null });
+}
+
 export async function getConfiguration(deps: Deps) {
-  return toConfiguration(await repo.readConfiguration(deps.db));
+  return effectiveConfiguration(deps.db);
 }
 
 /** What the registration form needs to know before anyone signs in (no role, no credits). */
@@ -41,10 +58,16 @@ export async function getRegistrationOptions(deps: Deps) {
   };
 }
 
+const NOT_REGISTRABLE = 'This role cannot be given on registration: it is not flagged "can register"';
+
 export async function saveConfiguration(deps: Deps, actor: Actor, body: RegistrationConfiguration) {
   return deps.db.transaction(async (tx) => {
-    if (body.role_id && !(await repo.findRole(tx, body.role_id))) throw fieldError('role_id', 'The role was not found');
-    const before = toConfiguration(await repo.readConfiguration(tx));
+    if (body.role_id) {
+      const role = await repo.findRole(tx, body.role_id);
+      if (!role) throw fieldError('role_id', 'The role was not found');
+      if (!role.canRegister) throw fieldError('role_id', NOT_REGISTRABLE);
+    }
+    const before = await effectiveConfiguration(tx);
     const after = toConfiguration(
       await repo.saveConfiguration(tx, {
         roleId: body.role_id,
@@ -97,11 +120,24 @@ async function verifyCaptcha(deps: Deps, id: string | undefined, answer: string 
   return deps.config.captchaTestMode && answer === CAPTCHA_TEST_ANSWER;
 }
 
-export function checkVatId(vatId: string, country?: string) {
-  return toVatCheckResult(checkVatOffline(vatId, country));
+/**
+ * POST /check-vat-id: offline, then with VIES when configured. Each online check costs a request to
+ * VIES, which limits callers per IP: the same per-IP budget as the captcha keeps this open endpoint
+ * from being used to flood it.
+ */
+export async function checkVatId(
+  deps: Deps,
+  vies: ViesClient | undefined,
+  ip: string,
+  vatId: string,
+  country?: string,
+) {
+  if (vies) await throttle(deps, `vat-check-ip:${ip}`);
+  return toVatCheckResult(await checkVat(vies, vatId, country));
 }
 
 const INVALID_VAT = 'The VAT id is not valid';
+const INVALID_VAT_ONLINE = 'The VAT id is not valid: VIES does not know it';
 const WRONG_CAPTCHA = 'The captcha answer is wrong or expired. Please try the new image.';
 
 /**
@@ -109,17 +145,21 @@ const WRONG_CAPTCHA = 'The captcha answer is wrong or expired. Please try the ne
  * flagged for registration). Every check runs before anything is written; company and user are
  * written in one transaction.
  */
-export async function registerCompany(deps: Deps, body: RegisterCompany, ip: string) {
+export async function registerCompany(deps: Deps, vies: ViesClient | undefined, body: RegisterCompany, ip: string) {
   await throttle(deps, `register-ip:${ip}`);
   const config = await repo.readConfiguration(deps.db);
   if (config.allowedCountries.length && !config.allowedCountries.includes(body.country)) {
     throw fieldError('country', 'Registration is not open for this country');
   }
   let vatId = body.vat_id;
+  let vatCheckedOnline = false;
   if (vatId) {
-    const check = checkVatOffline(vatId, body.country);
-    if (check.supported && !check.valid) throw fieldError('vat_id', INVALID_VAT);
+    // VIES refusing the id refuses the registration; VIES not answering leaves the offline result.
+    const check = await checkVat(vies, vatId, body.country);
+    if (!check.valid && check.checkedOnline) throw fieldError('vat_id', INVALID_VAT_ONLINE);
+    if (!check.valid && check.supported) throw fieldError('vat_id', INVALID_VAT);
     vatId = check.vatId;
+    vatCheckedOnline = check.checkedOnline;
   } else if (config.vatRequiredCountries.includes(body.country)) {
     throw fieldError('vat_id', 'A VAT id is required for this country');
   }
@@ -130,7 +170,7 @@ export async function registerCompany(deps: Deps, body: RegisterCompany, ip: str
     throw fieldError('captcha_answer', WRONG_CAPTCHA);
   }
 
-  const configuredRole = config.roleId ? await repo.findRole(deps.db, config.roleId) : undefined;
+  const configuredRole = await registrationRole(deps.db, config);
   const roles = configuredRole ? [configuredRole] : await findRegistrationRoles(deps.db);
   const { company, user } = await deps.db.transaction(async (tx) => {
     const company = await insertCompany(tx, {
@@ -162,6 +202,7 @@ export async function registerCompany(deps: Deps, body: RegisterCompany, ip: str
         contact_person: company.contactPerson,
         invoice_email_address: company.invoiceEmailAddress,
         registered: true,
+        vat_checked_online: vatCheckedOnline,
       },
     });
     const user = await createUserRecord(

@@ -27,6 +27,16 @@ function serverMock(
     }
     if (url.endsWith('/api/check-vat-id')) {
       const { vat_id } = JSON.parse(String(init?.body));
+      // Two ids VIES answered for (ADR 0055); the rest are checked offline only.
+      if (vat_id === 'DE811569869') {
+        return jsonResponse({
+          valid: true,
+          name: 'ACME Dental GmbH',
+          address: 'Hauptstraße 1, 10115 Berlin',
+          checkedOnline: true,
+        });
+      }
+      if (vat_id === 'DE129273398') return jsonResponse({ valid: false, checkedOnline: true });
       return jsonResponse({ valid: vat_id === 'DE136695976', checkedOnline: false });
     }
     if (url.endsWith('/api/register-company')) return register();
@@ -85,6 +95,29 @@ describe('RegisterForm (company registration)', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('register-vat-valid')).toHaveTextContent(
       'The VAT id is valid (format and checksum).',
     );
+  });
+
+  it('shows the company name and address VIES returned next to the VAT id, and a VIES refusal as the field error', async () => {
+    vi.stubGlobal('fetch', serverMock());
+    renderWithProviders(<RegisterForm onSuccess={vi.fn()} />);
+    await userEvent.selectOptions(await screen.findByTestId('register-country'), 'DE');
+    const vatField = screen.getByLabelText(/^VAT id/);
+    await userEvent.type(vatField, 'DE811569869');
+    await userEvent.click(screen.getByTestId('register-check-vat'));
+    expect(await screen.findByTestId('register-vat-valid')).toHaveTextContent(
+      'The VAT id is valid (confirmed by VIES).',
+    );
+    expect(screen.getByTestId('register-vat-vies')).toHaveTextContent(
+      'VIES: ACME Dental GmbH, Hauptstraße 1, 10115 Berlin',
+    );
+
+    // Changing the id drops the hint; an id VIES does not know is a field error.
+    await userEvent.clear(vatField);
+    expect(screen.queryByTestId('register-vat-vies')).not.toBeInTheDocument();
+    await userEvent.type(vatField, 'DE129273398');
+    await userEvent.click(screen.getByTestId('register-check-vat'));
+    expect(await screen.findByText('The VAT id is not valid: VIES does not know it')).toBeInTheDocument();
+    expect(screen.queryByTestId('register-vat-valid')).not.toBeInTheDocument();
   });
 
   it('registers the company with the captcha answer, shows a success toast and returns to the login page', async () => {

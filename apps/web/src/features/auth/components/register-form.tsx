@@ -89,6 +89,8 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   }, [options.data, i18n.language]);
   const vatRequired = options.data?.vat_required_countries.includes(form.values.country) ?? false;
+  // What VIES knows of the VAT id, as a hint to compare with what was typed (ADR 0055).
+  const viesDetails = vatResult?.checkedOnline ? [vatResult.name, vatResult.address].filter(Boolean).join(', ') : '';
 
   const reloadCaptcha = () => {
     form.setFieldValue('captcha_answer', '');
@@ -104,7 +106,12 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         ...(form.values.country ? { country: form.values.country } : {}),
       });
       setVatResult(result);
-      if (!result.valid) form.setFieldError('vat_id', t('registration:vatInvalid'));
+      if (!result.valid) {
+        form.setFieldError(
+          'vat_id',
+          t(result.checkedOnline ? 'registration:vatInvalidOnline' : 'registration:vatInvalid'),
+        );
+      }
     } catch (error) {
       notifyError(error, form);
     }
@@ -170,9 +177,16 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           </Button>
         </Group>
         {vatResult?.valid && (
-          <Text size="sm" c="teal" data-testid="register-vat-valid">
-            {t(vatResult.checkedOnline ? 'registration:vatValidOnline' : 'registration:vatValidOffline')}
-          </Text>
+          <Stack gap={2}>
+            <Text size="sm" c="teal" data-testid="register-vat-valid">
+              {t(vatResult.checkedOnline ? 'registration:vatValidOnline' : 'registration:vatValidOffline')}
+            </Text>
+            {viesDetails && (
+              <Text size="sm" c="dimmed" data-testid="register-vat-vies">
+                {t('registration:vatViesDetails', { details: viesDetails })}
+              </Text>
+            )}
+          </Stack>
         )}
         <TextInput
           label={t('registration:addressLine1')}
