@@ -54,7 +54,10 @@ describe('customer notes and activities', () => {
       assert.equal(await entries.count(), 2);
       // Newest first: the activity was written after the note.
       await entries.nth(0).getByText(`Offer follow-up ${tag}`).waitFor();
-      await entries.nth(0).getByText(/^Done /).waitFor();
+      await entries
+        .nth(0)
+        .getByText(/^Done /)
+        .waitFor();
       await entries.nth(0).getByRole('button', { name: 'Open again' }).waitFor();
       await entries.nth(1).getByText(`Prefers calls before noon ${tag}`).waitFor();
 
