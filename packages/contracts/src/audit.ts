@@ -12,6 +12,8 @@ export const AUDIT_ENTITIES = [
   'api-key',
   'company',
   'unit',
+  'customer-note',
+  'customer-activity',
   'registration-configuration',
   'mail-template',
   'mail-template-assignment',

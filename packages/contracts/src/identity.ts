@@ -72,6 +72,8 @@ export const USER_SORT_FIELDS = [
 export const listUsersQuerySchema = authListQuerySchema.extend({
   sort_by: z.enum(USER_SORT_FIELDS).default('created_at'),
   sort_dir: sortDir,
+  /** Only the users of this company (one the caller may see; another answers 404). */
+  company_id: z.uuid().optional(),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber, formatRelativeTime, toIntlLocale } from './format';
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatRelativeTime,
+  fromZonedInputValue,
+  toIntlLocale,
+  toZonedInputValue,
+} from './format';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -74,5 +82,31 @@ describe('formatDate', () => {
     expect(toIntlLocale('tu')).toBe('tr');
     expect(toIntlLocale('ch')).toBe('de-CH');
     expect(toIntlLocale('fr')).toBe('fr');
+  });
+});
+
+describe('datetime-local values in the user time zone', () => {
+  it('shows an instant as the wall-clock time of the zone, and reads it back', () => {
+    expect(toZonedInputValue('2030-03-04T09:30:00.000Z', 'Europe/Berlin')).toBe('2030-03-04T10:30');
+    expect(toZonedInputValue('2030-07-04T09:30:00.000Z', 'Europe/Berlin')).toBe('2030-07-04T11:30');
+    expect(toZonedInputValue('2030-03-04T09:30:00.000Z', 'America/New_York')).toBe('2030-03-04T04:30');
+    expect(fromZonedInputValue('2030-03-04T10:30', 'Europe/Berlin')).toBe('2030-03-04T09:30:00.000Z');
+    expect(fromZonedInputValue('2030-07-04T11:30', 'Europe/Berlin')).toBe('2030-07-04T09:30:00.000Z');
+    expect(fromZonedInputValue('2030-03-04T04:30', 'America/New_York')).toBe('2030-03-04T09:30:00.000Z');
+  });
+
+  it('gets the hours around a change of summer time right', () => {
+    // Berlin moves from +01:00 to +02:00 at 02:00 local time on 2030-03-31.
+    expect(fromZonedInputValue('2030-03-31T01:30', 'Europe/Berlin')).toBe('2030-03-31T00:30:00.000Z');
+    expect(fromZonedInputValue('2030-03-31T03:30', 'Europe/Berlin')).toBe('2030-03-31T01:30:00.000Z');
+    expect(toZonedInputValue('2030-03-31T01:30:00.000Z', 'Europe/Berlin')).toBe('2030-03-31T03:30');
+  });
+
+  it('answers empty or null for empty and invalid values', () => {
+    expect(toZonedInputValue(null, 'Europe/Berlin')).toBe('');
+    expect(toZonedInputValue('not a date', 'Europe/Berlin')).toBe('');
+    expect(fromZonedInputValue('', 'Europe/Berlin')).toBeNull();
+    expect(fromZonedInputValue('2030-03-04', 'Europe/Berlin')).toBeNull();
+    expect(fromZonedInputValue('2030-03-04T10:30', 'Not/AZone')).toBe(new Date('2030-03-04T10:30').toISOString());
   });
 });

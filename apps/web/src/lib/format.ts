@@ -131,3 +131,48 @@ export function listTimeZones(): string[] {
     return ['UTC'];
   }
 }
+
+/** The offset (ms) of a time zone from UTC at an instant: the zone's wall-clock time minus the instant. */
+function zoneOffset(instant: number, timeZone: string | undefined): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as the value of an `<input type="datetime-local">` (`YYYY-MM-DDTHH:mm`) in the user's time zone
+ * (the browser's when not given or unknown), so a form shows the same wall-clock time the screens do.
+ */
+export function toZonedInputValue(value: DateInput | null | undefined, timeZone?: string | null): string {
+  if (value === null || value === undefined || value === '') return '';
+  const instant = toDate(value).getTime();
+  if (Number.isNaN(instant)) return '';
+  const wall = new Date(instant + zoneOffset(instant, safeTimeZone(timeZone)));
+  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+}
+
+/** The instant (ISO, UTC) a `datetime-local` value means in the user's time zone; null when empty or invalid. */
+export function fromZonedInputValue(value: string, timeZone?: string | null): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const zone = safeTimeZone(timeZone);
+  // The offset at the wall time read as UTC is right except within hours of a DST change: correct once.
+  let instant = wall - zoneOffset(wall, zone);
+  const corrected = wall - zoneOffset(instant, zone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant).toISOString();
+}

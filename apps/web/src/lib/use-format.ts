@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency, formatDate, formatNumber, formatRelativeTime, type NumberFormatOptions } from './format';
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatRelativeTime,
+  fromZonedInputValue,
+  type NumberFormatOptions,
+  toZonedInputValue,
+} from './format';
 import { useSession } from './session';
 
 type Omitted<T> = Omit<T, 'language'>;
@@ -18,6 +26,10 @@ export function useFormat() {
       currency: (value: number, options?: Omitted<NumberFormatOptions> & { currency?: string }) =>
         formatCurrency(value, { language, ...options }),
       date: (value: Date | string | number, withTime = false) => formatDate(value, { language, timeZone, withTime }),
+      /** An instant as a `datetime-local` input value, in the user's time zone. */
+      toDateTimeInput: (value: Date | string | null | undefined) => toZonedInputValue(value, timeZone),
+      /** A `datetime-local` input value (user's time zone) as an ISO instant; null when empty. */
+      fromDateTimeInput: (value: string) => fromZonedInputValue(value, timeZone),
     }),
     [language, t, timeZone],
   );

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
 export * from './backend';
+export * from './crm';
 export * from './documents';
 export * from './mail';

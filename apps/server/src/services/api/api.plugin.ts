@@ -5,6 +5,7 @@ import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companiesImportRoutes } from './companies/companies-import.routes';
 import { companyLogoRoutes } from './companies/company-logo.routes';
+import { crmRoutes } from './crm/crm.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { registrationRoutes } from './registration/registration.routes';
@@ -19,6 +20,7 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(companyLogoRoutes, { deps });
   await app.register(companiesImportRoutes, { deps });
   await app.register(unitsRoutes, { deps });
+  await app.register(crmRoutes, { deps });
   await app.register(registrationRoutes, { deps });
   await app.register(auditLogRoutes, { deps });
 };

@@ -92,6 +92,16 @@ export async function listUsers(db: DbOrTx, scope: SQL | undefined, page: Page &
   return { data: data as UserRecordRow[], count: total?.count ?? 0 };
 }
 
+/** The company exists, is not deleted and lies in the scope (undefined: every company). */
+export async function isCompanyVisible(db: DbOrTx, companyId: string, scope: SQL | undefined): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt), scope))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function findUserRecord(
   db: DbOrTx,
   id: string,

@@ -167,6 +167,40 @@ describe('users', () => {
     expect((await post('/auth/delete-user', { id: stranger.id }, token)).statusCode).toBe(404);
   });
 
+  it("filters the users by company_id within the caller's scope; a company outside it answers 404", async () => {
+    const partner = await createTestUser(ctx.deps, { roles: ['reseller'] });
+    const partnerToken = await tokenOf(partner.mail);
+    const below = (
+      await ctx.deps.db
+        .insert(companies)
+        .values({ companyName: 'Below Co', resellerId: partner.companyId })
+        .returning({ id: companies.id })
+    )[0]!.id;
+    const belowUser = await createTestUser(ctx.deps, { companyId: below });
+    const sibling = await createTestUser(ctx.deps, { roles: ['reseller'] });
+    const siblingCustomer = (
+      await ctx.deps.db
+        .insert(companies)
+        .values({ companyName: 'Sibling customer', resellerId: sibling.companyId })
+        .returning({ id: companies.id })
+    )[0]!.id;
+    await createTestUser(ctx.deps, { companyId: siblingCustomer });
+
+    const mine = await get(`/auth/list-users?company_id=${below}`, partnerToken);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ count: 1, data: [{ id: belowUser.id, company_id: below }] });
+    const own = await get(`/auth/list-users?company_id=${partner.companyId}`, partnerToken);
+    expect(own.json().data.map((u: { id: string }) => u.id)).toEqual([partner.id]);
+
+    expect((await get(`/auth/list-users?company_id=${siblingCustomer}`, partnerToken)).statusCode).toBe(404);
+    expect((await get(`/auth/list-users?company_id=${sibling.companyId}`, partnerToken)).statusCode).toBe(404);
+    expect((await get(`/auth/list-users?company_id=${someId}`, adminToken)).statusCode).toBe(404);
+    expect((await get('/auth/list-users?company_id=nope', adminToken)).statusCode).toBe(400);
+
+    const staff = await get(`/auth/list-users?company_id=${siblingCustomer}`, adminToken);
+    expect(staff.json().count).toBe(1);
+  });
+
   it('updates a user, replaces roles, and records the change in the audit trail without secrets', async () => {
     const user = await createTestUser(ctx.deps, { roles: ['end-user'] });
     const response = await post(

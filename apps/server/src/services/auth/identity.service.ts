@@ -12,7 +12,8 @@ import {
   type UpdateUserBody,
   type UserRecord,
 } from '@cuspid/contracts';
-import { users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { companies, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
@@ -87,7 +88,15 @@ const userSnapshot = (user: typeof users.$inferSelect, roles: string[]) => ({
 });
 
 export async function listUsers(deps: Deps, actor: Actor, query: ListUsersQuery) {
-  const result = await repo.listUsers(deps.db, companyScope(actor, users.companyId), pageOf(query, query.sort_by));
+  let scope = companyScope(actor, users.companyId);
+  if (query.company_id) {
+    // A company filter narrows the caller's scope; a company outside it is not found, like its records.
+    if (!(await repo.isCompanyVisible(deps.db, query.company_id, companyScope(actor, companies.id)))) {
+      throw new AppError('NOT_FOUND');
+    }
+    scope = and(scope, eq(users.companyId, query.company_id));
+  }
+  const result = await repo.listUsers(deps.db, scope, pageOf(query, query.sort_by));
   return { data: result.data.map(toUserRecord), count: result.count };
 }
 

@@ -1,11 +1,18 @@
 import type { Unit } from '@cuspid/contracts/companies';
 import { Alert, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCompany, useCompanyUnits, useDeleteCompany } from '../../features/companies/api/companies';
 import { CompanyDetails } from '../../features/companies/components/company-details';
+import type { AssigneeOption } from '../../features/crm/components/activity-form';
+import { CustomerTimelinePanel } from '../../features/crm/components/customer-timeline-panel';
+import { userListQuery } from '../../features/users/api/users';
+import { CompanyUsersTable } from '../../features/users/components/company-users-table';
+import { useCan } from '../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 
 function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null }) {
   const { t } = useTranslation('companies');
@@ -28,14 +35,59 @@ function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null 
   );
 }
 
-/** One company with tabs: details and units (route /customers/:id/show). */
+const TABS = ['details', 'units', 'notes', 'users'] as const;
+
+/**
+ * Who an activity can be assigned to: the viewer's own colleagues when the viewer may list users (the first 100,
+ * by name), else only the viewer.
+ */
+function useAssigneeOptions(enabled: boolean): AssigneeOption[] {
+  const { t } = useTranslation('crm');
+  const session = useSession();
+  const canListUsers = useCan().can('list-users');
+  const companyId = session?.token_info.company_id;
+  const selfId = session?.token_info.user_id ?? '';
+  const colleagues = useQuery({
+    ...userListQuery({
+      company_id: companyId,
+      limit_start: 0,
+      limit_count: 100,
+      sort_by: 'last_name',
+      sort_dir: 'asc',
+    }),
+    enabled: enabled && canListUsers && Boolean(companyId),
+  });
+  return useMemo(() => {
+    const me = { value: selfId, label: t('activity.me') };
+    const others = (colleagues.data?.data ?? [])
+      .filter((u) => u.is_active && u.id !== selfId)
+      .map((u) => ({ value: u.id, label: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.mail }));
+    return selfId ? [me, ...others] : others;
+  }, [colleagues.data, selfId, t]);
+}
+
+/** One company with tabs: details, units, notes and activities, users (route /customers/:id/show?tab=…). */
 export function CustomerShowPage() {
-  const { t } = useTranslation(['companies', 'common']);
+  const { t } = useTranslation(['companies', 'common', 'crm']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const company = useCompany(id);
-  const [tab, setTab] = useState<string | null>('details');
+  const canListUsers = useCan().can('list-users');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab = TABS.find((name) => name === requested && (name !== 'users' || canListUsers)) ?? ('details' as const);
+  const setTab = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (!value || value === 'details') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   const units = useCompanyUnits(id, tab === 'units');
+  const assignees = useAssigneeOptions(tab === 'notes');
   const remove = useDeleteCompany();
   const [confirming, setConfirming] = useState(false);
 
@@ -79,6 +131,8 @@ export function CustomerShowPage() {
           <Tabs.List>
             <Tabs.Tab value="details">{t('show.details')}</Tabs.Tab>
             <Tabs.Tab value="units">{t('show.units')}</Tabs.Tab>
+            <Tabs.Tab value="notes">{t('crm:tab')}</Tabs.Tab>
+            {canListUsers && <Tabs.Tab value="users">{t('crm:companyUsers.tab')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
             <Card withBorder radius="lg" padding="lg">
@@ -98,6 +152,16 @@ export function CustomerShowPage() {
               )}
             </Card>
           </Tabs.Panel>
+          <Tabs.Panel value="notes" pt="md">
+            {tab === 'notes' && <CustomerTimelinePanel companyId={id} assignees={assignees} />}
+          </Tabs.Panel>
+          {canListUsers && (
+            <Tabs.Panel value="users" pt="md">
+              <Card withBorder radius="lg" padding="lg">
+                {tab === 'users' && <CompanyUsersTable companyId={id} />}
+              </Card>
+            </Tabs.Panel>
+          )}
         </Tabs>
         <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('show.confirmTitle')} centered>
           <Text mb="md">{t('show.confirmText', { name: company.data.company_name })}</Text>

@@ -3,6 +3,7 @@ import audit from './audit.json';
 import auth from './auth.json';
 import common from './common.json';
 import companies from './companies.json';
+import crm from './crm.json';
 import documents from './documents.json';
 import errors from './errors.json';
 import forms from './forms.json';
@@ -27,5 +28,6 @@ export const dictionary = {
   documents,
   identity,
   companies,
+  crm,
   registration,
 };

@@ -14,6 +14,8 @@ export type AuthListQuery = {
   search?: string | undefined;
   sort_by?: string | undefined;
   sort_dir?: 'asc' | 'desc';
+  /** Only the users of this company. */
+  company_id?: string | undefined;
 };
 export type UserList = { data: UserRecord[]; count: number };
 
