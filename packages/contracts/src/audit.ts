@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'api-key',
   'company',
   'unit',
+  'flag',
   'registration-configuration',
   'mail-template',
   'mail-template-assignment',

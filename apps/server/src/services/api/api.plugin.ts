@@ -6,6 +6,7 @@ import { companiesRoutes } from './companies/companies.routes';
 import { companiesImportRoutes } from './companies/companies-import.routes';
 import { companyLogoRoutes } from './companies/company-logo.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
+import { flagsRoutes } from './flags/flags.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { unitsRoutes } from './units/units.routes';
@@ -19,6 +20,7 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(companyLogoRoutes, { deps });
   await app.register(companiesImportRoutes, { deps });
   await app.register(unitsRoutes, { deps });
+  await app.register(flagsRoutes, { deps });
   await app.register(registrationRoutes, { deps });
   await app.register(auditLogRoutes, { deps });
 };

@@ -41,6 +41,8 @@ function company(overrides: Partial<Company> = {}): Company {
         is_default: true,
       },
     ],
+    flag: null,
+    tags: [],
     created_at: '2026-11-20T08:00:00.000Z',
     updated_at: '2026-11-20T08:00:00.000Z',
     ...overrides,
