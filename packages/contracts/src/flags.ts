@@ -60,10 +60,10 @@ export function defaultFlagColour(name: string): string {
 }
 
 export const FLAG_MESSAGES = {
-  colour: 'Choose a colour as #RRGGBB',
-  appliesTo: 'Choose at least one kind of record',
-  nothingToChange: 'Choose a flag or tags to set or remove',
-  addAndRemove: 'A tag cannot be added and removed at once',
+  colour: VALIDATION_MESSAGES.colourHex,
+  appliesTo: VALIDATION_MESSAGES.recordTypesRequired,
+  nothingToChange: VALIDATION_MESSAGES.labelsNothingToChange,
+  addAndRemove: VALIDATION_MESSAGES.labelsAddAndRemove,
 } as const;
 
 const flagNameSchema = z
@@ -169,6 +169,8 @@ export const flagsUpdateSchema = z
     }
   });
 export type FlagsUpdate = z.infer<typeof flagsUpdateSchema>;
+/** The body as sent (tag lists may be left out). */
+export type FlagsUpdateInput = z.input<typeof flagsUpdateSchema>;
 
 export const flagsUpdateResponseSchema = z.object({
   message: z.string(),

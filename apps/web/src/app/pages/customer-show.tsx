@@ -1,10 +1,14 @@
 import type { Unit } from '@cuspid/contracts/companies';
 import { Alert, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCompany, useCompanyUnits, useDeleteCompany } from '../../features/companies/api/companies';
+import { companyKeys } from '../../features/companies/api/get-my-company';
 import { CompanyDetails } from '../../features/companies/components/company-details';
+import { RecordLabels } from '../../features/flags/components/flag-badge';
+import { RecordLabelsEditor } from '../../features/flags/components/record-labels-editor';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
 
 function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null }) {
@@ -30,7 +34,8 @@ function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null 
 
 /** One company with tabs: details and units (route /customers/:id/show). */
 export function CustomerShowPage() {
-  const { t } = useTranslation(['companies', 'common']);
+  const { t } = useTranslation(['companies', 'flags', 'common']);
+  const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const company = useCompany(id);
@@ -63,7 +68,10 @@ export function CustomerShowPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="customer-show">
         <Group justify="space-between">
-          <Title order={1}>{company.data.company_name}</Title>
+          <Group gap="sm">
+            <Title order={1}>{company.data.company_name}</Title>
+            <RecordLabels flag={company.data.flag} tags={company.data.tags} />
+          </Group>
           <Group gap="xs">
             <Button component={Link} to={`/customers/${id}/edit`} variant="light">
               {t('show.edit')}
@@ -81,9 +89,23 @@ export function CustomerShowPage() {
             <Tabs.Tab value="units">{t('show.units')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
-            <Card withBorder radius="lg" padding="lg">
-              <CompanyDetails company={company.data} />
-            </Card>
+            <Stack gap="lg">
+              <Card withBorder radius="lg" padding="lg">
+                <CompanyDetails company={company.data} />
+              </Card>
+              <Card withBorder radius="lg" padding="lg">
+                <Title order={2} size="h4" mb="sm">
+                  {t('flags:editor.title')}
+                </Title>
+                <RecordLabelsEditor
+                  type="company"
+                  id={id}
+                  flag={company.data.flag}
+                  tags={company.data.tags}
+                  onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
+                />
+              </Card>
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="units" pt="md">
             <Card withBorder radius="lg" padding="lg">

@@ -5,6 +5,7 @@ import common from './common.json';
 import companies from './companies.json';
 import documents from './documents.json';
 import errors from './errors.json';
+import flags from './flags.json';
 import forms from './forms.json';
 import help from './help.json';
 import identity from './identity.json';
@@ -28,4 +29,5 @@ export const dictionary = {
   identity,
   companies,
   registration,
+  flags,
 };
