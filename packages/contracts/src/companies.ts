@@ -102,9 +102,12 @@ export const companySchema = z.object({
   has_logo: z.boolean(),
   is_operator: z.boolean(),
   bank_accounts: z.array(bankAccountSchema),
-  /** Its flag and tags (ADR 0054); set through POST /update-flags. */
-  flag: flagRefSchema.nullable(),
-  tags: z.array(flagRefSchema),
+  /**
+   * Its flag and tags (ADR 0054), set through POST /update-flags. Left out for callers who may not
+   * label companies (a practice reading its own company at /my-company): labels are back-office notes.
+   */
+  flag: flagRefSchema.nullable().optional(),
+  tags: z.array(flagRefSchema).optional(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });

@@ -21,7 +21,7 @@ export const COMPANY_CSV_COLUMNS: [string, (c: Company) => string | number | boo
   ['iban', (c) => (c.bank_accounts.find((a) => a.is_default) ?? c.bank_accounts[0])?.iban ?? null],
   // Labels are exported for reading (the import accepts and ignores them: ADR 0054).
   ['flag', (c) => c.flag?.name ?? null],
-  ['tags', (c) => (c.tags.length ? c.tags.map((t) => t.name).join('; ') : null)],
+  ['tags', (c) => (c.tags?.length ? c.tags.map((t) => t.name).join('; ') : null)],
   ['created_at', (c) => c.created_at],
 ];
 

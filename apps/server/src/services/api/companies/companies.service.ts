@@ -7,9 +7,10 @@ import type {
   CompanyUpdate,
   PartnerRelation,
 } from '@cuspid/contracts/companies';
+import { FLAG_ASSIGN_PERMISSION } from '@cuspid/contracts/flags';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
-import type { Actor } from '../../../lib/actor';
+import { type Actor, actorCan } from '../../../lib/actor';
 import { recordAudit } from '../../../lib/audit';
 import { AppError, notFound } from '../../../lib/errors';
 import { listRecordLabels, type RecordLabels } from '../flags/flags.repository';
@@ -24,7 +25,7 @@ const ref = (r: { id: string; companyName: string } | null) =>
 export function toCompany(
   row: repo.CompanyWithPartners,
   accounts: repo.BankAccountRow[],
-  labels: Map<string, RecordLabels>,
+  labels: Map<string, RecordLabels> | null,
 ): Company {
   const c = row.company;
   return {
@@ -57,8 +58,7 @@ export function toCompany(
         bic: a.bic,
         is_default: a.isDefault,
       })),
-    flag: labels.get(c.id)?.flag ?? null,
-    tags: labels.get(c.id)?.tags ?? [],
+    ...(labels ? { flag: labels.get(c.id)?.flag ?? null, tags: labels.get(c.id)?.tags ?? [] } : {}),
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
@@ -180,11 +180,11 @@ export const getCompany = (deps: Deps, actor: Actor, id: string) => loadCompany(
 export async function getOwnCompany(deps: Deps, actor: Actor): Promise<Company> {
   const row = await repo.findVisibleCompany(deps.db, actor, actor.companyId);
   if (!row) throw notFound();
-  return toCompany(
-    row,
-    await repo.listBankAccounts(deps.db, [actor.companyId]),
-    await listRecordLabels(deps.db, 'company', [actor.companyId]),
-  );
+  // Labels are back-office notes: only those who may label companies read them.
+  const labels = actorCan(actor, FLAG_ASSIGN_PERMISSION.company)
+    ? await listRecordLabels(deps.db, 'company', [actor.companyId])
+    : null;
+  return toCompany(row, await repo.listBankAccounts(deps.db, [actor.companyId]), labels);
 }
 
 /**

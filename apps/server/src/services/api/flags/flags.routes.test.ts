@@ -406,6 +406,26 @@ describe('POST /api/update-flags', () => {
   });
 });
 
+describe('who reads the labels of a company', () => {
+  it('leaves them out of /my-company for users who may not label companies', async () => {
+    const { company, token: resellerToken } = await resellerCompany();
+    const tag = await createDefinition({ name: unique('Late payer'), kind: 'tag' });
+    const labelled = await call('POST', '/api/update-flags', adminToken, {
+      type: 'company',
+      ids: [company.id],
+      add_tag_ids: [tag.id],
+    });
+    expect(labelled.statusCode, labelled.body).toBe(200);
+    const practice = await tokenFor(['end-user'], company.id);
+    const own = await call('GET', '/api/my-company', practice.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).not.toHaveProperty('tags');
+    expect(own.json()).not.toHaveProperty('flag');
+    const partner = (await call('GET', '/api/my-company', resellerToken)).json();
+    expect(partner).toMatchObject({ flag: null, tags: [{ id: tag.id }] });
+  });
+});
+
 describe('changing and deleting definitions in use', () => {
   it('refuses to change the kind or drop a record type that records still carry, naming how many', async () => {
     const { token, company } = await resellerCompany();

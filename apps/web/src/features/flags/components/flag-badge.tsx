@@ -30,7 +30,7 @@ export function FlagBadge({ label, kind, size = 'sm' }: FlagBadgeProps) {
 }
 
 /** The flag and tags of a record, or nothing when it has none. */
-export function RecordLabels({ flag, tags }: { flag: FlagRef | null; tags: FlagRef[] }) {
+export function RecordLabels({ flag = null, tags = [] }: { flag?: FlagRef | null; tags?: FlagRef[] }) {
   if (!flag && !tags.length) return null;
   return (
     <Group gap={4} wrap="wrap">

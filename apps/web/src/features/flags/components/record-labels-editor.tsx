@@ -10,8 +10,8 @@ import { FlagSelect, TagMultiSelect } from './flag-pickers';
 type RecordLabelsEditorProps = {
   type: FlagAssignableType;
   id: string;
-  flag: FlagRef | null;
-  tags: FlagRef[];
+  flag?: FlagRef | null;
+  tags?: FlagRef[];
   /** After a save: refresh the record's own queries. */
   onSaved?: () => void;
 };
@@ -19,7 +19,9 @@ type RecordLabelsEditorProps = {
 type Values = { flag_id: string | null; tag_ids: string[] };
 
 /** The flag and tags of one record, saved through POST /update-flags (only what changed is sent). */
-export function RecordLabelsEditor({ type, id, flag, tags, onSaved }: RecordLabelsEditorProps) {
+const NO_TAGS: FlagRef[] = [];
+
+export function RecordLabelsEditor({ type, id, flag = null, tags = NO_TAGS, onSaved }: RecordLabelsEditorProps) {
   const { t } = useTranslation('flags');
   const update = useUpdateRecordFlags();
   const form = useForm<Values>({ initialValues: { flag_id: flag?.id ?? null, tag_ids: tags.map((tag) => tag.id) } });
