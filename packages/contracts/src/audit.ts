@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'unit',
   'customer-note',
   'customer-activity',
+  'flag',
   'registration-configuration',
   'mail-template',
   'mail-template-assignment',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
+import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
 import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
 
@@ -101,6 +102,12 @@ export const companySchema = z.object({
   has_logo: z.boolean(),
   is_operator: z.boolean(),
   bank_accounts: z.array(bankAccountSchema),
+  /**
+   * Its flag and tags (ADR 0054), set through POST /update-flags. Left out for callers who may not
+   * label companies (a practice reading its own company at /my-company): labels are back-office notes.
+   */
+  flag: flagRefSchema.nullable().optional(),
+  tags: z.array(flagRefSchema).optional(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
@@ -113,6 +120,10 @@ export const companyListQuerySchema = backendListQuerySchema.extend({
   country: countryCodeSchema.optional(),
   /** Companies that have this company as reseller, sales partner or service partner. */
   partner_id: z.uuid().optional(),
+  /** Companies carrying this flag. */
+  flag_id: z.uuid().optional(),
+  /** Companies carrying this tag. */
+  tag_id: z.uuid().optional(),
 });
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 

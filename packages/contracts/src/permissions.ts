@@ -49,6 +49,7 @@ export const PERMISSION_CATALOGUE = [
   backoffice('unit', 'companies'),
   backoffice('global-configuration', 'configuration'),
   backoffice('settings', 'configuration'),
+  backoffice('flag', 'configuration'),
   backoffice('invoice', 'billing'),
   backoffice('invoice-reminder-level', 'billing'),
   backoffice('payment-history', 'billing'),

@@ -18,6 +18,10 @@ export const VALIDATION_MESSAGES = {
   formRequired: 'This form is required to be filled',
   nameRequired: 'The Name field is required',
   fileRequired: 'The File field is required',
+  colourHex: 'Choose a colour as #RRGGBB',
+  recordTypesRequired: 'Choose at least one kind of record',
+  labelsNothingToChange: 'Choose a flag or tags to set or remove',
+  labelsAddAndRemove: 'A tag cannot be added and removed at once',
 } as const;
 
 export type PasswordRule = 'min' | 'number' | 'capital' | 'special';

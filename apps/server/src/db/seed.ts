@@ -117,12 +117,14 @@ export const DEMO_USERS = [
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const added = await tx
       .insert(permissions)
       .values(
         PERMISSION_CATALOGUE.map((p) => ({ title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
       )
-      .onConflictDoNothing({ target: permissions.title });
+      .onConflictDoNothing({ target: permissions.title })
+      .returning({ title: permissions.title });
+    const newTitles = new Set(added.map((p) => p.title));
     const allPermissions = await tx.select({ id: permissions.id, title: permissions.title }).from(permissions);
     const idOf = new Map(allPermissions.map((p) => [p.title, p.id]));
 
@@ -149,9 +151,12 @@ export async function seedReference(db: Db): Promise<void> {
           : seed.permissions === 'backoffice'
             ? backofficeTitles
             : seed.permissions;
-      // New roles get their defaults; the admin role follows the catalogue as it grows.
-      if (created || seed.permissions === 'all') {
-        const ids = grant.map((title) => idOf.get(title)).filter((id): id is string => !!id);
+      // New roles get their defaults; the admin role follows the catalogue as it grows. A permission
+      // new to this install (a new version's feature) also goes to the existing default roles that list
+      // it; permissions administrators already took away stay away.
+      const toGrant = created || seed.permissions === 'all' ? grant : grant.filter((title) => newTitles.has(title));
+      if (toGrant.length) {
+        const ids = toGrant.map((title) => idOf.get(title)).filter((id): id is string => !!id);
         if (ids.length) {
           await tx
             .insert(rolePermissions)

@@ -67,17 +67,31 @@ export function auditChanges(
  * nothing writes nothing.
  */
 export async function recordAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
-  const changes = auditChanges(entry.before, entry.after);
-  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
-  await tx.insert(auditLog).values({
-    actorKind: actor?.kind ?? 'system',
-    actorUserId: actor?.userId ?? null,
-    actorApiKeyId: actor?.kind === 'api-key' ? actor.apiKeyId : null,
-    actorCompanyId: actor?.companyId ?? null,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    companyId: entry.companyId ?? null,
-    action: entry.action,
-    changes,
-  });
+  await recordAudits(tx, actor, [entry]);
+}
+
+const AUDIT_BATCH = 500;
+
+/**
+ * Records many changes at once (bulk calls: one entry per record, written in batches), with the
+ * same rules as recordAudit.
+ */
+export async function recordAudits(tx: DbOrTx, actor: Actor | null, entries: AuditEntry[]): Promise<void> {
+  const rows = [];
+  for (const entry of entries) {
+    const changes = auditChanges(entry.before, entry.after);
+    if (entry.action === 'update' && Object.keys(changes).length === 0) continue;
+    rows.push({
+      actorKind: actor?.kind ?? 'system',
+      actorUserId: actor?.userId ?? null,
+      actorApiKeyId: actor?.kind === 'api-key' ? actor.apiKeyId : null,
+      actorCompanyId: actor?.companyId ?? null,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      companyId: entry.companyId ?? null,
+      action: entry.action,
+      changes,
+    });
+  }
+  for (let i = 0; i < rows.length; i += AUDIT_BATCH) await tx.insert(auditLog).values(rows.slice(i, i + AUDIT_BATCH));
 }

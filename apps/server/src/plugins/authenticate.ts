@@ -11,8 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'required' (the default inside a service), 'optional' (actor when a token is sent) or 'none'. */
     auth?: 'required' | 'optional' | 'none';
-    /** The permission a route needs (spec section 6: held, or role admin). */
-    permission?: PermissionTitle;
+    /**
+     * The permission a route needs (spec section 6: held, or role admin); a list means any one of
+     * them (e.g. reading flag definitions: whoever manages them or assigns them).
+     */
+    permission?: PermissionTitle | readonly PermissionTitle[];
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -33,8 +36,9 @@ export function requireUserActor(request: FastifyRequest): UserActor {
 }
 
 /** Spec section 6: the actor holds the permission or has the role admin; otherwise 403. */
-export function assertPermission(actor: Actor, permission: PermissionTitle): Actor {
-  if (!can(actor, permission)) throw new AppError('FORBIDDEN');
+export function assertPermission(actor: Actor, permission: PermissionTitle | readonly PermissionTitle[]): Actor {
+  const anyOf: readonly PermissionTitle[] = typeof permission === 'string' ? [permission] : permission;
+  if (!anyOf.some((p) => can(actor, p))) throw new AppError('FORBIDDEN');
   return actor;
 }
 

@@ -210,6 +210,12 @@ export const ROUTES: AppRoute[] = [
     permission: 'backoffice-company',
   },
   {
+    path: paths.flags,
+    page: page(() => import('./pages/flags'), 'FlagsPage'),
+    permission: 'backoffice-flag',
+    nav: { label: 'common:nav.flags', icon: 'flag' },
+  },
+  {
     path: paths.registrationConfiguration,
     page: page(() => import('./pages/registration-configuration'), 'RegistrationConfigurationPage'),
     permission: 'backoffice-global-configuration',

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type ConfirmDeleteModalProps = {
@@ -8,10 +9,19 @@ type ConfirmDeleteModalProps = {
   loading?: boolean;
   /** What is deleted, shown under the spec's question. */
   subject?: string;
+  /** What else the deletion does (e.g. the records it is taken off). */
+  details?: ReactNode;
 };
 
 /** Spec section 8: 'Do you want to delete this record?' with 'You can't revert your action'. */
-export function ConfirmDeleteModal({ opened, onCancel, onConfirm, loading = false, subject }: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({
+  opened,
+  onCancel,
+  onConfirm,
+  loading = false,
+  subject,
+  details,
+}: ConfirmDeleteModalProps) {
   const { t } = useTranslation('identity');
   return (
     <Modal opened={opened} onClose={onCancel} title={t('delete.title')} centered data-testid="confirm-delete">
@@ -22,6 +32,7 @@ export function ConfirmDeleteModal({ opened, onCancel, onConfirm, loading = fals
             {subject}
           </Text>
         )}
+        {details}
         <Text size="sm" c="dimmed">
           {t('delete.warning')}
         </Text>

@@ -40,6 +40,7 @@ export const paths = {
   customerCreate: '/customers/create',
   customerEdit: '/customers/:id/edit',
   customerShow: '/customers/:id/show',
+  flags: '/flags',
 } as const;
 
 export const mailTemplateEditPath = (id: string) => `/mail-templates/${id}/edit`;

@@ -7,6 +7,7 @@ import { companiesImportRoutes } from './companies/companies-import.routes';
 import { companyLogoRoutes } from './companies/company-logo.routes';
 import { crmRoutes } from './crm/crm.routes';
 import { documentAssignmentRoutes } from './document-assignment.routes';
+import { flagsRoutes } from './flags/flags.routes';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { unitsRoutes } from './units/units.routes';
@@ -21,6 +22,7 @@ export const apiService: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(companiesImportRoutes, { deps });
   await app.register(unitsRoutes, { deps });
   await app.register(crmRoutes, { deps });
+  await app.register(flagsRoutes, { deps });
   await app.register(registrationRoutes, { deps });
   await app.register(auditLogRoutes, { deps });
 };

@@ -13,11 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCompany, usePartnerOptions, useSaveCompany } from '../../features/companies/api/companies';
+import { companyKeys } from '../../features/companies/api/get-my-company';
 import { CompanyLogo } from '../../features/companies/components/company-logo';
+import { RecordLabelsEditor } from '../../features/flags/components/record-labels-editor';
 import { zodFormValidator } from '../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
@@ -208,9 +211,10 @@ export function CustomerCreatePage() {
 }
 
 export function CustomerEditPage() {
-  const { t } = useTranslation('companies');
+  const { t } = useTranslation(['companies', 'flags']);
   const { id = '' } = useParams();
   const company = useCompany(id);
+  const queryClient = useQueryClient();
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
@@ -219,6 +223,18 @@ export function CustomerEditPage() {
           <>
             <Card withBorder radius="lg" padding="lg">
               <CompanyLogo company={company.data} />
+            </Card>
+            <Card withBorder radius="lg" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                {t('flags:editor.title')}
+              </Title>
+              <RecordLabelsEditor
+                type="company"
+                id={id}
+                flag={company.data.flag}
+                tags={company.data.tags}
+                onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
+              />
             </Card>
             <CompanyForm company={company.data} />
           </>

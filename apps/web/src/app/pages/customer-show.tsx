@@ -1,13 +1,16 @@
 import type { Unit } from '@cuspid/contracts/companies';
 import { Alert, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCompany, useCompanyUnits, useDeleteCompany } from '../../features/companies/api/companies';
+import { companyKeys } from '../../features/companies/api/get-my-company';
 import { CompanyDetails } from '../../features/companies/components/company-details';
 import type { AssigneeOption } from '../../features/crm/components/activity-form';
 import { CustomerTimelinePanel } from '../../features/crm/components/customer-timeline-panel';
+import { RecordLabels } from '../../features/flags/components/flag-badge';
+import { RecordLabelsEditor } from '../../features/flags/components/record-labels-editor';
 import { userListQuery } from '../../features/users/api/users';
 import { CompanyUsersTable } from '../../features/users/components/company-users-table';
 import { useCan } from '../../lib/can';
@@ -68,7 +71,8 @@ function useAssigneeOptions(enabled: boolean): AssigneeOption[] {
 
 /** One company with tabs: details, units, notes and activities, users (route /customers/:id/show?tab=…). */
 export function CustomerShowPage() {
-  const { t } = useTranslation(['companies', 'common', 'crm']);
+  const { t } = useTranslation(['companies', 'common', 'crm', 'flags']);
+  const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const company = useCompany(id);
@@ -115,7 +119,10 @@ export function CustomerShowPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="customer-show">
         <Group justify="space-between">
-          <Title order={1}>{company.data.company_name}</Title>
+          <Group gap="sm">
+            <Title order={1}>{company.data.company_name}</Title>
+            <RecordLabels flag={company.data.flag} tags={company.data.tags} />
+          </Group>
           <Group gap="xs">
             <Button component={Link} to={`/customers/${id}/edit`} variant="light">
               {t('show.edit')}
@@ -135,9 +142,23 @@ export function CustomerShowPage() {
             {canListUsers && <Tabs.Tab value="users">{t('crm:companyUsers.tab')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
-            <Card withBorder radius="lg" padding="lg">
-              <CompanyDetails company={company.data} />
-            </Card>
+            <Stack gap="lg">
+              <Card withBorder radius="lg" padding="lg">
+                <CompanyDetails company={company.data} />
+              </Card>
+              <Card withBorder radius="lg" padding="lg">
+                <Title order={2} size="h4" mb="sm">
+                  {t('flags:editor.title')}
+                </Title>
+                <RecordLabelsEditor
+                  type="company"
+                  id={id}
+                  flag={company.data.flag}
+                  tags={company.data.tags}
+                  onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
+                />
+              </Card>
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="units" pt="md">
             <Card withBorder radius="lg" padding="lg">

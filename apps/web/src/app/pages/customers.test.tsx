@@ -5,10 +5,35 @@ import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { COMPANY_ID, jsonResponse } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-app';
+import { CustomerShowPage } from './customer-show';
 import { CustomersPage } from './customers';
 import { MyCompanyPage } from './my-company';
 
 const PARTNER_ID = '3f2b8c1d-9e4a-4b6c-8d7e-1a2b3c4d5e6f';
+const OTHER_ID = '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
+const URGENT = '11111111-1111-4111-8111-111111111111';
+const ON_HOLD = '33333333-3333-4333-8333-333333333333';
+const VIP = '22222222-2222-4222-8222-222222222222';
+const GOLD = '44444444-4444-4444-8444-444444444444';
+
+const definition = (id: string, name: string, kind: 'flag' | 'tag', colour: string) => ({
+  id,
+  name,
+  kind,
+  colour,
+  description: null,
+  applies_to: ['company', 'case'],
+  usage_count: 1,
+  created_by: null,
+  created_at: '2026-11-20T08:00:00.000Z',
+  updated_at: '2026-11-20T08:00:00.000Z',
+});
+const DEFINITIONS = [
+  definition(URGENT, 'Urgent', 'flag', '#E03131'),
+  definition(ON_HOLD, 'On hold', 'flag', '#F59F00'),
+  definition(GOLD, 'Gold', 'tag', '#F59F00'),
+  definition(VIP, 'VIP', 'tag', '#7048E8'),
+];
 
 function company(overrides: Partial<Company> = {}): Company {
   return {
@@ -41,15 +66,32 @@ function company(overrides: Partial<Company> = {}): Company {
         is_default: true,
       },
     ],
+    flag: null,
+    tags: [],
     created_at: '2026-11-20T08:00:00.000Z',
     updated_at: '2026-11-20T08:00:00.000Z',
     ...overrides,
   };
 }
 
-function mockApi() {
-  const fetchMock = vi.fn((input: string) => {
+function mockApi(companies: Company[] = [company()]) {
+  const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/flags') {
+      const kind = url.searchParams.get('kind');
+      const data = DEFINITIONS.filter((d) => !kind || d.kind === kind);
+      return Promise.resolve(jsonResponse({ data, total: data.length }));
+    }
+    if (url.pathname === '/api/update-flags') {
+      const body = JSON.parse(String(init?.body));
+      return Promise.resolve(
+        jsonResponse({
+          message: `The labels of ${body.ids.length} companies were saved`,
+          data: body.ids.map((id: string) => ({ id, flag: null, tags: [] })),
+        }),
+      );
+    }
+    if (url.pathname === `/api/companies/${COMPANY_ID}`) return Promise.resolve(jsonResponse(companies[0]));
     if (url.pathname === '/api/get-reseller-partner') {
       return Promise.resolve(
         jsonResponse({
@@ -60,7 +102,9 @@ function mockApi() {
         }),
       );
     }
-    if (url.pathname === '/api/companies') return Promise.resolve(jsonResponse({ data: [company()], total: 1 }));
+    if (url.pathname === '/api/companies') {
+      return Promise.resolve(jsonResponse({ data: companies, total: companies.length }));
+    }
     if (url.pathname === '/api/my-company') return Promise.resolve(jsonResponse(company()));
     if (url.pathname === '/api/companies-import') {
       return Promise.resolve(
@@ -82,6 +126,18 @@ function mockApi() {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+const labelled = () =>
+  company({
+    flag: { id: URGENT, name: 'Urgent', colour: '#E03131' },
+    tags: [{ id: VIP, name: 'VIP', colour: '#7048E8' }],
+  });
+
+/** The bodies of the POST /api/update-flags calls. */
+const labelBodies = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .filter(([input]) => String(input).includes('/api/update-flags'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit | undefined)?.body)));
 
 const listQueries = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
@@ -107,6 +163,88 @@ describe('CustomersPage', () => {
     await userEvent.selectOptions(screen.getByTestId('customers-partner-filter'), PARTNER_ID);
     await vi.waitFor(() =>
       expect(listQueries(fetchMock).at(-1)).toBe(`?page=1&per_page=25&country=AT&partner_id=${PARTNER_ID}`),
+    );
+  });
+});
+
+describe('CustomersPage flags and tags', () => {
+  it('shows the flag and tags of each company and filters by flag and by tag on the server', async () => {
+    const fetchMock = mockApi([labelled()]);
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CustomersPage />
+      </Suspense>,
+      { path: '/customers', url: `/customers?flag=${URGENT}` },
+    );
+    const row = await screen.findByTestId('customer-row');
+    expect(within(row).getByTestId('flag-badge')).toHaveTextContent('Urgent');
+    expect(within(row).getByTestId('tag-badge')).toHaveTextContent('VIP');
+    expect(listQueries(fetchMock)[0]).toBe(`?page=1&per_page=25&flag_id=${URGENT}`);
+
+    await screen.findByRole('option', { name: 'Gold' });
+    await userEvent.selectOptions(screen.getByTestId('customers-tag-filter'), GOLD);
+    await vi.waitFor(() =>
+      expect(listQueries(fetchMock).at(-1)).toBe(`?page=1&per_page=25&flag_id=${URGENT}&tag_id=${GOLD}`),
+    );
+  });
+
+  it('sets a flag and adds a tag on the selected companies at once', async () => {
+    const fetchMock = mockApi([company(), company({ id: OTHER_ID, company_name: 'Praxis Nord' })]);
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CustomersPage />
+      </Suspense>,
+      { path: '/customers' },
+    );
+    await screen.findAllByTestId('customer-row');
+    expect(screen.queryByTestId('customers-bulk-bar')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Select Praxis Weiss'));
+    await userEvent.click(screen.getByLabelText('Select Praxis Nord'));
+    const bar = screen.getByTestId('customers-bulk-bar');
+    expect(bar).toHaveTextContent('2 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Set flag and tags' }));
+
+    const form = await screen.findByTestId('bulk-labels-form');
+    await within(form).findByRole('option', { name: 'On hold' });
+    await userEvent.selectOptions(within(form).getByLabelText('Flag'), ON_HOLD);
+    await userEvent.click(within(form).getByTestId('bulk-labels-add-tags'));
+    // The page's tag filter offers Gold too: pick it in the opened list.
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Gold' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() =>
+      expect(labelBodies(fetchMock)).toEqual([
+        {
+          type: 'company',
+          ids: [COMPANY_ID, OTHER_ID],
+          flag_id: ON_HOLD,
+          add_tag_ids: [GOLD],
+          remove_tag_ids: [],
+        },
+      ]),
+    );
+    await vi.waitFor(() => expect(screen.queryByTestId('customers-bulk-bar')).not.toBeInTheDocument());
+  });
+
+  it('saves the flag and tags of one company from its page, sending only what changed', async () => {
+    const fetchMock = mockApi([labelled()]);
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CustomerShowPage />
+      </Suspense>,
+      { path: '/customers/:id/show', url: `/customers/${COMPANY_ID}/show` },
+    );
+    const editor = await screen.findByTestId('record-labels-editor');
+    const save = within(editor).getByRole('button', { name: 'Save flag and tags' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(editor).getByTestId('labels-flag'));
+    await userEvent.click(await screen.findByRole('option', { name: 'On hold' }));
+    await userEvent.click(within(editor).getByTestId('labels-tags'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gold' }));
+    await userEvent.click(save);
+    await vi.waitFor(() =>
+      expect(labelBodies(fetchMock)).toEqual([
+        { type: 'company', ids: [COMPANY_ID], flag_id: ON_HOLD, add_tag_ids: [GOLD], remove_tag_ids: [] },
+      ]),
     );
   });
 });

@@ -6,6 +6,7 @@ import companies from './companies.json';
 import crm from './crm.json';
 import documents from './documents.json';
 import errors from './errors.json';
+import flags from './flags.json';
 import forms from './forms.json';
 import help from './help.json';
 import identity from './identity.json';
@@ -30,4 +31,5 @@ export const dictionary = {
   companies,
   crm,
   registration,
+  flags,
 };

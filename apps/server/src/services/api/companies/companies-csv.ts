@@ -19,6 +19,9 @@ export const COMPANY_CSV_COLUMNS: [string, (c: Company) => string | number | boo
   ['sales_partner', (c) => c.sales_partner?.company_name ?? null],
   ['service_partner', (c) => c.service_partner?.company_name ?? null],
   ['iban', (c) => (c.bank_accounts.find((a) => a.is_default) ?? c.bank_accounts[0])?.iban ?? null],
+  // Labels are exported for reading (the import accepts and ignores them: ADR 0054).
+  ['flag', (c) => c.flag?.name ?? null],
+  ['tags', (c) => (c.tags?.length ? c.tags.map((t) => t.name).join('; ') : null)],
   ['created_at', (c) => c.created_at],
 ];
 

@@ -16,7 +16,8 @@ import * as repo from './companies-import.repository';
 
 /**
  * The import reads the columns the export writes (ADR 0060). `id` and `created_at` are accepted and left
- * alone: the company number identifies a company.
+ * alone: the company number identifies a company. `flag` and `tags` are accepted and left alone too:
+ * labels change through POST /update-flags (ADR 0054).
  */
 const COLUMNS = COMPANY_CSV_COLUMNS.map(([name]) => name);
 const REQUIRED_COLUMNS = ['company_number', 'company_name', 'country'];

@@ -4,6 +4,7 @@ import { type DbOrTx, queryRows } from '../../../db/client';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
+import { carriesFlag, carriesTag } from '../flags/flags.repository';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type BankAccountRow = typeof companyBankAccounts.$inferSelect;
@@ -45,7 +46,10 @@ function selectWithPartners(db: DbOrTx) {
     .leftJoin(servicePartner, eq(servicePartner.id, companies.servicePartnerId));
 }
 
-function listWhere(actor: Actor, query: Pick<CompanyListQuery, 'search' | 'country' | 'partner_id'>): SQL | undefined {
+function listWhere(
+  actor: Actor,
+  query: Pick<CompanyListQuery, 'search' | 'country' | 'partner_id' | 'flag_id' | 'tag_id'>,
+): SQL | undefined {
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return and(
     visible(actor),
@@ -66,6 +70,8 @@ function listWhere(actor: Actor, query: Pick<CompanyListQuery, 'search' | 'count
           eq(companies.servicePartnerId, query.partner_id),
         )
       : undefined,
+    query.flag_id ? carriesFlag('company', companies.id, query.flag_id) : undefined,
+    query.tag_id ? carriesTag('company', companies.id, query.tag_id) : undefined,
   );
 }
 

@@ -207,6 +207,66 @@ describe('companies CRUD', () => {
     ).toBe(0);
   });
 
+  it('filters by flag and by tag, shows the labels and exports them in the CSV', async () => {
+    const tag = `flt${Math.random().toString(36).slice(2, 8)}`;
+    const make = async (name: string) =>
+      (await call('POST', '/api/companies', adminToken, { company_name: `${tag} ${name}`, country: 'DE' })).json();
+    const [a, b, c] = [await make('A'), await make('B'), await make('C')];
+    const definitions = await call('POST', '/api/create-flags', adminToken, {
+      items: [
+        { name: `${tag} Overdue`, kind: 'flag', colour: '#E03131' },
+        { name: `${tag} VIP`, kind: 'tag', colour: '#7048E8' },
+        { name: `${tag} Lab; partner`, kind: 'tag', colour: '#1098AD' },
+      ],
+    });
+    expect(definitions.statusCode, definitions.body).toBe(201);
+    const [overdue, vip, lab] = definitions.json().data;
+    const label = async (body: Record<string, unknown>) =>
+      expect((await call('POST', '/api/update-flags', adminToken, { type: 'company', ...body })).statusCode).toBe(200);
+    await label({ ids: [a.id, b.id], flag_id: overdue.id, add_tag_ids: [vip.id] });
+    await label({ ids: [a.id, c.id], add_tag_ids: [lab.id] });
+
+    const names = (body: { data: { company_name: string }[] }) => body.data.map((x) => x.company_name);
+    const flagged = await call('GET', `/api/companies?search=${tag}&flag_id=${overdue.id}`, adminToken);
+    expect(flagged.statusCode).toBe(200);
+    expect(names(flagged.json())).toEqual([`${tag} A`, `${tag} B`]);
+    const tagged = (await call('GET', `/api/companies?search=${tag}&tag_id=${lab.id}`, adminToken)).json();
+    expect(names(tagged)).toEqual([`${tag} A`, `${tag} C`]);
+    const both = (
+      await call('GET', `/api/companies?search=${tag}&flag_id=${overdue.id}&tag_id=${lab.id}`, adminToken)
+    ).json();
+    expect(both).toMatchObject({ total: 1, data: [{ id: a.id }] });
+    // A tag id is not a flag: filtering by it as flag finds nothing.
+    expect((await call('GET', `/api/companies?search=${tag}&flag_id=${vip.id}`, adminToken)).json().total).toBe(0);
+    expect((await call('GET', '/api/companies?flag_id=nope', adminToken)).statusCode).toBe(400);
+
+    expect(flagged.json().data[0]).toMatchObject({
+      flag: { id: overdue.id, name: `${tag} Overdue`, colour: '#E03131' },
+      tags: [
+        { id: lab.id, name: `${tag} Lab; partner`, colour: '#1098AD' },
+        { id: vip.id, name: `${tag} VIP`, colour: '#7048E8' },
+      ],
+    });
+    expect((await call('GET', `/api/companies/${c.id}`, adminToken)).json()).toMatchObject({
+      flag: null,
+      tags: [{ id: lab.id }],
+    });
+
+    const csv = await call('GET', `/api/companies/download/csv?search=${tag}&tag_id=${vip.id}`, adminToken);
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const columns = header!.split(',');
+    expect(columns.slice(-3)).toEqual(['flag', 'tags', 'created_at']);
+    expect(rows).toHaveLength(2);
+    const cells = rows[0]!.split(',');
+    expect(cells[2]).toBe(`${tag} A`);
+    expect(cells[columns.indexOf('flag')]).toBe(`${tag} Overdue`);
+    expect(cells[columns.indexOf('tags')]).toBe(`${tag} Lab; partner; ${tag} VIP`);
+  });
+
   it('refuses a reseller chain that loops and a company that is its own partner', async () => {
     const { company: top } = await companyWithUser('reseller');
     const child = (

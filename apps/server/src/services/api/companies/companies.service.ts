@@ -7,11 +7,13 @@ import type {
   CompanyUpdate,
   PartnerRelation,
 } from '@cuspid/contracts/companies';
+import { FLAG_ASSIGN_PERMISSION } from '@cuspid/contracts/flags';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../../deps';
-import type { Actor } from '../../../lib/actor';
+import { type Actor, actorCan } from '../../../lib/actor';
 import { recordAudit } from '../../../lib/audit';
 import { AppError, notFound } from '../../../lib/errors';
+import { listRecordLabels, type RecordLabels } from '../flags/flags.repository';
 import * as repo from './companies.repository';
 import { COMPANY_CSV_COLUMNS, csvLine } from './companies-csv';
 
@@ -20,7 +22,11 @@ type PartnerIds = { reseller_id?: string | null; sales_partner_id?: string | nul
 const ref = (r: { id: string; companyName: string } | null) =>
   r?.id ? { id: r.id, company_name: r.companyName } : null;
 
-export function toCompany(row: repo.CompanyWithPartners, accounts: repo.BankAccountRow[]): Company {
+export function toCompany(
+  row: repo.CompanyWithPartners,
+  accounts: repo.BankAccountRow[],
+  labels: Map<string, RecordLabels> | null,
+): Company {
   const c = row.company;
   return {
     id: c.id,
@@ -52,6 +58,7 @@ export function toCompany(row: repo.CompanyWithPartners, accounts: repo.BankAcco
         bic: a.bic,
         is_default: a.isDefault,
       })),
+    ...(labels ? { flag: labels.get(c.id)?.flag ?? null, tags: labels.get(c.id)?.tags ?? [] } : {}),
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
@@ -154,16 +161,17 @@ async function assertCompanyNumberFree(db: DbOrTx, companyNumber: string | null 
 async function loadCompany(db: DbOrTx, actor: Actor, id: string): Promise<Company> {
   const row = await repo.findVisibleCompany(db, actor, id);
   if (!row) throw notFound();
-  return toCompany(row, await repo.listBankAccounts(db, [id]));
+  return toCompany(row, await repo.listBankAccounts(db, [id]), await listRecordLabels(db, 'company', [id]));
 }
 
 export async function listCompanies(deps: Deps, actor: Actor, query: CompanyListQuery) {
   const { data, total } = await repo.listCompanies(deps.db, actor, query);
-  const accounts = await repo.listBankAccounts(
-    deps.db,
-    data.map((r) => r.company.id),
-  );
-  return { data: data.map((row) => toCompany(row, accounts)), total };
+  const ids = data.map((r) => r.company.id);
+  const [accounts, labels] = [
+    await repo.listBankAccounts(deps.db, ids),
+    await listRecordLabels(deps.db, 'company', ids),
+  ];
+  return { data: data.map((row) => toCompany(row, accounts, labels)), total };
 }
 
 export const getCompany = (deps: Deps, actor: Actor, id: string) => loadCompany(deps.db, actor, id);
@@ -172,7 +180,11 @@ export const getCompany = (deps: Deps, actor: Actor, id: string) => loadCompany(
 export async function getOwnCompany(deps: Deps, actor: Actor): Promise<Company> {
   const row = await repo.findVisibleCompany(deps.db, actor, actor.companyId);
   if (!row) throw notFound();
-  return toCompany(row, await repo.listBankAccounts(deps.db, [actor.companyId]));
+  // Labels are back-office notes: only those who may label companies read them.
+  const labels = actorCan(actor, FLAG_ASSIGN_PERMISSION.company)
+    ? await listRecordLabels(deps.db, 'company', [actor.companyId])
+    : null;
+  return toCompany(row, await repo.listBankAccounts(deps.db, [actor.companyId]), labels);
 }
 
 /**
@@ -210,7 +222,11 @@ export async function updateCompany(deps: Deps, actor: Actor, id: string, body: 
   return deps.db.transaction(async (tx) => {
     const existing = await repo.findVisibleCompany(tx, actor, id);
     if (!existing) throw notFound();
-    const before = toCompany(existing, await repo.listBankAccounts(tx, [id]));
+    const before = toCompany(
+      existing,
+      await repo.listBankAccounts(tx, [id]),
+      await listRecordLabels(tx, 'company', [id]),
+    );
     // A partner cannot move its own company within the hierarchy: that is the back office's call.
     const changesPartners = Object.keys(partnerValues(body)).length > 0;
     if (changesPartners && !actor.isStaff && id === actor.companyId) throw new AppError('FORBIDDEN');
@@ -250,7 +266,11 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: string) {
       });
     }
     await repo.softDeleteCompany(tx, id);
-    const before = toCompany(existing, await repo.listBankAccounts(tx, [id]));
+    const before = toCompany(
+      existing,
+      await repo.listBankAccounts(tx, [id]),
+      await listRecordLabels(tx, 'company', [id]),
+    );
     await recordAudit(tx, actor, { entity: 'company', entityId: id, companyId: id, action: 'delete', before });
   });
   return { message: 'The company was deleted' };

@@ -9,7 +9,15 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../../lib/api-client';
 import { companyKeys } from './get-my-company';
 
-export type CompanyPageParams = { page: number; size: number; search: string; country: string; partner: string };
+export type CompanyPageParams = {
+  page: number;
+  size: number;
+  search: string;
+  country: string;
+  partner: string;
+  flag: string;
+  tag: string;
+};
 export type CompanyList = { data: Company[]; total: number };
 export type PartnerOption = { id: string; company_name: string; company_number: string; types: string[] };
 
@@ -29,6 +37,8 @@ export function listCompanies(params: CompanyPageParams, signal?: AbortSignal): 
       search: params.search.trim() || undefined,
       country: params.country || undefined,
       partner_id: params.partner || undefined,
+      flag_id: params.flag || undefined,
+      tag_id: params.tag || undefined,
     },
   });
 }

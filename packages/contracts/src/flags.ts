@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { backendListQuerySchema } from './common';
+import type { PermissionTitle } from './permissions';
+import { VALIDATION_MESSAGES } from './validation';
+
+/**
+ * Flags and tags (ADR 0054): definitions kept once for the whole portal; a record carries at most
+ * one flag and any number of tags.
+ */
+export const FLAG_KINDS = ['flag', 'tag'] as const;
+export const flagKindSchema = z.enum(FLAG_KINDS);
+export type FlagKind = z.infer<typeof flagKindSchema>;
+
+/** The kinds of record a definition may apply to. */
+export const FLAG_RECORD_TYPES = ['company', 'case'] as const;
+export const flagRecordTypeSchema = z.enum(FLAG_RECORD_TYPES);
+export type FlagRecordType = z.infer<typeof flagRecordTypeSchema>;
+
+/** The record types POST /update-flags can already label (cases join when the cases area exists). */
+export const FLAG_ASSIGNABLE_TYPES = ['company'] as const satisfies readonly FlagRecordType[];
+export type FlagAssignableType = (typeof FLAG_ASSIGNABLE_TYPES)[number];
+
+/** The permission that lets a user label records of each type. */
+export const FLAG_ASSIGN_PERMISSION = {
+  company: 'backoffice-company',
+} as const satisfies Record<FlagAssignableType, PermissionTitle>;
+
+/** Managing definitions; listing them is open to anyone who may manage or assign them. */
+export const FLAG_MANAGE_PERMISSION = 'backoffice-flag' as const satisfies PermissionTitle;
+export const FLAG_READ_PERMISSIONS = [
+  FLAG_MANAGE_PERMISSION,
+  ...Object.values(FLAG_ASSIGN_PERMISSION),
+] as const satisfies readonly PermissionTitle[];
+
+export const FLAG_NAME_MAX = 60;
+export const FLAG_CREATE_MAX = 100;
+export const FLAG_UPDATE_MAX_IDS = 500;
+
+/** Colours offered by the forms; a definition created without a colour gets one of them (by its name). */
+export const FLAG_PALETTE = [
+  '#E03131',
+  '#F76707',
+  '#F59F00',
+  '#37B24D',
+  '#0CA678',
+  '#1098AD',
+  '#1C7ED6',
+  '#4263EB',
+  '#7048E8',
+  '#AE3EC9',
+  '#D6336C',
+  '#868E96',
+] as const;
+
+/** A stable palette colour for a name, so a list of names gets varied but reproducible colours. */
+export function defaultFlagColour(name: string): string {
+  let hash = 0;
+  for (const char of name.trim().toLowerCase()) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  return FLAG_PALETTE[hash % FLAG_PALETTE.length]!;
+}
+
+export const FLAG_MESSAGES = {
+  colour: VALIDATION_MESSAGES.colourHex,
+  appliesTo: VALIDATION_MESSAGES.recordTypesRequired,
+  nothingToChange: VALIDATION_MESSAGES.labelsNothingToChange,
+  addAndRemove: VALIDATION_MESSAGES.labelsAddAndRemove,
+} as const;
+
+const flagNameSchema = z
+  .string({ error: VALIDATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, VALIDATION_MESSAGES.nameRequired)
+  .max(FLAG_NAME_MAX);
+const flagColourSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, FLAG_MESSAGES.colour)
+  .transform((v) => v.toUpperCase());
+const flagDescriptionSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((v) => (v ? v : null));
+const appliesToSchema = z
+  .array(flagRecordTypeSchema)
+  .min(1, FLAG_MESSAGES.appliesTo)
+  .transform((types) => FLAG_RECORD_TYPES.filter((t) => types.includes(t)));
+
+/** POST /flags; one item of POST /create-flags. Without a colour, one of FLAG_PALETTE is chosen. */
+export const flagInputSchema = z.object({
+  name: flagNameSchema,
+  kind: flagKindSchema,
+  colour: flagColourSchema.optional(),
+  description: flagDescriptionSchema,
+  applies_to: appliesToSchema.default([...FLAG_RECORD_TYPES]),
+});
+export type FlagInput = z.infer<typeof flagInputSchema>;
+
+/** PUT /flags/{id}: changes only the fields it names. */
+export const flagUpdateSchema = z
+  .object({
+    name: flagNameSchema,
+    kind: flagKindSchema,
+    colour: flagColourSchema,
+    description: flagDescriptionSchema,
+    applies_to: appliesToSchema,
+  })
+  .partial();
+export type FlagUpdate = z.infer<typeof flagUpdateSchema>;
+
+/** POST /create-flags: all are created, or none (every invalid item is named, e.g. `items.2.name`). */
+export const flagsCreateSchema = z.object({
+  items: z.array(flagInputSchema).min(1).max(FLAG_CREATE_MAX),
+});
+export type FlagsCreate = z.infer<typeof flagsCreateSchema>;
+
+export const flagSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: flagKindSchema,
+  colour: z.string(),
+  description: z.string().nullable(),
+  applies_to: z.array(flagRecordTypeSchema),
+  /** Records carrying it that the caller may see. */
+  usage_count: z.number().int(),
+  created_by: z.uuid().nullable(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Flag = z.infer<typeof flagSchema>;
+
+export const FLAG_SORT_FIELDS = ['name', 'kind', 'created_at'] as const;
+
+export const flagListQuerySchema = backendListQuerySchema.extend({
+  sort_by: z.enum(FLAG_SORT_FIELDS).default('name'),
+  kind: flagKindSchema.optional(),
+  /** Only definitions that apply to this kind of record. */
+  applies_to: flagRecordTypeSchema.optional(),
+});
+export type FlagListQuery = z.infer<typeof flagListQuerySchema>;
+
+export const flagsCreateResponseSchema = z.object({ message: z.string(), data: z.array(flagSchema) });
+
+/** What a labelled record shows of a definition. */
+export const flagRefSchema = z.object({ id: z.uuid(), name: z.string(), colour: z.string() });
+export type FlagRef = z.infer<typeof flagRefSchema>;
+
+const idList = z.array(z.uuid()).max(FLAG_UPDATE_MAX_IDS);
+
+/**
+ * POST /update-flags: on every named record, set the flag (`flag_id`: a flag, or null to remove it;
+ * left out: unchanged) and add or remove tags. All records change, or none.
+ */
+export const flagsUpdateSchema = z
+  .object({
+    type: z.enum(FLAG_ASSIGNABLE_TYPES),
+    ids: idList.min(1),
+    flag_id: z.uuid().nullable().optional(),
+    add_tag_ids: idList.default([]),
+    remove_tag_ids: idList.default([]),
+  })
+  .superRefine((body, ctx) => {
+    if (body.flag_id === undefined && !body.add_tag_ids.length && !body.remove_tag_ids.length) {
+      ctx.addIssue({ code: 'custom', message: FLAG_MESSAGES.nothingToChange, path: ['flag_id'] });
+    }
+    if (body.add_tag_ids.some((id) => body.remove_tag_ids.includes(id))) {
+      ctx.addIssue({ code: 'custom', message: FLAG_MESSAGES.addAndRemove, path: ['remove_tag_ids'] });
+    }
+  });
+export type FlagsUpdate = z.infer<typeof flagsUpdateSchema>;
+/** The body as sent (tag lists may be left out). */
+export type FlagsUpdateInput = z.input<typeof flagsUpdateSchema>;
+
+export const flagsUpdateResponseSchema = z.object({
+  message: z.string(),
+  /** The labels of every named record after the change. */
+  data: z.array(z.object({ id: z.uuid(), flag: flagRefSchema.nullable(), tags: z.array(flagRefSchema) })),
+});
+export type FlagsUpdateResponse = z.infer<typeof flagsUpdateResponseSchema>;
+
+/** Main backend paths of this area (relative to the api service). */
+export const FLAG_ROUTES = {
+  flags: '/flags',
+  flag: (id: string) => `/flags/${id}`,
+  createFlags: '/create-flags',
+  updateFlags: '/update-flags',
+} as const;
