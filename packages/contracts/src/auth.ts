@@ -81,9 +81,13 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge =>
   'two_factor_required' in answer && answer.two_factor_required === true;
 
+/** Messages of two-factor sign-in's fields (the web translates them like VALIDATION_MESSAGES). */
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app',
   codeOrRecoveryRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
+  codeWrong: 'The code is wrong or was used already',
+  passwordWrong: 'The password is wrong',
+  passwordOrCodeRequired: 'Enter your password or a code from your authenticator app',
 } as const;
 
 /** Spaces and dashes are typing aids (`123 456`, `abcde-fghij`); recovery codes ignore case. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { totpCodeSchema, twoFactorCodeSchema } from './auth';
+import { TWO_FACTOR_MESSAGES, totpCodeSchema, twoFactorCodeSchema } from './auth';
 import { passwordSchema } from './validation';
 
 /**
@@ -57,7 +57,7 @@ export const twoFactorConfirmBodySchema = z
     code: twoFactorCodeSchema.optional(),
   })
   .refine((body) => body.password !== undefined || body.code !== undefined, {
-    message: 'Enter your password or a code from your authenticator app',
+    message: TWO_FACTOR_MESSAGES.passwordOrCodeRequired,
     path: ['password'],
   });
 export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBodySchema>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LoginResponse } from '@cuspid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
@@ -8,7 +9,6 @@ import {
   createTestAdmin,
   createTestApp,
   createTestUser,
-  loginAs,
   TEST_PASSWORD,
   type TestContext,
   type TestUser,
@@ -33,6 +33,13 @@ const post = (url: string, payload: unknown, token?: string) =>
     remoteAddress: nextIp(),
   });
 
+/** Signs in from an address of its own: on a shared PostgreSQL, 127.0.0.1's budget belongs to other test files. */
+async function loginAs(mail: string) {
+  const response = await post('/auth/login', { mail, password: TEST_PASSWORD });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as LoginResponse;
+}
+
 const STEP = 30;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +57,7 @@ type Enabled = { user: TestUser; token: string; secret: string; recoveryCodes: s
 /** A user with two-factor sign-in on; the enabling code was of the previous step, so the current one still signs in. */
 async function userWithTwoFactor(options: { roles?: string[]; companyId?: string } = {}): Promise<Enabled> {
   const user = await createTestUser(ctx.deps, options);
-  const { token } = await loginAs(ctx.app, user.mail);
+  const { token } = await loginAs(user.mail);
   const setup = await post('/auth/setup-two-factor', { password: TEST_PASSWORD }, token);
   expect(setup.statusCode, setup.body).toBe(200);
   const secret: string = setup.json().secret;
@@ -92,7 +99,7 @@ const userRow = async (id: string) => (await ctx.deps.db.select().from(users).wh
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
-  adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
+  adminToken = (await loginAs((await createTestAdmin(ctx.deps)).mail)).token;
 });
 afterAll(() => ctx?.close());
 
@@ -121,7 +128,7 @@ describe('two-factor calls: session and kind of caller come first', () => {
 describe('GET /auth/two-factor-status', () => {
   it('says off, not required and no codes for a new user', async () => {
     const user = await createTestUser(ctx.deps);
-    const { token } = await loginAs(ctx.app, user.mail);
+    const { token } = await loginAs(user.mail);
     const response = await get('/auth/two-factor-status', token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ enabled: false, enabled_at: null, required: false, recovery_codes_remaining: 0 });
@@ -131,7 +138,7 @@ describe('GET /auth/two-factor-status', () => {
 describe('POST /auth/setup-two-factor', () => {
   it('answers 400 without a password and for a wrong one', async () => {
     const user = await createTestUser(ctx.deps);
-    const { token } = await loginAs(ctx.app, user.mail);
+    const { token } = await loginAs(user.mail);
     const missing = await post('/auth/setup-two-factor', {}, token);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.password).toEqual(['The Password field is required']);
@@ -142,7 +149,7 @@ describe('POST /auth/setup-two-factor', () => {
 
   it('answers the secret, its otpauth URI and a QR code once, and keeps the secret only encrypted', async () => {
     const user = await createTestUser(ctx.deps);
-    const { token } = await loginAs(ctx.app, user.mail);
+    const { token } = await loginAs(user.mail);
     const response = await post('/auth/setup-two-factor', { password: TEST_PASSWORD }, token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -171,7 +178,7 @@ describe('POST /auth/setup-two-factor', () => {
 describe('POST /auth/enable-two-factor', () => {
   it('answers 400 for a malformed code, before any setup and for a wrong code', async () => {
     const user = await createTestUser(ctx.deps);
-    const { token } = await loginAs(ctx.app, user.mail);
+    const { token } = await loginAs(user.mail);
     const malformed = await post('/auth/enable-two-factor', { code: '12ab' }, token);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors.code).toEqual(['Enter the 6-digit code from your authenticator app']);
@@ -191,8 +198,8 @@ describe('POST /auth/enable-two-factor', () => {
 
   it('turns two-factor sign-in on, answers ten recovery codes once, stores them hashed and ends other sessions', async () => {
     const user = await createTestUser(ctx.deps);
-    const other = await loginAs(ctx.app, user.mail);
-    const { token } = await loginAs(ctx.app, user.mail);
+    const other = await loginAs(user.mail);
+    const { token } = await loginAs(user.mail);
     const { secret } = (await post('/auth/setup-two-factor', { password: TEST_PASSWORD }, token)).json();
     await awayFromStepEdge();
     const response = await post('/auth/enable-two-factor', { code: `${await codeAt(secret)}` }, token);
@@ -333,7 +340,7 @@ describe('POST /auth/login with two-factor sign-in, then POST /auth/login/two-fa
     expect(late.json().code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
 
     // An access token is no challenge (other audience), and a challenge is no access token.
-    const someone = await loginAs(ctx.app, (await createTestUser(ctx.deps)).mail);
+    const someone = await loginAs((await createTestUser(ctx.deps)).mail);
     const swapped = await post('/auth/login/two-factor', { challenge: someone.token, code: right });
     expect(swapped.json().code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
     const challenge = await challengeFor(user.mail);
@@ -433,7 +440,7 @@ describe('POST /auth/disable-two-factor', () => {
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json().errors.code).toEqual(['The code is wrong or was used already']);
 
-    const plain = await loginAs(ctx.app, (await createTestUser(ctx.deps)).mail);
+    const plain = await loginAs((await createTestUser(ctx.deps)).mail);
     const off = await post('/auth/disable-two-factor', { password: TEST_PASSWORD }, plain.token);
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe('Two-factor sign-in is not turned on');
@@ -469,7 +476,7 @@ describe('POST /auth/regenerate-recovery-codes', () => {
   it('answers 400 without password or code and when two-factor sign-in is off', async () => {
     const { token } = await userWithTwoFactor();
     expect((await post('/auth/regenerate-recovery-codes', {}, token)).statusCode).toBe(400);
-    const plain = await loginAs(ctx.app, (await createTestUser(ctx.deps)).mail);
+    const plain = await loginAs((await createTestUser(ctx.deps)).mail);
     const off = await post('/auth/regenerate-recovery-codes', { password: TEST_PASSWORD }, plain.token);
     expect(off.statusCode).toBe(400);
   });
@@ -511,7 +518,7 @@ describe('roles that require two-factor sign-in', () => {
   it('let a user without two-factor sign-in only set it up; every other call answers 403', async () => {
     const role = await createRole({ require_two_factor: true, permissions: ['list-users'] });
     const user = await createTestUser(ctx.deps, { roles: [role.name] });
-    const session = await loginAs(ctx.app, user.mail);
+    const session = await loginAs(user.mail);
     expect(session.token_info.two_factor_setup_required).toBe(true);
     const token = session.token;
 
@@ -550,7 +557,7 @@ describe('roles that require two-factor sign-in', () => {
   it('gate a signed-in user at once when the role starts to require it', async () => {
     const role = await createRole({ permissions: ['list-users'] });
     const user = await createTestUser(ctx.deps, { roles: [role.name] });
-    const { token } = await loginAs(ctx.app, user.mail);
+    const { token } = await loginAs(user.mail);
     expect((await get('/auth/list-users', token)).statusCode).toBe(200);
     await post('/auth/update-role', { id: role.id, require_two_factor: true }, adminToken);
     expect((await get('/auth/list-users', token)).json().code).toBe('TWO_FACTOR_SETUP_REQUIRED');
@@ -560,7 +567,7 @@ describe('roles that require two-factor sign-in', () => {
 describe('POST /auth/update-user with reset_two_factor', () => {
   it('answers 400 for a flag that is no boolean and for the caller themself', async () => {
     const admin = await createTestAdmin(ctx.deps);
-    const token = (await loginAs(ctx.app, admin.mail)).token;
+    const token = (await loginAs(admin.mail)).token;
     const { user } = await userWithTwoFactor();
     expect((await post('/auth/update-user', { id: user.id, reset_two_factor: 'yes' }, token)).statusCode).toBe(400);
     const self = await post('/auth/update-user', { id: admin.id, reset_two_factor: true }, token);
@@ -572,12 +579,12 @@ describe('POST /auth/update-user with reset_two_factor', () => {
 
   it('answers 403 without update-user and 404 for a user of another company', async () => {
     const { user } = await userWithTwoFactor();
-    const nobody = await loginAs(ctx.app, (await createTestUser(ctx.deps)).mail);
+    const nobody = await loginAs((await createTestUser(ctx.deps)).mail);
     expect((await post('/auth/update-user', { id: user.id, reset_two_factor: true }, nobody.token)).statusCode).toBe(
       403,
     );
     const managers = await createRole({ permissions: ['list-users', 'update-user'] });
-    const manager = await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: [managers.name] })).mail);
+    const manager = await loginAs((await createTestUser(ctx.deps, { roles: [managers.name] })).mail);
     expect((await post('/auth/update-user', { id: user.id, reset_two_factor: true }, manager.token)).statusCode).toBe(
       404,
     );

@@ -3,6 +3,7 @@ import {
   normaliseTwoFactorCode,
   RECOVERY_CODE_PATTERN,
   TOTP_CODE_PATTERN,
+  TWO_FACTOR_MESSAGES,
 } from '@cuspid/contracts';
 import type {
   RecoveryCodesResponse,
@@ -46,15 +47,15 @@ async function matchTotp(secret: string, code: string, afterStep: number | null)
   }
 }
 
-const wrongCode = (field: 'code') =>
+const wrongCode = () =>
   new AppError('VALIDATION_FAILED', {
-    message: 'The code is wrong or was used already',
-    errors: { [field]: ['The code is wrong or was used already'] },
+    message: TWO_FACTOR_MESSAGES.codeWrong,
+    errors: { code: [TWO_FACTOR_MESSAGES.codeWrong] },
   });
 const wrongPassword = () =>
   new AppError('VALIDATION_FAILED', {
-    message: 'The password is wrong',
-    errors: { password: ['The password is wrong'] },
+    message: TWO_FACTOR_MESSAGES.passwordWrong,
+    errors: { password: [TWO_FACTOR_MESSAGES.passwordWrong] },
   });
 const notOn = () => new AppError('BAD_REQUEST', { message: 'Two-factor sign-in is not turned on' });
 
@@ -91,7 +92,7 @@ async function confirmIdentity(deps: Deps, user: authRepo.UserRow, body: TwoFact
   if (body.code !== undefined) {
     if (await spendSecondFactor(deps, user, body.code)) return;
     await countAccountFailure(deps, user.mail);
-    throw wrongCode('code');
+    throw wrongCode();
   }
   if (await verifyPassword(user.passwordHash, body.password ?? '')) return;
   await countAccountFailure(deps, user.mail);
@@ -181,7 +182,7 @@ export async function enable(deps: Deps, actor: UserActor, body: TwoFactorEnable
   const step = await matchTotp(secret, normaliseTwoFactorCode(body.code), null);
   if (step === null) {
     await countAccountFailure(deps, user.mail);
-    throw wrongCode('code');
+    throw wrongCode();
   }
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {

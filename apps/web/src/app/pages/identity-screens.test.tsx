@@ -47,6 +47,7 @@ const user = (overrides: Partial<UserRecord>): UserRecord => ({
   company_id: COMPANY_ID,
   company_name: 'Praxis',
   roles: ['end-user'],
+  two_factor_enabled: false,
   created_at: '2026-11-01T00:00:00.000Z',
   ...overrides,
 });

@@ -1,0 +1,12 @@
+import { AUTH_ROUTES, type LoginResponse, type LoginTwoFactorBody } from '@cuspid/contracts';
+import { api } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session';
+
+/** POST /login/two-factor: the challenge and a code; the answer becomes the current session. */
+export async function verifyTwoFactor(body: LoginTwoFactorBody): Promise<LoginResponse> {
+  const response = await api.post<LoginResponse>('auth', AUTH_ROUTES.loginTwoFactor, body, {
+    skipSessionHandling: true,
+  });
+  sessionStore.signIn(response);
+  return response;
+}
