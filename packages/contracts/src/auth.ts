@@ -64,63 +64,6 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** POST /login for a user with two-factor sign-in: no tokens yet, a short-lived challenge for the second step. */
-export const twoFactorChallengeSchema = z.object({
-  two_factor_required: z.literal(true),
-  /** Signed, short-lived; sent back with the code to POST /login/two-factor. */
-  challenge: z.string(),
-  /** Seconds the challenge stays valid. */
-  expires_in: z.number().int(),
-});
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
-
-/** The answer of POST /login: a session, or the challenge of the second step. */
-export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-
-export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge =>
-  'two_factor_required' in answer && answer.two_factor_required === true;
-
-/** Messages of two-factor sign-in's fields (the web translates them like VALIDATION_MESSAGES). */
-export const TWO_FACTOR_MESSAGES = {
-  codeRequired: 'Enter the 6-digit code from your authenticator app',
-  codeOrRecoveryRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
-  codeWrong: 'The code is wrong or was used already',
-  passwordWrong: 'The password is wrong',
-  passwordOrCodeRequired: 'Enter your password or a code from your authenticator app',
-} as const;
-
-/** Spaces and dashes are typing aids (`123 456`, `abcde-fghij`); recovery codes ignore case. */
-export const normaliseTwoFactorCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
-export const TOTP_CODE_PATTERN = /^\d{6}$/;
-/** A recovery code: ten letters and digits (shown as `xxxxx-xxxxx`). */
-export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{10}$/;
-
-/** A code from the authenticator app (six digits). */
-export const totpCodeSchema = z
-  .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
-  .trim()
-  .min(1, TWO_FACTOR_MESSAGES.codeRequired)
-  .max(32, TWO_FACTOR_MESSAGES.codeRequired)
-  .refine((code) => TOTP_CODE_PATTERN.test(normaliseTwoFactorCode(code)), TWO_FACTOR_MESSAGES.codeRequired);
-
-/** A code from the authenticator app, or one of the user's recovery codes. */
-export const twoFactorCodeSchema = z
-  .string({ error: TWO_FACTOR_MESSAGES.codeOrRecoveryRequired })
-  .trim()
-  .min(1, TWO_FACTOR_MESSAGES.codeOrRecoveryRequired)
-  .max(32, TWO_FACTOR_MESSAGES.codeOrRecoveryRequired)
-  .refine((code) => {
-    const normalised = normaliseTwoFactorCode(code);
-    return TOTP_CODE_PATTERN.test(normalised) || RECOVERY_CODE_PATTERN.test(normalised);
-  }, TWO_FACTOR_MESSAGES.codeOrRecoveryRequired);
-
-export const loginTwoFactorBodySchema = z.object({
-  challenge: z.string({ error: 'The sign-in challenge is missing' }).min(20).max(4000),
-  code: twoFactorCodeSchema,
-});
-export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;
-
 export const refreshBodySchema = z.object({ refresh_token: z.string().min(20).max(200) });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { TWO_FACTOR_MESSAGES, totpCodeSchema, twoFactorCodeSchema } from './auth';
-import { passwordSchema } from './validation';
+import { loginResponseSchema } from './auth';
+import { passwordSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Two-factor sign-in (TOTP, RFC 6238) of the signed-in user, served by the authentication service
- * (ADR 0033). The second sign-in step itself is POST /login/two-factor (AUTH_ROUTES.loginTwoFactor).
+ * (ADR 0033), and the second sign-in step (POST /login/two-factor, AUTH_ROUTES.loginTwoFactor). Kept
+ * apart from the root export: zod schemas are not tree-shaken, and the login page's JS has a budget.
  */
 export const TWO_FACTOR_ROUTES = {
   status: '/two-factor-status',
@@ -13,6 +14,54 @@ export const TWO_FACTOR_ROUTES = {
   disable: '/disable-two-factor',
   regenerateRecoveryCodes: '/regenerate-recovery-codes',
 } as const;
+
+/** POST /login for a user with two-factor sign-in: no tokens yet, a short-lived challenge for the second step. */
+export const twoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  /** Signed, short-lived; sent back with the code to POST /login/two-factor. */
+  challenge: z.string(),
+  /** Seconds the challenge stays valid. */
+  expires_in: z.number().int(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** The answer of POST /login: a session, or the challenge of the second step. */
+export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** Spaces and dashes are typing aids (`123 456`, `abcde-fghij`); recovery codes ignore case. */
+export const normaliseTwoFactorCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** A recovery code: ten letters and digits (shown as `xxxxx-xxxxx`). */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{10}$/;
+
+const codeRequired = VALIDATION_MESSAGES.twoFactorCodeRequired;
+const codeOrRecoveryRequired = VALIDATION_MESSAGES.twoFactorCodeOrRecoveryRequired;
+
+/** A code from the authenticator app (six digits). */
+export const totpCodeSchema = z
+  .string({ error: codeRequired })
+  .trim()
+  .min(1, codeRequired)
+  .max(32, codeRequired)
+  .refine((code) => TOTP_CODE_PATTERN.test(normaliseTwoFactorCode(code)), codeRequired);
+
+/** A code from the authenticator app, or one of the user's recovery codes. */
+export const twoFactorCodeSchema = z
+  .string({ error: codeOrRecoveryRequired })
+  .trim()
+  .min(1, codeOrRecoveryRequired)
+  .max(32, codeOrRecoveryRequired)
+  .refine((code) => {
+    const normalised = normaliseTwoFactorCode(code);
+    return TOTP_CODE_PATTERN.test(normalised) || RECOVERY_CODE_PATTERN.test(normalised);
+  }, codeOrRecoveryRequired);
+
+export const loginTwoFactorBodySchema = z.object({
+  challenge: z.string({ error: 'The sign-in challenge is missing' }).min(20).max(4000),
+  code: twoFactorCodeSchema,
+});
+export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;
 
 /** How many one-time recovery codes a user gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -57,7 +106,7 @@ export const twoFactorConfirmBodySchema = z
     code: twoFactorCodeSchema.optional(),
   })
   .refine((body) => body.password !== undefined || body.code !== undefined, {
-    message: TWO_FACTOR_MESSAGES.passwordOrCodeRequired,
+    message: VALIDATION_MESSAGES.passwordOrCodeRequired,
     path: ['password'],
   });
 export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBodySchema>;

@@ -18,6 +18,12 @@ export const VALIDATION_MESSAGES = {
   formRequired: 'This form is required to be filled',
   nameRequired: 'The Name field is required',
   fileRequired: 'The File field is required',
+  // Two-factor sign-in (ADR 0033)
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
+  twoFactorCodeOrRecoveryRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
+  twoFactorCodeWrong: 'The code is wrong or was used already',
+  passwordWrong: 'The password is wrong',
+  passwordOrCodeRequired: 'Enter your password or a code from your authenticator app',
 } as const;
 
 export type PasswordRule = 'min' | 'number' | 'capital' | 'special';

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_MESSAGES, VALIDATION_MESSAGES } from '@cuspid/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '@cuspid/contracts';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 import { i18n } from './i18n';
@@ -6,7 +6,6 @@ import { i18n } from './i18n';
 // The contracts' schemas carry the spec's English messages; the web shows them in the user's language.
 const KEY_BY_MESSAGE = new Map<string, string>([
   ...Object.entries(VALIDATION_MESSAGES).map(([key, message]) => [message, key] as [string, string]),
-  ...Object.entries(TWO_FACTOR_MESSAGES).map(([key, message]) => [message, `twoFactor.${key}`] as [string, string]),
   ['Unknown time zone', 'unknownTimeZone'],
 ]);
 const PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };

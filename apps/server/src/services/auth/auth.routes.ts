@@ -5,10 +5,8 @@ import {
   createUserResponseSchema,
   errorResponseSchema,
   listPermissionsQuerySchema,
-  loginAnswerSchema,
   loginBodySchema,
   loginResponseSchema,
-  loginTwoFactorBodySchema,
   messageResponseSchema,
   permissionRecordSchema,
   refreshBodySchema,
@@ -16,6 +14,8 @@ import {
   userProfileSchema,
 } from '@cuspid/contracts';
 import {
+  loginAnswerSchema,
+  loginTwoFactorBodySchema,
   RECOVERY_CODE_COUNT,
   recoveryCodesResponseSchema,
   TWO_FACTOR_ROUTES,

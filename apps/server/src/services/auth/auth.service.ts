@@ -2,10 +2,8 @@ import {
   ADMIN_ROLE,
   type ChangePasswordBody,
   type CreateUserBody,
-  type LoginAnswer,
   type LoginBody,
   type LoginResponse,
-  type LoginTwoFactorBody,
   type PartnerType,
   PERMISSION_SCOPES,
   type PermissionScope,
@@ -14,6 +12,7 @@ import {
   type UpdateProfileBody,
   type UserProfile,
 } from '@cuspid/contracts';
+import type { LoginAnswer, LoginTwoFactorBody } from '@cuspid/contracts/two-factor';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';

@@ -1,17 +1,14 @@
+import { DEFAULT_RUNTIME_CONFIG, VALIDATION_MESSAGES } from '@cuspid/contracts';
 import {
-  DEFAULT_RUNTIME_CONFIG,
   normaliseTwoFactorCode,
   RECOVERY_CODE_PATTERN,
+  type RecoveryCodesResponse,
   TOTP_CODE_PATTERN,
-  TWO_FACTOR_MESSAGES,
-} from '@cuspid/contracts';
-import type {
-  RecoveryCodesResponse,
-  TwoFactorConfirmBody,
-  TwoFactorEnableBody,
-  TwoFactorSetupBody,
-  TwoFactorSetupResponse,
-  TwoFactorStatus,
+  type TwoFactorConfirmBody,
+  type TwoFactorEnableBody,
+  type TwoFactorSetupBody,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
 } from '@cuspid/contracts/two-factor';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { toString as renderQrCode } from 'qrcode';
@@ -49,13 +46,13 @@ async function matchTotp(secret: string, code: string, afterStep: number | null)
 
 const wrongCode = () =>
   new AppError('VALIDATION_FAILED', {
-    message: TWO_FACTOR_MESSAGES.codeWrong,
-    errors: { code: [TWO_FACTOR_MESSAGES.codeWrong] },
+    message: VALIDATION_MESSAGES.twoFactorCodeWrong,
+    errors: { code: [VALIDATION_MESSAGES.twoFactorCodeWrong] },
   });
 const wrongPassword = () =>
   new AppError('VALIDATION_FAILED', {
-    message: TWO_FACTOR_MESSAGES.passwordWrong,
-    errors: { password: [TWO_FACTOR_MESSAGES.passwordWrong] },
+    message: VALIDATION_MESSAGES.passwordWrong,
+    errors: { password: [VALIDATION_MESSAGES.passwordWrong] },
   });
 const notOn = () => new AppError('BAD_REQUEST', { message: 'Two-factor sign-in is not turned on' });
 

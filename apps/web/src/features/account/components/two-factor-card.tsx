@@ -1,5 +1,10 @@
-import { passwordSchema, totpCodeSchema, twoFactorCodeSchema } from '@cuspid/contracts';
-import type { TwoFactorConfirmBody, TwoFactorSetupResponse } from '@cuspid/contracts/two-factor';
+import { passwordSchema } from '@cuspid/contracts';
+import {
+  type TwoFactorConfirmBody,
+  type TwoFactorSetupResponse,
+  totpCodeSchema,
+  twoFactorCodeSchema,
+} from '@cuspid/contracts/two-factor';
 import {
   Alert,
   Anchor,

@@ -1,4 +1,5 @@
-import { AUTH_ROUTES, type LoginResponse, type LoginTwoFactorBody } from '@cuspid/contracts';
+import { AUTH_ROUTES, type LoginResponse } from '@cuspid/contracts';
+import type { LoginTwoFactorBody } from '@cuspid/contracts/two-factor';
 import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 

@@ -1,4 +1,5 @@
-import { isTwoFactorChallenge, type LoginBody, loginBodySchema, type TwoFactorChallenge } from '@cuspid/contracts';
+import { type LoginBody, loginBodySchema } from '@cuspid/contracts';
+import type { TwoFactorChallenge } from '@cuspid/contracts/two-factor';
 import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError } from '../../../lib/notify';
 import { useLightForm } from '../../../lib/use-light-form';
-import { useLogin } from '../api/login';
+import { isTwoFactorChallenge, useLogin } from '../api/login';
 
 // The second step loads only for users with two-factor sign-in: the login page's JS has a size budget.
 const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));

@@ -1,4 +1,4 @@
-import { totpCodeSchema, twoFactorCodeSchema } from '@cuspid/contracts';
+import { totpCodeSchema, twoFactorCodeSchema } from '@cuspid/contracts/two-factor';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
