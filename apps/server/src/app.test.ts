@@ -58,12 +58,23 @@ describe('GET /docs', () => {
       'profile',
       'update-profile',
       'change-password',
+      'login/two-factor',
+      'two-factor-status',
+      'setup-two-factor',
+      'enable-two-factor',
+      'disable-two-factor',
+      'regenerate-recovery-codes',
     ]) {
       expect(Object.keys(spec.paths)).toContain(`/auth/${route}`);
     }
     const login = spec.paths['/auth/login'].post;
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('mail');
-    expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty('token_info');
+    // A session, or (two-factor sign-in on) the challenge of the second step.
+    const answers = login.responses['200'].content['application/json'].schema.anyOf;
+    expect(answers.map((answer: { properties: object }) => Object.keys(answer.properties))).toEqual([
+      expect.arrayContaining(['token', 'refresh_token', 'token_info']),
+      ['two_factor_required', 'challenge', 'expires_in'],
+    ]);
   });
 
   it('serves the API reference page', async () => {

@@ -80,6 +80,9 @@ export async function createDeps(
   const [keys, signingSecret] = await Promise.all([loadTokenKeys(config), fileSigningSecret(config)]);
   const storage = createStorage(config.storage, { publicBaseUrl: config.publicUrl, signingSecret });
   logger.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
+  if (config.twoFactor.usesDevelopmentKey && config.services.includes('auth') && config.env !== 'test') {
+    logger.warn('TWO_FACTOR_KEY is not set: two-factor secrets are encrypted with the development key (ADR 0033)');
+  }
   return { config, database, db: database.db, jobs, storage, fileSigningSecret: signingSecret, keys, logger, seeded };
 }
 

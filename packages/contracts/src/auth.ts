@@ -49,6 +49,11 @@ export const tokenInfoSchema = z.object({
   user: userProfileSchema,
   /** Seconds until the access token expires. */
   expires_in: z.number().int(),
+  /**
+   * A role of the user requires two-factor sign-in and the user has not set it up: every call but
+   * the two-factor setup, the profile and the token refresh answers 403 TWO_FACTOR_SETUP_REQUIRED.
+   */
+  two_factor_setup_required: z.boolean(),
 });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
@@ -103,6 +108,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 /** Wire contracts of the authentication service's own account calls (not named by the spec). */
 export const AUTH_ROUTES = {
   login: '/login',
+  loginTwoFactor: '/login/two-factor',
   refreshToken: '/refresh-token',
   createUser: '/create-user',
   listPermissions: '/list-permissions',

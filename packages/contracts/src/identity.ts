@@ -91,6 +91,8 @@ export const userRecordSchema = z.object({
   company_id: z.uuid(),
   company_name: z.string(),
   roles: z.array(z.string()),
+  /** Signs in with a code from an authenticator app (ADR 0033). */
+  two_factor_enabled: z.boolean(),
   created_at: z.iso.datetime(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
@@ -107,6 +109,8 @@ export const updateUserBodySchema = z.object({
   timezone: timezoneSchema.optional(),
   roles: z.array(z.string().max(64)).max(20).optional(),
   is_active: z.boolean().optional(),
+  /** Turns the user's two-factor sign-in off (lost phone): they sign in with the password and may set it up again. */
+  reset_two_factor: z.boolean().optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
@@ -128,6 +132,8 @@ export const roleRecordSchema = z.object({
   can_edit_commissions: z.boolean(),
   assign_on_registration: z.boolean(),
   priority: z.number().int(),
+  /** Users of this role must sign in with two factors; without them set up they can only set them up. */
+  require_two_factor: z.boolean(),
   /** Permission titles the role grants. */
   permissions: z.array(z.string()),
   user_count: z.number().int(),
@@ -141,6 +147,7 @@ export const roleFieldsSchema = z.object({
   can_register: z.boolean().optional(),
   can_edit_commissions: z.boolean().optional(),
   assign_on_registration: z.boolean().optional(),
+  require_two_factor: z.boolean().optional(),
   priority: z.number().int().min(0).max(1000).optional(),
   permissions: z.array(z.string().max(64)).max(500).optional(),
 });

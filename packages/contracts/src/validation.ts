@@ -22,6 +22,12 @@ export const VALIDATION_MESSAGES = {
   recordTypesRequired: 'Choose at least one kind of record',
   labelsNothingToChange: 'Choose a flag or tags to set or remove',
   labelsAddAndRemove: 'A tag cannot be added and removed at once',
+  // Two-factor sign-in (ADR 0033)
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
+  twoFactorCodeOrRecoveryRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
+  twoFactorCodeWrong: 'The code is wrong or was used already',
+  passwordWrong: 'The password is wrong',
+  passwordOrCodeRequired: 'Enter your password or a code from your authenticator app',
 } as const;
 
 export type PasswordRule = 'min' | 'number' | 'capital' | 'special';

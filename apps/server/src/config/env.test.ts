@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, DEV_TWO_FACTOR_KEY, loadConfig } from './env';
 
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data and the embedded database', () => {
@@ -34,6 +34,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).captchaTestMode).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_MODE: 'true' }).captchaTestMode).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_MODE: 'true' })).toThrow(/CAPTCHA_TEST_MODE/);
+  });
+
+  it('requires TWO_FACTOR_KEY in production and uses the development key elsewhere', () => {
+    expect(loadConfig({}).twoFactor).toEqual({ key: DEV_TWO_FACTOR_KEY, usesDevelopmentKey: true });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TWO_FACTOR_KEY: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TWO_FACTOR_KEY: 'short' })).toThrow(/TWO_FACTOR_KEY: must be/);
+    const key = 'k'.repeat(44);
+    expect(loadConfig({ NODE_ENV: 'production', TWO_FACTOR_KEY: key }).twoFactor).toEqual({
+      key,
+      usesDevelopmentKey: false,
+    });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -54,6 +54,12 @@ const envSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(60),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /**
+     * Encrypts TOTP secrets and keys the recovery-code hashes (ADR 0033). Required in production;
+     * elsewhere a fixed development key is used, with a warning at boot. Changing it turns every
+     * user's two-factor sign-in unusable (an administrator then resets it per user).
+     */
+    TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -119,6 +125,13 @@ const envSchema = z
         message: 'set JWT_PRIVATE_KEY and JWT_PUBLIC_KEY together',
       });
     }
+    if (!env.TWO_FACTOR_KEY && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWO_FACTOR_KEY'],
+        message: 'required in production (e.g. `openssl rand -base64 32`)',
+      });
+    }
     if (env.CAPTCHA_TEST_MODE && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_MODE'], message: 'must not be set in production' });
     }
@@ -130,6 +143,12 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The two-factor key outside production when TWO_FACTOR_KEY is unset: fixed (not generated under
+ * DATA_DIR) so that a lost data folder never locks users out of a development database.
+ */
+export const DEV_TWO_FACTOR_KEY = 'cuspid-development-two-factor-key-do-not-use-in-production';
 
 /** The answer every captcha also accepts when CAPTCHA_TEST_MODE is on (end-to-end tests only). */
 export const CAPTCHA_TEST_ANSWER = 'e2e-captcha';
@@ -172,6 +191,11 @@ function toConfig(env: Env) {
       maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    twoFactor: {
+      key: env.TWO_FACTOR_KEY ?? DEV_TWO_FACTOR_KEY,
+      /** The development key is in use: the server warns at boot. */
+      usesDevelopmentKey: !env.TWO_FACTOR_KEY,
     },
     storage:
       env.STORAGE_DRIVER === 's3'

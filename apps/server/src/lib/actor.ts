@@ -13,7 +13,12 @@ type ActorBase = {
 };
 
 /** A person signed in with mail and password: one session. */
-export type UserActor = ActorBase & { kind: 'user'; sessionId: string };
+export type UserActor = ActorBase & {
+  kind: 'user';
+  sessionId: string;
+  /** A role requires two-factor sign-in and the user has not set it up: only the setup calls pass (ADR 0033). */
+  twoFactorSetupRequired: boolean;
+};
 /** A machine client holding an access token from POST /auth/token (client credentials). */
 export type ApiKeyActor = ActorBase & { kind: 'api-key'; apiKeyId: string };
 

@@ -16,6 +16,11 @@ declare module 'fastify' {
      * them (e.g. reading flag definitions: whoever manages them or assigns them).
      */
     permission?: PermissionTitle | readonly PermissionTitle[];
+    /**
+     * Open to a user whose role requires two-factor sign-in before they have set it up (ADR 0033):
+     * only the profile and the setup calls. Every other call answers 403 TWO_FACTOR_SETUP_REQUIRED.
+     */
+    allowBeforeTwoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -65,9 +70,13 @@ export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance
     const config = request.routeOptions.config;
     const mode = config.auth ?? 'required';
     if (mode === 'none') return;
-    request.actor = await resolveActor(deps, request);
+    const actor = await resolveActor(deps, request);
+    request.actor = actor;
+    if (actor?.kind === 'user' && actor.twoFactorSetupRequired && !config.allowBeforeTwoFactorSetup) {
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+    }
     if (mode === 'optional') return;
-    const actor = requireActor(request);
+    if (!actor) throw new AppError('UNAUTHENTICATED');
     if (config.permission) assertPermission(actor, config.permission);
   });
 });

@@ -14,6 +14,7 @@ const TEST_ROUTES: AppRoute[] = [
   { path: '/error-404', page: stub('Not found page'), public: true, layout: 'full' },
   { path: '/home', page: stub('Home page'), layout: 'full' },
   { path: '/invoices', page: stub('Invoices page'), permission: 'backoffice-invoice', layout: 'full' },
+  { path: paths.accountSetting, page: stub('Account settings page'), layout: 'full' },
 ];
 
 const PERMISSION_LIST = {
@@ -148,6 +149,33 @@ describe('RouteGuard', () => {
 
       expect(await screen.findByText('Permissions page')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/permissions');
+    });
+  });
+
+  describe('while a role requires two-factor sign-in the user has not set up', () => {
+    it('sends every page to the account settings and loads no permissions', async () => {
+      sessionStore.signIn(loginResponse({ permissions: { backoffice: ['invoice'] }, two_factor_setup_required: true }));
+      const fetchMock = vi.fn().mockResolvedValue(jsonResponse(PERMISSION_LIST));
+      vi.stubGlobal('fetch', fetchMock);
+
+      const { router } = renderRoutes(TEST_ROUTES, '/invoices');
+      expect(await screen.findByText('Account settings page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(paths.accountSetting);
+      await router.navigate('/home');
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.accountSetting));
+      expect(await screen.findByText('Account settings page')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('lets the user go anywhere once the renewed session says the setup is done', async () => {
+      sessionStore.signIn(loginResponse({ permissions: { backoffice: ['invoice'] }, two_factor_setup_required: true }));
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(PERMISSION_LIST)));
+      const { router } = renderRoutes(TEST_ROUTES, '/invoices');
+      expect(await screen.findByText('Account settings page')).toBeInTheDocument();
+
+      sessionStore.replaceTokens(loginResponse({ permissions: { backoffice: ['invoice'] } }));
+      await router.navigate('/invoices');
+      expect(await screen.findByText('Invoices page')).toBeInTheDocument();
     });
   });
 });

@@ -10,13 +10,17 @@ import type { AppRoute } from './route-table';
 /**
  * Spec section 4: a public page is shown; otherwise an unsigned user goes to the login page; after sign-in the
  * permission titles are loaded once (a failure is logged and navigation continues); a route the user may not
- * open goes to /error-404.
+ * open goes to /error-404. A user who must set up two-factor sign-in first only reaches the account settings.
  */
 export function RouteGuard({ route, children }: { route: AppRoute; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const { canOpenRoute } = useCan();
-  const needsPermissions = !route.public && session !== null && session.permission_titles === null;
+  // A role requires two-factor sign-in the user has not set up: the server refuses everything but the setup
+  // (ADR 0033), so the account settings page (which shows only the setup then) is the one place to be.
+  const mustSetUpTwoFactor = session?.token_info.two_factor_setup_required === true;
+  const needsPermissions =
+    !route.public && session !== null && session.permission_titles === null && !mustSetUpTwoFactor;
   // The navigation (location key) for which loading has been tried: a failure lets this navigation continue.
   const [triedFor, setTriedFor] = useState<string | null>(null);
 
@@ -34,6 +38,8 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
   if (route.guestOnly && session) return <Navigate to={paths.home} replace />;
   if (route.public) return children;
   if (!session) return <Navigate to={paths.login} replace />;
+  if (mustSetUpTwoFactor)
+    return route.path === paths.accountSetting ? children : <Navigate to={paths.accountSetting} replace />;
   if (needsPermissions && triedFor !== location.key) return <PageLoader />;
   if (!canOpenRoute(route.permission)) return <Navigate to={paths.notFound} replace />;
   return children;

@@ -137,4 +137,14 @@ describe('api client', () => {
     await expect(api.get('api', '/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(screen.queryByText('You need to relogin')).toBeNull();
   });
+
+  it('shows only the two-factor setup once a call says a role requires it (403 TWO_FACTOR_SETUP_REQUIRED)', async () => {
+    mockFetch(() =>
+      jsonResponse({ code: 'TWO_FACTOR_SETUP_REQUIRED', message: 'Your role requires two-factor sign-in.' }, 403),
+    );
+    expect(sessionStore.get()?.token_info.two_factor_setup_required).toBe(false);
+    await expect(api.get('api', '/units')).rejects.toMatchObject({ status: 403, code: 'TWO_FACTOR_SETUP_REQUIRED' });
+    expect(sessionStore.get()?.token_info.two_factor_setup_required).toBe(true);
+    expect(onSessionEnd).not.toHaveBeenCalled();
+  });
 });

@@ -118,6 +118,16 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * Exchanges the refresh token for a new pair now (after enabling two-factor sign-in, whose answer
+ * changes token_info). False when the session could not be renewed: it is then ended.
+ */
+export async function renewSession(): Promise<boolean> {
+  const renewed = await refreshSession();
+  if (!renewed) endSession(true);
+  return renewed;
+}
+
 /** Forced logout: clear storage, say so (except for the main backend's 419), return to the root. */
 function endSession(showMessage: boolean): void {
   const hadSession = sessionStore.get() !== null;
@@ -155,7 +165,12 @@ export async function apiRequest<T>(service: ServiceName, path: string, options:
     throw error;
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.code === 'TWO_FACTOR_SETUP_REQUIRED' && !options.skipSessionHandling)
+      sessionStore.requireTwoFactorSetup();
+    throw error;
+  }
   if (options.responseType === 'file') {
     const file: DownloadedFile = {
       blob: await response.blob(),

@@ -81,6 +81,15 @@ export const sessionStore = {
   setPermissionTitles(titles: string[]): void {
     if (current) write({ ...current, permission_titles: titles });
   },
+  /**
+   * A call answered 403 TWO_FACTOR_SETUP_REQUIRED (a role started to require it, or an administrator
+   * reset it): the web then shows the setup only, as after a sign-in that said so (ADR 0033).
+   */
+  requireTwoFactorSetup(): void {
+    if (current && !current.token_info.two_factor_setup_required) {
+      write({ ...current, token_info: { ...current.token_info, two_factor_setup_required: true } });
+    }
+  },
   setUser(user: UserProfile): void {
     if (current) write({ ...current, token_info: { ...current.token_info, user } });
   },

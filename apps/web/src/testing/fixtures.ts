@@ -36,6 +36,7 @@ export function loginResponse(
       types: ['end-user'],
       user: userProfile(),
       expires_in: 900,
+      two_factor_setup_required: false,
       ...tokenInfo,
     },
   };

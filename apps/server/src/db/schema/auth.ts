@@ -28,6 +28,13 @@ export const users = auth.table(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** TOTP secret in use, AES-256-GCM encrypted with TWO_FACTOR_KEY (ADR 0033); null: no two-factor sign-in. */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** A secret set up but not confirmed with a first code yet (encrypted like the one in use). */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** The TOTP time step of the last accepted code: a code of that step or an earlier one is refused (replay). */
+    twoFactorLastStep: integer('two_factor_last_step'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -54,6 +61,8 @@ export const roles = auth.table('roles', {
   canRegister: boolean('can_register').notNull().default(false),
   canEditCommissions: boolean('can_edit_commissions').notNull().default(false),
   assignOnRegistration: boolean('assign_on_registration').notNull().default(false),
+  /** Users of the role must sign in with two factors (ADR 0033). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   priority: integer('priority').notNull().default(0),
   ...timestamps,
 });
@@ -130,6 +139,24 @@ export const refreshTokens = auth.table(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * One-time recovery codes of two-factor sign-in (ADR 0033): HMAC-SHA256 under a key derived from
+ * TWO_FACTOR_KEY, so a copy of the database alone cannot be brute-forced. Each is used once.
+ */
+export const twoFactorRecoveryCodes = auth.table(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 );
 
 /**

@@ -20,10 +20,18 @@ export type UserRow = typeof users.$inferSelect;
 /** Resolves the caller of a request in one query; null when the session, key or user is no longer valid. */
 export async function loadActor(db: Db, claims: AccessClaims): Promise<Actor | null> {
   if (claims.kind === 'api-key') return loadApiKeyActor(db, claims);
-  const rows = await queryRows<{ company_id: string; is_operator: boolean; roles: string[]; permissions: string[] }>(
+  const rows = await queryRows<{
+    company_id: string;
+    is_operator: boolean;
+    roles: string[];
+    permissions: string[];
+    two_factor_setup_required: boolean;
+  }>(
     db,
     sql`
       select u.company_id, c.is_operator,
+        coalesce(bool_or(r.require_two_factor), false) and u.two_factor_enabled_at is null
+          as two_factor_setup_required,
         coalesce(array_agg(distinct r.name) filter (where r.name is not null), '{}') as roles,
         coalesce(array_agg(distinct p.title) filter (where p.title is not null), '{}') as permissions
       from ${users} u
@@ -47,6 +55,7 @@ export async function loadActor(db: Db, claims: AccessClaims): Promise<Actor | n
     roles: row.roles,
     permissions: row.permissions,
     isStaff: row.is_operator,
+    twoFactorSetupRequired: row.two_factor_setup_required,
   };
 }
 
@@ -114,7 +123,12 @@ export async function findCompanyName(db: DbOrTx, companyId: string): Promise<st
 /** Roles of a user with their partner type, and the (scope, value, title) of every permission they grant. */
 export async function findUserAccess(db: DbOrTx, userId: string) {
   const roleRows = await db
-    .select({ id: roles.id, name: roles.name, partnerType: roles.partnerType })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      partnerType: roles.partnerType,
+      requireTwoFactor: roles.requireTwoFactor,
+    })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId))

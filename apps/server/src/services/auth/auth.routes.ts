@@ -13,11 +13,24 @@ import {
   updateProfileBodySchema,
   userProfileSchema,
 } from '@cuspid/contracts';
+import {
+  loginAnswerSchema,
+  loginTwoFactorBodySchema,
+  RECOVERY_CODE_COUNT,
+  recoveryCodesResponseSchema,
+  TWO_FACTOR_ROUTES,
+  twoFactorConfirmBodySchema,
+  twoFactorEnableBodySchema,
+  twoFactorSetupBodySchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+} from '@cuspid/contracts/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { assertPermission, requireUserActor } from '../../plugins/authenticate';
 import * as service from './auth.service';
+import * as twoFactor from './two-factor.service';
 
 const tags = ['authentication'];
 const errors = {
@@ -38,12 +51,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
       config: { auth: 'none' },
       schema: {
         tags,
-        summary: 'Sign in with mail and password',
+        summary: 'Sign in with mail and password (with two-factor sign-in on: a challenge for the second step)',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errors },
+        response: { 200: loginAnswerSchema, 429: errorResponseSchema, ...errors },
       },
     },
     (request) => service.login(deps, request.body, clientOf(request)),
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Second sign-in step: the challenge of POST /login and an app code or a recovery code',
+        body: loginTwoFactorBodySchema,
+        response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => service.loginTwoFactor(deps, request.body, clientOf(request)),
   );
 
   app.post(
@@ -97,7 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
 
   app.get(
     '/profile',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: userProfileSchema, ...errors } } },
+    {
+      config: { allowBeforeTwoFactorSetup: true },
+      schema: { tags, summary: 'The signed-in user', response: { 200: userProfileSchema, ...errors } },
+    },
     (request) => service.getProfile(deps, requireUserActor(request)),
   );
 
@@ -125,5 +155,79 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
       },
     },
     (request) => service.changePassword(deps, requireUserActor(request), request.body),
+  );
+
+  // Two-factor sign-in of the signed-in user (ADR 0033). Secrets and codes travel with `no-store`.
+  const twoFactorTags = ['two-factor'];
+  app.get(
+    TWO_FACTOR_ROUTES.status,
+    {
+      config: { allowBeforeTwoFactorSetup: true },
+      schema: {
+        tags: twoFactorTags,
+        summary: 'Whether two-factor sign-in is on, required by a role, and how many recovery codes are left',
+        response: { 200: twoFactorStatusSchema, ...errors },
+      },
+    },
+    (request) => twoFactor.getStatus(deps, requireUserActor(request)),
+  );
+  app.post(
+    TWO_FACTOR_ROUTES.setup,
+    {
+      config: { allowBeforeTwoFactorSetup: true },
+      schema: {
+        tags: twoFactorTags,
+        summary: 'Start the setup (password again): a new secret as QR code, URI and text, shown this once',
+        body: twoFactorSetupBodySchema,
+        response: { 200: twoFactorSetupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await twoFactor.startSetup(deps, requireUserActor(request), request.body)),
+  );
+  app.post(
+    TWO_FACTOR_ROUTES.enable,
+    {
+      config: { allowBeforeTwoFactorSetup: true },
+      schema: {
+        tags: twoFactorTags,
+        summary: `Confirm the setup with a first code: two-factor sign-in is on; ${RECOVERY_CODE_COUNT} recovery codes, shown this once`,
+        body: twoFactorEnableBodySchema,
+        response: { 200: recoveryCodesResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await twoFactor.enable(deps, requireUserActor(request), request.body)),
+  );
+  app.post(
+    TWO_FACTOR_ROUTES.disable,
+    {
+      schema: {
+        tags: twoFactorTags,
+        summary: 'Turn two-factor sign-in off (the password or a code)',
+        body: twoFactorConfirmBodySchema,
+        response: { 200: messageResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    (request) => twoFactor.disable(deps, requireUserActor(request), request.body),
+  );
+  app.post(
+    TWO_FACTOR_ROUTES.regenerateRecoveryCodes,
+    {
+      schema: {
+        tags: twoFactorTags,
+        summary: 'New recovery codes, shown this once; the old ones stop working (the password or a code)',
+        body: twoFactorConfirmBodySchema,
+        response: { 200: recoveryCodesResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await twoFactor.regenerateRecoveryCodes(deps, requireUserActor(request), request.body)),
   );
 };

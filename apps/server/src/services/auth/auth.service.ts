@@ -12,6 +12,7 @@ import {
   type UpdateProfileBody,
   type UserProfile,
 } from '@cuspid/contracts';
+import type { LoginAnswer, LoginTwoFactorBody } from '@cuspid/contracts/two-factor';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
@@ -23,8 +24,16 @@ import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';
 import { listLiveSessions, permissionTitlesOfRoles } from './identity.repository';
 import { assertMayGrant, listPermissions as listPermissionRecords } from './identity.service';
+import {
+  assertAccountNotLocked,
+  clearAccountFailures,
+  countAccountFailure,
+  countIpAttempt,
+  tooManyAttempts,
+} from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { signAccessToken } from './tokens';
+import { CHALLENGE_TTL_SECONDS, signAccessToken, signTwoFactorChallenge, verifyTwoFactorChallenge } from './tokens';
+import { spendSecondFactor } from './two-factor.service';
 
 /** A used refresh token presented again within this window is refused without revoking the session (two tabs racing). */
 const REUSE_GRACE_MS = 10_000;
@@ -74,6 +83,7 @@ async function buildTokenInfo(deps: Deps, user: repo.UserRow): Promise<TokenInfo
     types,
     user: toUserProfile(user, companyName),
     expires_in: deps.keys.accessTokenTtlSeconds,
+    two_factor_setup_required: access.roles.some((r) => r.requireTwoFactor) && user.twoFactorEnabledAt === null,
   };
 }
 
@@ -90,44 +100,16 @@ async function issueTokens(
   return { token, refresh_token: refreshToken, token_info: tokenInfo };
 }
 
-function tooManyAttempts(windowSeconds: number): AppError {
-  return new AppError('TOO_MANY_REQUESTS', {
-    message: `Too many sign-in attempts. Please try again in ${Math.ceil(windowSeconds / 60)} minutes.`,
-    headers: { 'retry-after': String(windowSeconds) },
-  });
-}
-
-/**
- * Signs in. A wrong mail and a wrong password get the same answer and take the same time; attempts
- * are limited per IP (all attempts) and per account (failures), across every server process.
- */
-export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
-  const { db, config } = deps;
-  const limits = config.loginThrottle;
-  const ipAttempts = await repo.bumpThrottle(db, `login-ip:${client.ip}`, limits.windowSeconds);
-  if (ipAttempts > limits.maxAttemptsPerIp) throw tooManyAttempts(limits.windowSeconds);
-  const accountKey = `login-mail:${body.mail}`;
-  if ((await repo.readThrottle(db, accountKey, limits.windowSeconds)) >= limits.maxFailuresPerAccount) {
-    throw tooManyAttempts(limits.windowSeconds);
-  }
-
-  const user = await repo.findLiveUserByMail(db, body.mail);
-  const valid = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !valid) {
-    await repo.bumpThrottle(db, accountKey, limits.windowSeconds);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
-  await repo.clearThrottle(db, accountKey);
-
+/** A new session with its first refresh token; the sign-in is recorded by a job. */
+async function openSession(deps: Deps, user: repo.UserRow, client: ClientInfo): Promise<LoginResponse> {
   const refreshToken = newSecret();
   const now = new Date();
-  const session = await db.transaction(async (tx) => {
+  const session = await deps.db.transaction(async (tx) => {
     const created = await repo.insertSession(tx, {
       userId: user.id,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 400),
-      expiresAt: new Date(now.getTime() + config.jwt.refreshTokenTtlDays * 86_400_000),
+      expiresAt: new Date(now.getTime() + deps.config.jwt.refreshTokenTtlDays * 86_400_000),
     });
     await repo.insertRefreshToken(tx, {
       sessionId: created.id,
@@ -138,6 +120,56 @@ export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Pr
     return created;
   });
   return issueTokens(deps, user, session.id, refreshToken);
+}
+
+/**
+ * Signs in. A wrong mail and a wrong password get the same answer and take the same time; attempts
+ * are limited per IP (all attempts) and per account (failures), across every server process.
+ * A user with two-factor sign-in gets a challenge instead of tokens (ADR 0033); the account's
+ * failure count is then kept until the code is right too.
+ */
+export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Promise<LoginAnswer> {
+  const { db } = deps;
+  await countIpAttempt(deps, client.ip);
+  await assertAccountNotLocked(deps, body.mail);
+
+  const user = await repo.findLiveUserByMail(db, body.mail);
+  const valid = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !valid) {
+    await countAccountFailure(deps, body.mail);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
+  if (user.twoFactorEnabledAt) {
+    const challenge = await signTwoFactorChallenge(deps.keys, {
+      userId: user.id,
+      passwordChangedAt: user.passwordChangedAt,
+    });
+    return { two_factor_required: true, challenge, expires_in: CHALLENGE_TTL_SECONDS };
+  }
+  await clearAccountFailures(deps, user.mail);
+  return openSession(deps, user, client);
+}
+
+/**
+ * The second sign-in step: the challenge of POST /login and a code from the authenticator app (or a
+ * recovery code). Wrong codes count toward the account lockout like wrong passwords.
+ */
+export async function loginTwoFactor(deps: Deps, body: LoginTwoFactorBody, client: ClientInfo): Promise<LoginResponse> {
+  await countIpAttempt(deps, client.ip);
+  const claims = await verifyTwoFactorChallenge(deps.keys, body.challenge);
+  const user = await repo.findLiveUserById(deps.db, claims.userId);
+  // Password changed, user deactivated or two-factor sign-in reset since the password step: start over.
+  if (!user?.isActive || !user.twoFactorEnabledAt || user.passwordChangedAt.getTime() !== claims.passwordChangedAt) {
+    throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
+  await assertAccountNotLocked(deps, user.mail);
+  if (!(await spendSecondFactor(deps, user, body.code))) {
+    await countAccountFailure(deps, user.mail);
+    throw new AppError('INVALID_TWO_FACTOR_CODE');
+  }
+  await clearAccountFailures(deps, user.mail);
+  return openSession(deps, user, client);
 }
 
 /**

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import * as authRepo from './auth.repository';
 import * as repo from './identity.repository';
 import { hashPassword } from './passwords';
+import * as twoFactorRepo from './two-factor.repository';
 
 type ListQuery = { limit_start: number; limit_count: number; search?: string | undefined; sort_dir: 'asc' | 'desc' };
 const pageOf = (query: ListQuery, sortBy: string): repo.Page & { sortBy: string } => ({
@@ -68,6 +69,7 @@ export function toUserRecord(row: repo.UserRecordRow): UserRecord {
     company_id: u.companyId,
     company_name: row.companyName,
     roles: row.roles,
+    two_factor_enabled: u.twoFactorEnabledAt !== null,
     created_at: u.createdAt.toISOString(),
   };
 }
@@ -84,6 +86,7 @@ const userSnapshot = (user: typeof users.$inferSelect, roles: string[]) => ({
   isActive: user.isActive,
   companyId: user.companyId,
   passwordHash: user.passwordHash,
+  twoFactorEnabled: user.twoFactorEnabledAt !== null,
   roles,
 });
 
@@ -118,6 +121,10 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
   const targetIsAdmin = current.roles.includes(ADMIN_ROLE);
   if (targetIsAdmin && !isAdmin(actor) && !self) throw new AppError('FORBIDDEN');
   if (self && body.is_active === false) throw badRequest('You cannot deactivate your own account', 'is_active');
+  // Turning one's own second factor off needs the password or a code (POST /disable-two-factor).
+  if (self && body.reset_two_factor) {
+    throw badRequest('Turn your own two-factor sign-in off in your account settings', 'reset_two_factor');
+  }
 
   let roleIds: string[] | undefined;
   let roleNames = current.roles;
@@ -147,6 +154,10 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
     }
   }
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  // A lost phone (ADR 0033): the user signs in with the password alone and may set it up again.
+  const resetsTwoFactor = Boolean(
+    body.reset_two_factor && (current.user.twoFactorSecret || current.user.twoFactorPendingSecret),
+  );
 
   await deps.db.transaction(async (tx) => {
     const updated = await authRepo.updateUser(tx, current.user.id, {
@@ -159,8 +170,10 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
       ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
       ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
       ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+      ...(resetsTwoFactor ? twoFactorRepo.TWO_FACTOR_OFF : {}),
     });
     if (roleIds) await repo.replaceUserRoles(tx, current.user.id, roleIds);
+    if (resetsTwoFactor) await twoFactorRepo.replaceRecoveryCodes(tx, current.user.id, []);
     // A new password or a deactivation signs the user out everywhere (but the caller's own session).
     if (passwordHash || body.is_active === false) {
       const keep = self && actor.kind === 'user' ? actor.sessionId : undefined;
@@ -213,6 +226,7 @@ function toRoleRecord(row: repo.RoleRecordRow): RoleRecord {
     can_register: r.canRegister,
     can_edit_commissions: r.canEditCommissions,
     assign_on_registration: r.assignOnRegistration,
+    require_two_factor: r.requireTwoFactor,
     priority: r.priority,
     permissions: row.permissions,
     user_count: row.userCount,
@@ -266,6 +280,7 @@ export async function createRole(deps: Deps, actor: Actor, body: CreateRoleBody)
       canRegister: body.can_register ?? false,
       canEditCommissions: body.can_edit_commissions ?? false,
       assignOnRegistration: body.assign_on_registration ?? false,
+      requireTwoFactor: body.require_two_factor ?? false,
       priority: body.priority ?? 100,
     });
     await repo.replaceRolePermissions(
@@ -307,6 +322,7 @@ export async function updateRole(deps: Deps, actor: Actor, body: UpdateRoleBody)
       ...(body.can_register !== undefined ? { canRegister: body.can_register } : {}),
       ...(body.can_edit_commissions !== undefined ? { canEditCommissions: body.can_edit_commissions } : {}),
       ...(body.assign_on_registration !== undefined ? { assignOnRegistration: body.assign_on_registration } : {}),
+      ...(body.require_two_factor !== undefined ? { requireTwoFactor: body.require_two_factor } : {}),
       ...(body.priority !== undefined ? { priority: body.priority } : {}),
     });
     if (granted) {

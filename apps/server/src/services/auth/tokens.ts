@@ -82,6 +82,47 @@ export async function signApiKeyToken(
     .sign(keys.privateKey);
 }
 
+/** The second sign-in step (ADR 0033): another audience, so a challenge never passes as an access token. */
+const CHALLENGE_AUDIENCE = 'cuspid-two-factor';
+export const CHALLENGE_TTL_SECONDS = 300;
+
+/**
+ * A challenge says "this user gave the right password": `pwc` is when the password last changed, so
+ * a password change (or reset) in between ends the challenge.
+ */
+export async function signTwoFactorChallenge(
+  keys: TokenKeys,
+  claims: { userId: string; passwordChangedAt: Date },
+): Promise<string> {
+  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
+  return new SignJWT({ pwc: claims.passwordChangedAt.getTime() })
+    .setProtectedHeader({ alg: ALG, kid: keys.kid })
+    .setSubject(claims.userId)
+    .setIssuer(keys.issuer)
+    .setAudience(CHALLENGE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${CHALLENGE_TTL_SECONDS}s`)
+    .sign(keys.privateKey);
+}
+
+/** The user and password time a challenge names; any invalid or expired challenge answers 401. */
+export async function verifyTwoFactorChallenge(
+  keys: TokenKeys,
+  challenge: string,
+): Promise<{ userId: string; passwordChangedAt: number }> {
+  try {
+    const { payload } = await jwtVerify(challenge, keys.publicKey, {
+      issuer: keys.issuer,
+      audience: CHALLENGE_AUDIENCE,
+      algorithms: [ALG],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.pwc !== 'number') throw new Error('malformed challenge');
+    return { userId: payload.sub, passwordChangedAt: payload.pwc };
+  } catch {
+    throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
+}
+
 export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, {

@@ -1,7 +1,9 @@
 import { Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
 import { useCan } from '../../lib/can';
+import { useSession } from '../../lib/session';
 import { NAV_ICONS, type NavIconName } from '../nav-icons';
 import { type AppRoute, ROUTES } from '../route-table';
 
@@ -21,7 +23,15 @@ export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuPro
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { canOpenRoute } = useCan();
-  const items = routes.filter((route) => route.nav && !route.public && canOpenRoute(route.permission));
+  // Until a required two-factor sign-in is set up, the account settings are the only page (route guard).
+  const setupOnly = useSession()?.token_info.two_factor_setup_required === true;
+  const items = routes.filter(
+    (route) =>
+      route.nav &&
+      !route.public &&
+      canOpenRoute(route.permission) &&
+      (!setupOnly || route.path === paths.accountSetting),
+  );
 
   if (orientation === 'vertical') {
     return (

@@ -8,6 +8,7 @@ import { COMPANY_ID, jsonResponse, loginResponse } from '../../testing/fixtures'
 import { renderWithProviders } from '../../testing/render-app';
 import { ApiKeyCreatePage } from './api-keys';
 import { RoleCreatePage } from './roles';
+import { UserShowPage } from './user-show';
 import { UsersPage } from './users';
 
 type Call = { method: string; path: string; search: string; body: unknown };
@@ -47,6 +48,7 @@ const user = (overrides: Partial<UserRecord>): UserRecord => ({
   company_id: COMPANY_ID,
   company_name: 'Praxis',
   roles: ['end-user'],
+  two_factor_enabled: false,
   created_at: '2026-11-01T00:00:00.000Z',
   ...overrides,
 });
@@ -127,6 +129,51 @@ describe('role editor', () => {
     const sent = calls.find((c) => c.path === '/auth/create-role')?.body as { name: string; permissions: string[] };
     expect(sent.name).toBe('lab');
     expect(sent.permissions.sort()).toEqual(['create-user', 'list-users']);
+  });
+});
+
+describe('two-factor sign-in in the identity screens', () => {
+  it('sends the "Require two-factor sign-in" switch of the role form', async () => {
+    const calls = mockServer({
+      '/auth/list-permissions': () => jsonResponse({ data: [permissionRecord('list-users', 'users')], count: 1 }),
+      '/auth/create-role': (call) =>
+        jsonResponse(
+          { message: 'The role was created', data: { ...(call.body as object), id: crypto.randomUUID() } },
+          201,
+        ),
+    });
+    renderWithProviders(inSuspense(<RoleCreatePage />), { path: '/roles/create' });
+    await screen.findByTestId('permission-matrix');
+    await userEvent.type(screen.getByTestId('role-name'), 'staff-2fa');
+    await userEvent.type(screen.getByTestId('role-title'), 'Staff');
+    const toggle = screen.getByRole('switch', { name: /Require two-factor sign-in/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByTestId('role-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/auth/create-role')).toBe(true));
+    expect(calls.find((c) => c.path === '/auth/create-role')?.body).toMatchObject({ require_two_factor: true });
+  });
+
+  it("lets an administrator reset a user's two-factor sign-in after a confirmation", async () => {
+    sessionStore.setPermissionTitles(['list-users', 'update-user']);
+    const target = user({ mail: 'lost.phone@example.com', two_factor_enabled: true });
+    let current = target;
+    const calls = mockServer({
+      '/auth/list-user-by-id': () => jsonResponse(current),
+      '/auth/update-user': () => {
+        current = { ...target, two_factor_enabled: false };
+        return jsonResponse(current);
+      },
+    });
+    renderWithProviders(inSuspense(<UserShowPage />), { path: '/users/:id/show', url: `/users/${target.id}/show` });
+    expect(await screen.findByTestId('user-two-factor')).toHaveTextContent('On');
+    await userEvent.click(screen.getByTestId('user-reset-two-factor'));
+    expect(await screen.findByText(/Reset the two-factor sign-in of lost.phone@example.com\?/)).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('user-reset-two-factor-confirm'));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/auth/update-user')).toBe(true));
+    expect(calls.find((c) => c.path === '/auth/update-user')?.body).toEqual({ id: target.id, reset_two_factor: true });
+    await vi.waitFor(() => expect(screen.getByTestId('user-two-factor')).toHaveTextContent('Off'));
+    expect(screen.queryByTestId('user-reset-two-factor')).not.toBeInTheDocument();
   });
 });
 

@@ -1,11 +1,26 @@
-import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { UserRecord } from '@cuspid/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useUser } from '../../features/users/api/users';
+import { useUpdateUser, useUser } from '../../features/users/api/users';
 import { Can } from '../../lib/can';
-import { errorMessage } from '../../lib/notify';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { useFormat } from '../../lib/use-format';
 import { fullName } from './users';
 
@@ -65,10 +80,69 @@ export function UserShowPage() {
                 {u.last_login ? format.date(u.last_login, true) : t('users.never')}
               </Field>
               <Field label={t('users.createdAt')}>{format.date(u.created_at, true)}</Field>
+              <Field label={t('users.twoFactor')}>
+                <Group gap="xs">
+                  <span data-testid="user-two-factor">
+                    {u.two_factor_enabled ? t('users.twoFactorOn') : t('users.twoFactorOff')}
+                  </span>
+                  <Can permission="update-user">
+                    <ResetTwoFactorButton user={u} />
+                  </Can>
+                </Group>
+              </Field>
             </SimpleGrid>
           )}
         </Card>
       </Stack>
     </Container>
+  );
+}
+
+/** Lost phone: the user signs in with the password alone and may set two-factor sign-in up again (ADR 0033). */
+function ResetTwoFactorButton({ user }: { user: UserRecord }) {
+  const { t } = useTranslation('identity');
+  const [opened, setOpened] = useState(false);
+  const update = useUpdateUser();
+  const isSelf = useSession()?.token_info.user_id === user.id;
+  if (!user.two_factor_enabled || isSelf) return null;
+  const handleReset = async () => {
+    try {
+      await update.mutateAsync({ id: user.id, reset_two_factor: true });
+      notifySuccess(t('users.twoFactorResetDone'));
+      setOpened(false);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="red"
+        onClick={() => setOpened(true)}
+        data-testid="user-reset-two-factor"
+      >
+        {t('users.twoFactorReset')}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('users.twoFactorReset')} centered>
+        <Stack>
+          <Text>{t('users.twoFactorResetQuestion', { mail: user.mail })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={update.isPending}
+              onClick={() => void handleReset()}
+              data-testid="user-reset-two-factor-confirm"
+            >
+              {t('users.twoFactorReset')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

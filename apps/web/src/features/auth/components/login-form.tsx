@@ -1,6 +1,7 @@
 import { type LoginBody, loginBodySchema } from '@cuspid/contracts';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import type { TwoFactorChallenge } from '@cuspid/contracts/two-factor';
+import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -8,7 +9,10 @@ import { ApiError } from '../../../lib/api-error';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError } from '../../../lib/notify';
 import { useLightForm } from '../../../lib/use-light-form';
-import { useLogin } from '../api/login';
+import { isTwoFactorChallenge, useLogin } from '../api/login';
+
+// The second step loads only for users with two-factor sign-in: the login page's JS has a size budget.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
 
 type LoginFormProps = { onSuccess: () => void };
 
@@ -17,6 +21,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
   // After repeated failures the server pauses sign-in (429): say so plainly, beside the form.
   const [locked, setLocked] = useState(false);
+  // The password was right and two-factor sign-in is on: the code is asked next (ADR 0033).
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const form = useLightForm<LoginBody>({
     initialValues: { mail: '', password: '' },
     validate: zodFormValidator<LoginBody>(loginBodySchema),
@@ -24,13 +30,33 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      await login.mutateAsync(loginBodySchema.parse(values));
+      const answer = await login.mutateAsync(loginBodySchema.parse(values));
+      if (isTwoFactorChallenge(answer)) {
+        setLocked(false);
+        setChallenge(answer);
+        return;
+      }
       onSuccess();
     } catch (error) {
       setLocked(error instanceof ApiError && error.status === 429);
       notifyError(error, form);
     }
   });
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<Loader size="sm" mx="auto" display="block" aria-label={t('twoFactor.loading')} />}>
+        <TwoFactorStep
+          challenge={challenge.challenge}
+          onSuccess={onSuccess}
+          onRestart={() => {
+            form.setErrors({});
+            setChallenge(null);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="login-form">

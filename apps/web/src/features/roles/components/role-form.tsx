@@ -35,6 +35,7 @@ type Values = {
   can_register: boolean;
   can_edit_commissions: boolean;
   assign_on_registration: boolean;
+  require_two_factor: boolean;
   priority: number;
   permissions: string[];
 };
@@ -56,6 +57,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
       can_register: role?.can_register ?? false,
       can_edit_commissions: role?.can_edit_commissions ?? false,
       assign_on_registration: role?.assign_on_registration ?? false,
+      require_two_factor: role?.require_two_factor ?? false,
       priority: role?.priority ?? 100,
       permissions: role?.permissions ?? [],
     },
@@ -108,6 +110,12 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
           <Switch
             label={t('roles.assignOnRegistration')}
             {...form.getInputProps('assign_on_registration', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('roles.requireTwoFactor')}
+            description={t('roles.requireTwoFactorHint')}
+            data-testid="role-require-two-factor"
+            {...form.getInputProps('require_two_factor', { type: 'checkbox' })}
           />
         </Group>
         {isAdminRole && <Alert color="blue">{t('roles.adminHoldsAll')}</Alert>}
