@@ -54,6 +54,12 @@ const envSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(60),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** How long an invitation link (user created without a password) stays valid (ADR 0034). */
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** How long a password-reset link stays valid. */
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    /** Password-reset mails one mail address may be sent per hour (more requests answer 429). */
+    PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(3),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -163,6 +169,11 @@ function toConfig(env: Env) {
       maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    accountLinks: {
+      invitationTtlDays: env.INVITATION_TTL_DAYS,
+      passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+      passwordResetMaxPerHour: env.PASSWORD_RESET_MAX_PER_HOUR,
     },
     storage:
       env.STORAGE_DRIVER === 's3'

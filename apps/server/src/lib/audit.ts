@@ -2,6 +2,12 @@ import type { DbOrTx } from '../db/client';
 import { type AuditChange, auditLog } from '../db/schema';
 import type { Actor } from './actor';
 
+/**
+ * Who made a change: a caller of a request, or a person acting through a mailed link (accepting an
+ * invitation, resetting a password) who has no session yet.
+ */
+export type AuditActor = Actor | { kind: 'user'; userId: string; companyId: string };
+
 export type AuditAction = 'create' | 'update' | 'delete';
 
 export type AuditEntry = {
@@ -66,7 +72,7 @@ export function auditChanges(
  * change commit together. `actor` null means the system (CLI, jobs). An update that changed
  * nothing writes nothing.
  */
-export async function recordAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: DbOrTx, actor: AuditActor | null, entry: AuditEntry): Promise<void> {
   const changes = auditChanges(entry.before, entry.after);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return;
   await tx.insert(auditLog).values({
