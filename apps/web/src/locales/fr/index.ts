@@ -9,6 +9,7 @@ import forms from './forms.json';
 import help from './help.json';
 import identity from './identity.json';
 import mail from './mail.json';
+import password from './password.json';
 import permissions from './permissions.json';
 import registration from './registration.json';
 import validation from './validation.json';
@@ -28,4 +29,5 @@ export const dictionary = {
   identity,
   companies,
   registration,
+  password,
 };
