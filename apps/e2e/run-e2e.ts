@@ -4,6 +4,7 @@
  *
  *   npm run test:e2e                     from the repo root
  *   E2E_SKIP_BUILD=1 npm run test:e2e    reuse apps/web/dist
+ *   E2E_SPECS=identity,invitation npm run test:e2e    only tests/identity.spec.ts and tests/invitation.spec.ts
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -59,6 +60,8 @@ function startServer(port: number, dataDir: string, webDistDir: string): Server 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDistDir,
+    // Links in mails (invitations, password resets) point at the server under test.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Registration tests answer the image captcha with the fixed test answer (ADR 0051); never set elsewhere.
     CAPTCHA_TEST_MODE: 'true',
   };
@@ -177,8 +180,9 @@ async function main(): Promise<number> {
     }
     log(`server ready in ${seconds(serverStarted)}`);
 
+    const only = process.env.E2E_SPECS?.split(',').map((name) => `${name.trim()}.spec.ts`);
     const specs = readdirSync(path.join(E2E_DIR, 'tests'))
-      .filter((name) => name.endsWith('.spec.ts'))
+      .filter((name) => name.endsWith('.spec.ts') && (!only || only.includes(name)))
       .sort()
       .map((name) => `tests/${name}`);
     if (specs.length === 0) {
