@@ -4,6 +4,7 @@
  *
  *   npm run test:e2e                     from the repo root
  *   E2E_SKIP_BUILD=1 npm run test:e2e    reuse apps/web/dist
+ *   E2E_SPECS=identity,invitation npm run test:e2e    only tests/identity.spec.ts and tests/invitation.spec.ts
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -85,6 +86,8 @@ async function main(): Promise<number> {
     keepLines: 2000,
     env: {
       WEB_DIST_DIR: webDistDir,
+      // Links in mails (invitations, password resets) point at the server under test.
+      PUBLIC_URL: baseUrl,
       // Registration tests answer the image captcha with the fixed test answer (ADR 0051); never set elsewhere.
       CAPTCHA_TEST_MODE: 'true',
     },
@@ -108,8 +111,9 @@ async function main(): Promise<number> {
     }
     log(`server ready in ${seconds(serverStarted)}`);
 
+    const only = process.env.E2E_SPECS?.split(',').map((name) => `${name.trim()}.spec.ts`);
     const specs = readdirSync(path.join(E2E_DIR, 'tests'))
-      .filter((name) => name.endsWith('.spec.ts'))
+      .filter((name) => name.endsWith('.spec.ts') && (!only || only.includes(name)))
       .sort()
       .map((name) => `tests/${name}`);
     if (specs.length === 0) {

@@ -33,6 +33,7 @@ describe('identity administration', () => {
     await page.getByTestId('notification-success').first().waitFor();
 
     await gotoPath(page, '/users/create');
+    await page.getByTestId('user-mode-password').check();
     await page.getByTestId('user-mail').fill(mail);
     await page.getByTestId('user-form').getByLabel(PASSWORD_LABEL).fill(NEW_USER_PASSWORD);
     await page.getByTestId('user-roles').click();

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pino, { type Logger } from 'pino';
+import type { FastifyRequest } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/env';
 import { type Database, type DatabaseOptions, migrateDatabase, openDatabase } from './db/client';
 import { seedDemo, seedReference } from './db/seed';
@@ -11,11 +12,27 @@ import { newSecret } from './lib/ids';
 import { loadTokenKeys } from './services/auth/tokens';
 import { createStorage } from './storage/storage';
 
-export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', '*.password', '*.refresh_token', '*.token'],
-  });
+/** Account links (ADR 0034) carry their secret as `?token=`: request logs show the address without it. */
+export const hideUrlTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[hidden]');
+
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', '*.password', '*.refresh_token', '*.token'],
+      serializers: {
+        // Fastify's request fields, with secrets in the query string hidden.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: hideUrlTokens(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
+    destination,
+  );
 }
 
 function databaseOptions(config: Config): DatabaseOptions {

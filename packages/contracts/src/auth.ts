@@ -115,14 +115,20 @@ export const AUTH_ROUTES = {
   profile: '/profile',
   updateProfile: '/update-profile',
   changePassword: '/change-password',
+  checkAccountLink: '/check-account-link',
+  acceptInvitation: '/accept-invitation',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 /**
  * POST /create-user. Without a session it is self-registration (mail and password; a new company is
  * made for the user). With a session and `create-user`, an administrator creates a user and may set
- * names, roles and (staff only) the company.
+ * names, roles and (staff only) the company. An administrator may leave the password out: the user is
+ * then invited by mail and sets the password through the link (ADR 0034).
  */
 export const createUserBodySchema = registerBodySchema.extend({
+  password: newPasswordSchema.optional(),
   first_name: z.string().trim().max(100).optional(),
   last_name: z.string().trim().max(100).optional(),
   contact_language: languageCodeSchema.optional(),
@@ -134,4 +140,47 @@ export const createUserBodySchema = registerBodySchema.extend({
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-export const createUserResponseSchema = z.object({ message: z.string(), user_id: z.uuid() });
+export const createUserResponseSchema = z.object({
+  message: z.string(),
+  user_id: z.uuid(),
+  /** The invitation link, answered only while no SMTP server is configured (the mail then reaches nobody; ADR 0034). */
+  invitation_url: z.string().optional(),
+});
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+
+// Invitations and password reset (ADR 0034)
+
+/** What a mailed account link is for. */
+export const ACCOUNT_LINK_PURPOSES = ['invitation', 'password-reset'] as const;
+export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
+
+/** The secret of an invitation or password-reset link (`?token=` of the page's address). */
+export const accountLinkTokenSchema = z
+  .string({ error: 'The link is incomplete' })
+  .trim()
+  .min(20, 'The link is incomplete')
+  .max(200, 'The link is not valid');
+
+export const invitationResponseSchema = z.object({
+  message: z.string(),
+  /** As in the create-user answer: only while no SMTP server is configured. */
+  invitation_url: z.string().optional(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
+export const checkAccountLinkBodySchema = z.object({ token: accountLinkTokenSchema });
+export type CheckAccountLinkBody = z.infer<typeof checkAccountLinkBodySchema>;
+/** A link that can still be used: whom it is for and until when. */
+export const accountLinkInfoSchema = z.object({
+  purpose: z.enum(ACCOUNT_LINK_PURPOSES),
+  mail: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type AccountLinkInfo = z.infer<typeof accountLinkInfoSchema>;
+
+/** POST /accept-invitation and POST /reset-password: the link's token and the new password. */
+export const setPasswordWithLinkBodySchema = z.object({ token: accountLinkTokenSchema, password: newPasswordSchema });
+export type SetPasswordWithLinkBody = z.infer<typeof setPasswordWithLinkBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ mail: mailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;

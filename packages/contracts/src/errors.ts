@@ -2,6 +2,9 @@
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  LINK_INVALID: 400,
+  LINK_EXPIRED: 400,
+  LINK_USED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TOKEN_EXPIRED: 401,
@@ -29,6 +32,9 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'This form is required to be filled',
   BAD_REQUEST: 'The request is not valid',
+  LINK_INVALID: 'This link is not valid (any more). Please ask for a new one.',
+  LINK_EXPIRED: 'This link has expired. Please ask for a new one.',
+  LINK_USED: 'This link was used already. Please ask for a new one if you still need it.',
   UNAUTHENTICATED: 'You need to relogin',
   INVALID_CREDENTIALS: 'The mail or password is wrong',
   TOKEN_EXPIRED: 'Your session has expired',

@@ -13,6 +13,7 @@ export const IDENTITY_ROUTES = {
   listUserById: '/list-user-by-id',
   updateUser: '/update-user',
   deleteUser: '/delete-user',
+  resendInvitation: '/resend-invitation',
   listRoles: '/list-roles',
   listRoleById: '/list-role-by-id',
   createRole: '/create-role',
@@ -77,6 +78,10 @@ export const listUsersQuerySchema = authListQuerySchema.extend({
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
+/** invited: created without a password, the invitation not accepted yet; inactive: deactivated (ADR 0034). */
+export const USER_STATUSES = ['active', 'invited', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export const userRecordSchema = z.object({
   id: z.uuid(),
   mail: z.string(),
@@ -88,6 +93,9 @@ export const userRecordSchema = z.object({
   timezone: z.string(),
   last_login: z.iso.datetime().nullable(),
   is_active: z.boolean(),
+  status: z.enum(USER_STATUSES),
+  /** When the latest invitation was sent; null for users who never were invited. */
+  invited_at: z.iso.datetime().nullable(),
   company_id: z.uuid(),
   company_name: z.string(),
   roles: z.array(z.string()),

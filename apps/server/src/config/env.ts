@@ -60,6 +60,12 @@ const envSchema = z
      * user's two-factor sign-in unusable (an administrator then resets it per user).
      */
     TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+    /** How long an invitation link (user created without a password) stays valid (ADR 0034). */
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** How long a password-reset link stays valid. */
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    /** Password-reset mails one mail address may be sent per hour (more requests answer 429). */
+    PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(3),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -196,6 +202,11 @@ function toConfig(env: Env) {
       key: env.TWO_FACTOR_KEY ?? DEV_TWO_FACTOR_KEY,
       /** The development key is in use: the server warns at boot. */
       usesDevelopmentKey: !env.TWO_FACTOR_KEY,
+    },
+    accountLinks: {
+      invitationTtlDays: env.INVITATION_TTL_DAYS,
+      passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+      passwordResetMaxPerHour: env.PASSWORD_RESET_MAX_PER_HOUR,
     },
     storage:
       env.STORAGE_DRIVER === 's3'

@@ -2,6 +2,12 @@ import type { DbOrTx } from '../db/client';
 import { type AuditChange, auditLog } from '../db/schema';
 import type { Actor } from './actor';
 
+/**
+ * Who made a change: a caller of a request, or a person acting through a mailed link (accepting an
+ * invitation, resetting a password) who has no session yet.
+ */
+export type AuditActor = Actor | { kind: 'user'; userId: string; companyId: string };
+
 export type AuditAction = 'create' | 'update' | 'delete';
 
 export type AuditEntry = {
@@ -66,7 +72,7 @@ export function auditChanges(
  * change commit together. `actor` null means the system (CLI, jobs). An update that changed
  * nothing writes nothing.
  */
-export async function recordAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: DbOrTx, actor: AuditActor | null, entry: AuditEntry): Promise<void> {
   await recordAudits(tx, actor, [entry]);
 }
 
@@ -76,7 +82,7 @@ const AUDIT_BATCH = 500;
  * Records many changes at once (bulk calls: one entry per record, written in batches), with the
  * same rules as recordAudit.
  */
-export async function recordAudits(tx: DbOrTx, actor: Actor | null, entries: AuditEntry[]): Promise<void> {
+export async function recordAudits(tx: DbOrTx, actor: AuditActor | null, entries: AuditEntry[]): Promise<void> {
   const rows = [];
   for (const entry of entries) {
     const changes = auditChanges(entry.before, entry.after);

@@ -42,6 +42,26 @@ export const ROUTES: AppRoute[] = [
     guestOnly: true,
     layout: 'full',
   },
+  // Mailed account links (ADR 0034): public, and shown to a signed-in browser too (an invitation may be
+  // opened where someone else is signed in; accepting it signs in as the invited user).
+  {
+    path: paths.forgotPassword,
+    page: page(() => import('./pages/forgot-password'), 'ForgotPasswordPage'),
+    public: true,
+    layout: 'full',
+  },
+  {
+    path: paths.resetPassword,
+    page: page(() => import('./pages/account-link'), 'ResetPasswordPage'),
+    public: true,
+    layout: 'full',
+  },
+  {
+    path: paths.acceptInvitation,
+    page: page(() => import('./pages/account-link'), 'AcceptInvitationPage'),
+    public: true,
+    layout: 'full',
+  },
   {
     path: paths.notFound,
     page: page(() => import('./pages/not-found'), 'NotFoundPage'),

@@ -2,6 +2,9 @@
 export const paths = {
   login: '/',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  acceptInvitation: '/accept-invitation',
   notFound: '/error-404',
   home: '/home',
   accountSetting: '/account-setting',

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider';
 import type { AppRoute } from '../app/route-table';
 import { buildRoutes } from '../app/router';
@@ -33,6 +33,22 @@ export function renderWithProviders(ui: ReactNode, { path = '/', url = path }: {
     ],
     { initialEntries: [url] },
   );
+  const utils = render(
+    <AppProvider queryClient={testQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...utils };
+}
+
+/**
+ * Renders several pages in one router (to follow a navigation from one to the next), inside the providers.
+ * `at` is the first entry: a URL, or a location with router state.
+ */
+export function renderPages(pages: { path: string; element: ReactNode }[], at: InitialEntry) {
+  const router = createMemoryRouter([...pages, { path: '*', element: <p data-testid="navigated" /> }], {
+    initialEntries: [at],
+  });
   const utils = render(
     <AppProvider queryClient={testQueryClient()} env="test">
       <RouterProvider router={router} />

@@ -18,7 +18,8 @@ export const users = auth.table(
       .references(() => companies.id),
     /** Stored lower-cased. */
     mail: text('mail').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null while the user is invited and has not set a password yet (ADR 0034). */
+    passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
@@ -27,6 +28,8 @@ export const users = auth.table(
     timezone: text('timezone').notNull().default('UTC'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
+    /** When the latest invitation mail was sent (created without a password, or re-sent). */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** TOTP secret in use, AES-256-GCM encrypted with TWO_FACTOR_KEY (ADR 0033); null: no two-factor sign-in. */
     twoFactorSecret: text('two_factor_secret'),
@@ -187,6 +190,28 @@ export const apiKeys = auth.table(
     ...timestamps,
   },
   (t) => [index('api_keys_owner_idx').on(t.ownerId), index('api_keys_company_idx').on(t.companyId)],
+);
+
+/**
+ * Secrets of mailed account links (ADR 0034): an invitation or a password reset. Stored as SHA-256 only;
+ * each is used once, expires, and is revoked when a newer link of the same purpose is sent or the
+ * password changes otherwise.
+ */
+export const accountTokens = auth.table(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'invitation' | 'password-reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId), index('account_tokens_expires_idx').on(t.expiresAt)],
 );
 
 /** Fixed-window counters for sign-in throttling, shared by every server process. */

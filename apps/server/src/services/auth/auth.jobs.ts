@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
-import { purgeSessions, updateUser } from './auth.repository';
+import { sendPasswordResetMail } from './account-links';
+import { findLiveUserByMail, purgeAccountTokens, purgeSessions, updateUser } from './auth.repository';
 
 /** Records a sign-in on the user; enqueued in the sign-in transaction, so it runs only for real sign-ins. */
 export const recordLoginJob = defineJob({
@@ -11,7 +12,10 @@ export const recordLoginJob = defineJob({
   },
 });
 
-/** Hourly: deletes sessions (and their refresh tokens) a week after they expired or were revoked. */
+/**
+ * Hourly: deletes sessions (and their refresh tokens) a week after they expired or were revoked, and
+ * invitation and password-reset tokens a week after they expired.
+ */
 export const purgeSessionsJob = defineJob({
   name: 'auth.purge-sessions',
   payload: z.object({}),
@@ -19,7 +23,24 @@ export const purgeSessionsJob = defineJob({
   handler: async (_payload, { db, logger }) => {
     const purged = await purgeSessions(db, 7);
     if (purged) logger.info({ purged }, 'purged expired sessions');
+    const purgedLinks = await purgeAccountTokens(db, 7);
+    if (purgedLinks) logger.info({ purged: purgedLinks }, 'purged expired account links');
   },
 });
 
-export const authJobs = [recordLoginJob, purgeSessionsJob];
+/**
+ * A password-reset request (POST /forgot-password) is answered before anyone looks the mail up, so the
+ * answer and its timing are the same for every mail address (ADR 0034). This job does the looking up:
+ * a live, active account gets a new reset link by mail; any other address gets nothing.
+ */
+export const sendPasswordResetJob = defineJob({
+  name: 'auth.send-password-reset',
+  payload: z.object({ mail: z.string().max(254) }),
+  handler: async ({ mail }, deps) => {
+    const user = await findLiveUserByMail(deps.db, mail);
+    if (!user?.isActive) return;
+    await deps.db.transaction((tx) => sendPasswordResetMail(deps, tx, user));
+  },
+});
+
+export const authJobs = [recordLoginJob, purgeSessionsJob, sendPasswordResetJob];

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import {
+  accountTokens,
   apiKeys,
   companies,
   loginThrottle,
@@ -255,6 +256,66 @@ export async function purgeSessions(db: DbOrTx, graceDays: number): Promise<numb
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
     .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+// Account links (invitation, password reset; ADR 0034)
+
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
+export type AccountLinkPurpose = AccountTokenRow['purpose'];
+
+export async function insertAccountToken(db: DbOrTx, values: typeof accountTokens.$inferInsert) {
+  await db.insert(accountTokens).values(values);
+}
+
+export async function findAccountToken(db: DbOrTx, tokenHash: string): Promise<AccountTokenRow | undefined> {
+  const [row] = await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/**
+ * Marks a link's token used, atomically: of two concurrent calls with the same token only one gets the
+ * row back. Only a live token (unused, not revoked, not expired) of the given purpose is spent.
+ */
+export async function consumeAccountToken(db: DbOrTx, tokenHash: string, purpose: AccountLinkPurpose) {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        isNull(accountTokens.revokedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Revokes a user's live links (of one purpose, or all): a newer link was sent or the password changed. */
+export async function revokeAccountTokens(db: DbOrTx, userId: string, purpose?: AccountLinkPurpose) {
+  await db
+    .update(accountTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        isNull(accountTokens.revokedAt),
+        purpose ? eq(accountTokens.purpose, purpose) : undefined,
+      ),
+    );
+}
+
+/** Deletes link tokens that expired more than `graceDays` ago. */
+export async function purgeAccountTokens(db: DbOrTx, graceDays: number): Promise<number> {
+  const cutoff = new Date(Date.now() - graceDays * 86_400_000);
+  const deleted = await db
+    .delete(accountTokens)
+    .where(lt(accountTokens.expiresAt, cutoff))
+    .returning({ id: accountTokens.id });
   return deleted.length;
 }
 

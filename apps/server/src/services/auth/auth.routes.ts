@@ -1,15 +1,20 @@
 import {
+  AUTH_ROUTES,
+  accountLinkInfoSchema,
   changePasswordBodySchema,
+  checkAccountLinkBodySchema,
   countedListSchema,
   createUserBodySchema,
   createUserResponseSchema,
   errorResponseSchema,
+  forgotPasswordBodySchema,
   listPermissionsQuerySchema,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
   permissionRecordSchema,
   refreshBodySchema,
+  setPasswordWithLinkBodySchema,
   updateProfileBodySchema,
   userProfileSchema,
 } from '@cuspid/contracts';
@@ -29,6 +34,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { assertPermission, requireUserActor } from '../../plugins/authenticate';
+import * as links from './account-links.service';
 import * as service from './auth.service';
 import * as twoFactor from './two-factor.service';
 
@@ -229,5 +235,62 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
       reply
         .header('cache-control', 'no-store')
         .send(await twoFactor.regenerateRecoveryCodes(deps, requireUserActor(request), request.body)),
+  );
+
+  // Mailed account links (ADR 0034): public, the link's secret is the proof.
+  app.post(
+    AUTH_ROUTES.checkAccountLink,
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Check an invitation or password-reset link before the password is chosen',
+        body: checkAccountLinkBodySchema,
+        response: { 200: accountLinkInfoSchema, ...errors },
+      },
+    },
+    (request) => links.checkAccountLink(deps, request.body),
+  );
+
+  app.post(
+    AUTH_ROUTES.acceptInvitation,
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Accept an invitation: set the password and sign in',
+        body: setPasswordWithLinkBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    (request) => links.acceptInvitation(deps, request.body, clientOf(request)),
+  );
+
+  app.post(
+    AUTH_ROUTES.forgotPassword,
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Ask for a password-reset mail (the same answer for every mail address)',
+        body: forgotPasswordBodySchema,
+        response: { 202: messageResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await links.forgotPassword(deps, request.body, clientOf(request))),
+  );
+
+  app.post(
+    AUTH_ROUTES.resetPassword,
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link; every session of the user ends',
+        body: setPasswordWithLinkBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    (request) => links.resetPassword(deps, request.body),
   );
 };

@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE,
   type ChangePasswordBody,
   type CreateUserBody,
+  type CreateUserResponse,
   type LoginBody,
   type LoginResponse,
   type PartnerType,
@@ -11,6 +12,7 @@ import {
   type TokenInfo,
   type UpdateProfileBody,
   type UserProfile,
+  VALIDATION_MESSAGES,
 } from '@cuspid/contracts';
 import type { LoginAnswer, LoginTwoFactorBody } from '@cuspid/contracts/two-factor';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -20,6 +22,7 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
 import { sendMail } from '../mail/send-mail';
+import { linkForAdministrator, sendInvitationMail } from './account-links';
 import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';
 import { listLiveSessions, permissionTitlesOfRoles } from './identity.repository';
@@ -100,8 +103,8 @@ async function issueTokens(
   return { token, refresh_token: refreshToken, token_info: tokenInfo };
 }
 
-/** A new session with its first refresh token; the sign-in is recorded by a job. */
-async function openSession(deps: Deps, user: repo.UserRow, client: ClientInfo): Promise<LoginResponse> {
+/** A new session for a user who proved who they are (password and code, or a mailed link and a new password). */
+export async function startSession(deps: Deps, user: repo.UserRow, client: ClientInfo): Promise<LoginResponse> {
   const refreshToken = newSecret();
   const now = new Date();
   const session = await deps.db.transaction(async (tx) => {
@@ -148,7 +151,7 @@ export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Pr
     return { two_factor_required: true, challenge, expires_in: CHALLENGE_TTL_SECONDS };
   }
   await clearAccountFailures(deps, user.mail);
-  return openSession(deps, user, client);
+  return startSession(deps, user, client);
 }
 
 /**
@@ -169,7 +172,7 @@ export async function loginTwoFactor(deps: Deps, body: LoginTwoFactorBody, clien
     throw new AppError('INVALID_TWO_FACTOR_CODE');
   }
   await clearAccountFailures(deps, user.mail);
-  return openSession(deps, user, client);
+  return startSession(deps, user, client);
 }
 
 /**
@@ -212,7 +215,8 @@ type NewUser = CreateUserBody & { roleIds: string[]; roleNames?: string[] } & (
 /**
  * The one way a user comes to exist (registration, administration, CLI): the mail must be free,
  * the password is hashed, and the user, its roles and (when asked) its new company are written together,
- * in the caller's transaction when one is given.
+ * in the caller's transaction when one is given. Without a password the user is invited: it cannot sign
+ * in until it sets one through the invitation link (the caller's `afterInsert` sends it).
  */
 export async function createUserRecord(
   deps: Deps,
@@ -230,7 +234,7 @@ export async function createUserRecord(
   if (await repo.findLiveUserByMail(db, input.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   // Inside a caller's transaction (company registration) this is a savepoint of it.
   return db.transaction(async (tx) => {
     const companyId =
@@ -245,6 +249,7 @@ export async function createUserRecord(
       mobile: input.mobile || null,
       isActive: input.is_active ?? true,
       contactLanguage: input.contact_language ?? 'en',
+      invitedAt: passwordHash ? null : new Date(),
     });
     await repo.assignRoles(tx, user.id, input.roleIds);
     await recordAudit(tx, options.actor ?? null, {
@@ -262,6 +267,7 @@ export async function createUserRecord(
         isActive: user.isActive,
         companyId: user.companyId,
         passwordHash: user.passwordHash,
+        invitedAt: user.invitedAt,
         roles: input.roleNames ?? [],
       },
     });
@@ -285,6 +291,10 @@ export const sendWelcomeMail =
 
 /** Self-registration: a new company with the user in it, holding the roles marked for registration. */
 export async function register(deps: Deps, body: CreateUserBody, client: ClientInfo) {
+  if (!body.password) {
+    const message = VALIDATION_MESSAGES.passwordRequired;
+    throw new AppError('VALIDATION_FAILED', { message, errors: { password: [message] } });
+  }
   const attempts = await repo.bumpThrottle(deps.db, `register-ip:${client.ip}`, 3600);
   if (attempts > deps.config.loginThrottle.maxAttemptsPerIp) throw tooManyAttempts(3600);
   const roles = await repo.findRegistrationRoles(deps.db);
@@ -305,10 +315,18 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
   return { message: 'Registration successful. You can sign in now.', user_id: user.id };
 }
 
-/** An administrator creates a user; company users create users of their own company only. */
-export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody) {
+/**
+ * An administrator creates a user; company users create users of their own company only. Without a
+ * password the user is invited: the invitation mail is written in the same transaction (ADR 0034).
+ */
+export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody): Promise<CreateUserResponse> {
   const companyId = body.company_id ?? actor.companyId;
   if (companyId !== actor.companyId && !actor.isStaff) throw new AppError('NOT_FOUND');
+  const invite = !body.password;
+  if (invite && body.is_active === false) {
+    const message = 'An invited user must be active to accept the invitation; set a password instead';
+    throw new AppError('VALIDATION_FAILED', { message, errors: { is_active: [message] } });
+  }
   const roles = await repo.findRolesByName(deps.db, body.roles ?? []);
   if (roles.length !== (body.roles ?? []).length) {
     throw new AppError('VALIDATION_FAILED', { message: 'Unknown role', errors: { roles: ['Unknown role'] } });
@@ -321,12 +339,27 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody)
       roles.map((r) => r.id),
     ),
   );
+  let invitationUrl = '';
   const user = await createUserRecord(
     deps,
     { ...body, companyId, roleIds: roles.map((r) => r.id), roleNames: roles.map((r) => r.name) },
-    { actor },
+    {
+      actor,
+      ...(invite
+        ? {
+            afterInsert: async (tx: Tx, created: repo.UserRow) => {
+              invitationUrl = await sendInvitationMail(deps, tx, created);
+            },
+          }
+        : {}),
+    },
   );
-  return { message: 'The user was created', user_id: user.id };
+  if (!invite) return { message: 'The user was created', user_id: user.id };
+  return {
+    message: 'The user was created and invited by mail',
+    user_id: user.id,
+    ...linkForAdministrator(deps, invitationUrl),
+  };
 }
 
 async function currentUser(deps: Deps, actor: Actor) {
@@ -366,6 +399,8 @@ export async function changePassword(deps: Deps, actor: UserActor, body: ChangeP
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
     await repo.revokeUserSessions(tx, user.id, 'password-changed', actor.sessionId);
+    // A password-reset link asked for earlier would undo this change: it stops working.
+    await repo.revokeAccountTokens(tx, user.id);
   });
   return { message: 'Your password was changed' };
 }

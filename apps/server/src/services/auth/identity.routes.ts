@@ -9,6 +9,7 @@ import {
   groupingListSchema,
   idBodySchema,
   idQuerySchema,
+  invitationResponseSchema,
   listApiTokensQuerySchema,
   listRolesQuerySchema,
   listUsersQuerySchema,
@@ -90,6 +91,19 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     (request) => service.updateUser(deps, requireActor(request), request.body),
+  );
+  app.post(
+    R.resendInvitation,
+    {
+      config: { permission: 'update-user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Send an invited user a new invitation link (earlier links stop working)',
+        body: idBodySchema,
+        response: { 200: invitationResponseSchema, ...errors },
+      },
+    },
+    (request) => service.resendInvitation(deps, requireActor(request), request.body.id),
   );
   app.post(
     R.deleteUser,

@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE,
   type CreatePermissionBody,
   type CreateRoleBody,
+  type InvitationResponse,
   type ListRolesQuery,
   type ListUsersQuery,
   PERMISSION_TITLES,
@@ -11,6 +12,7 @@ import {
   type UpdateRoleBody,
   type UpdateUserBody,
   type UserRecord,
+  type UserStatus,
 } from '@cuspid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema';
@@ -19,6 +21,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
+import { linkForAdministrator, sendInvitationMail } from './account-links';
 import * as authRepo from './auth.repository';
 import * as repo from './identity.repository';
 import { hashPassword } from './passwords';
@@ -53,6 +56,10 @@ const badRequest = (message: string, field?: string) =>
 
 // Users
 
+/** Deactivated wins; an active user without a password has not accepted its invitation yet. */
+export const userStatus = (user: { isActive: boolean; passwordHash: string | null }): UserStatus =>
+  !user.isActive ? 'inactive' : user.passwordHash ? 'active' : 'invited';
+
 export function toUserRecord(row: repo.UserRecordRow): UserRecord {
   const u = row.user;
   return {
@@ -66,6 +73,8 @@ export function toUserRecord(row: repo.UserRecordRow): UserRecord {
     timezone: u.timezone,
     last_login: u.lastLogin?.toISOString() ?? null,
     is_active: u.isActive,
+    status: userStatus(u),
+    invited_at: u.invitedAt?.toISOString() ?? null,
     company_id: u.companyId,
     company_name: row.companyName,
     roles: row.roles,
@@ -87,6 +96,7 @@ const userSnapshot = (user: typeof users.$inferSelect, roles: string[]) => ({
   companyId: user.companyId,
   passwordHash: user.passwordHash,
   twoFactorEnabled: user.twoFactorEnabledAt !== null,
+  invitedAt: user.invitedAt,
   roles,
 });
 
@@ -179,6 +189,10 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
       const keep = self && actor.kind === 'user' ? actor.sessionId : undefined;
       await authRepo.revokeUserSessions(tx, current.user.id, passwordHash ? 'password-reset' : 'deactivated', keep);
     }
+    // Mailed links (ADR 0034) end with a new password, a deactivation, or a new mail address (they went to the old one).
+    if (passwordHash || body.is_active === false || updated.mail !== current.user.mail) {
+      await authRepo.revokeAccountTokens(tx, current.user.id);
+    }
     await recordAudit(tx, actor, {
       entity: 'user',
       entityId: current.user.id,
@@ -202,6 +216,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
   await deps.db.transaction(async (tx) => {
     await authRepo.updateUser(tx, current.user.id, { deletedAt: new Date(), isActive: false });
     await authRepo.revokeUserSessions(tx, current.user.id, 'user-deleted');
+    await authRepo.revokeAccountTokens(tx, current.user.id);
     await repo.revokeUserApiKeys(tx, current.user.id);
     await recordAudit(tx, actor, {
       entity: 'user',
@@ -212,6 +227,33 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
     });
   });
   return { message: 'The user was deleted' };
+}
+
+/**
+ * Sends a user's invitation again (ADR 0034): a new link, the earlier ones stop working. Only for users
+ * who have not set a password yet and are active; as for other changes, only admins handle admins.
+ */
+export async function resendInvitation(deps: Deps, actor: Actor, id: string): Promise<InvitationResponse> {
+  const current = await findVisibleUser(deps, actor, id);
+  if (current.roles.includes(ADMIN_ROLE) && !isAdmin(actor)) throw new AppError('FORBIDDEN');
+  if (current.user.passwordHash) {
+    throw badRequest('This user has set a password already; they can use "Forgot password?" on the sign-in page');
+  }
+  if (!current.user.isActive) throw badRequest('This user is deactivated; activate them before inviting them again');
+  const url = await deps.db.transaction(async (tx) => {
+    const updated = await authRepo.updateUser(tx, current.user.id, { invitedAt: new Date() });
+    const link = await sendInvitationMail(deps, tx, updated);
+    await recordAudit(tx, actor, {
+      entity: 'user',
+      entityId: current.user.id,
+      companyId: current.user.companyId,
+      action: 'update',
+      before: { invitedAt: current.user.invitedAt },
+      after: { invitedAt: updated.invitedAt },
+    });
+    return link;
+  });
+  return { message: 'The invitation was sent again', ...linkForAdministrator(deps, url) };
 }
 
 // Roles

@@ -2,9 +2,9 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
 
-export function tooManyAttempts(windowSeconds: number): AppError {
+export function tooManyAttempts(windowSeconds: number, what = 'sign-in attempts'): AppError {
   return new AppError('TOO_MANY_REQUESTS', {
-    message: `Too many sign-in attempts. Please try again in ${Math.ceil(windowSeconds / 60)} minutes.`,
+    message: `Too many ${what}. Please try again in ${Math.ceil(windowSeconds / 60)} minutes.`,
     headers: { 'retry-after': String(windowSeconds) },
   });
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import * as repo from './mail.repository';
 import { MailTemplateError, pickContent, renderMail } from './mail-render';
+import { hasSecrets, hideSecrets } from './mail-secrets';
 import { mailTransportFor, messageIdFor } from './mail-transport';
 
 /** Retries pg-boss makes (with exponential backoff) after a failed first attempt. */
@@ -46,6 +47,13 @@ export async function deliverMail(deps: Deps, outboxId: string): Promise<void> {
   const messageId = messageIdFor(row.id, config.mailFrom);
   // Store what is being sent first: the viewer shows it even if the attempt fails.
   await repo.finishOutboxContent(db, row.id, rendered);
+  // An account link (ADR 0034) stays in the outbox only while it may still be needed: once SMTP took the
+  // mail, or delivery gave up, it is wiped. Kept for the viewer when the viewer is the only channel.
+  const wipeSecrets = () => {
+    if (!hasSecrets(row)) return {};
+    const hidden = hideSecrets({ ...row, ...rendered });
+    return { subject: hidden.subject, html: hidden.html, text: hidden.text, variables: hidden.variables };
+  };
   try {
     const accepted = await transport.send({ to: row.to, messageId, ...rendered });
     await repo.finishOutbox(db, row.id, {
@@ -54,12 +62,14 @@ export async function deliverMail(deps: Deps, outboxId: string): Promise<void> {
       messageId: accepted,
       sentAt: new Date(),
       lastError: null,
+      ...(transport.kind === 'smtp' ? wipeSecrets() : {}),
     });
   } catch (error) {
     const final = row.attempts >= MAX_ATTEMPTS;
     await repo.finishOutbox(db, row.id, {
       status: final ? 'failed' : 'queued',
       lastError: (error as Error).message.slice(0, 1000),
+      ...(final ? wipeSecrets() : {}),
     });
     logger.warn({ outboxId, attempt: row.attempts, err: error }, 'mail delivery failed');
     if (!final) throw new MailRetryError(`Delivery attempt ${row.attempts} failed: ${(error as Error).message}`);

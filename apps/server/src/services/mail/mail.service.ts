@@ -1,3 +1,4 @@
+import { ADMIN_ROLE } from '@cuspid/contracts';
 import type {
   MailPreviewBody,
   MailRendered,
@@ -25,6 +26,7 @@ import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import * as repo from './mail.repository';
 import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
+import { hideSecrets } from './mail-secrets';
 import { sendMail } from './send-mail';
 
 export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
@@ -40,7 +42,9 @@ export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
   };
 }
 
-export function toSentMail(row: repo.OutboxRow): SentMail {
+/** A mail as the viewer shows it; account links (credentials) only to administrators (ADR 0034). */
+export function toSentMail(stored: repo.OutboxRow, actor: Actor): SentMail {
+  const row = actor.roles.includes(ADMIN_ROLE) ? stored : hideSecrets(stored);
   return {
     id: row.id,
     event: row.event,
@@ -201,11 +205,11 @@ export async function listSentMails(deps: Deps, actor: Actor, query: SentMailLis
     ...(q.status ? { status: q.status } : {}),
     ...(scope ? { scope } : {}),
   });
-  return { data: result.data.map(toSentMail), count: result.count };
+  return { data: result.data.map((row) => toSentMail(row, actor)), count: result.count };
 }
 
 export async function getSentMail(deps: Deps, actor: Actor, id: string): Promise<SentMail> {
   const row = await repo.findOutbox(deps.db, id, companyScope(actor, mailOutbox.companyId));
   if (!row) throw new AppError('NOT_FOUND');
-  return toSentMail(row);
+  return toSentMail(row, actor);
 }

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import type { SessionRecord } from '@cuspid/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,12 @@ import { jsonResponse, loginResponse, userProfile } from '../../testing/fixtures
 import { renderWithProviders } from '../../testing/render-app';
 import { AccountSettingPage } from './account-setting';
 
-type Answers = { updateProfile?: () => Response; changePassword?: () => Response };
+type Answers = {
+  updateProfile?: () => Response;
+  changePassword?: () => Response;
+  sessions?: () => Response;
+  signOutOthers?: () => Response;
+};
 
 /** Signs in and answers GET /profile, POST /update-profile and POST /change-password. */
 function mockServer(answers: Answers = {}) {
@@ -18,6 +24,10 @@ function mockServer(answers: Answers = {}) {
     if (path === '/auth/profile') return Promise.resolve(jsonResponse(userProfile()));
     if (path === '/auth/update-profile' && answers.updateProfile) return Promise.resolve(answers.updateProfile());
     if (path === '/auth/change-password' && answers.changePassword) return Promise.resolve(answers.changePassword());
+    if (path === '/auth/list-sessions' && answers.sessions) return Promise.resolve(answers.sessions());
+    if (path === '/auth/sign-out-other-sessions' && answers.signOutOthers) {
+      return Promise.resolve(answers.signOutOthers());
+    }
     return Promise.resolve(jsonResponse({ code: 'NOT_FOUND', message: 'no mock' }, 404));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -211,5 +221,44 @@ describe('AccountSettingPage: unsaved changes', () => {
     await act(() => router.navigate('/'));
     expect(await screen.findByTestId('navigated')).toBeInTheDocument();
     expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument();
+  });
+});
+
+describe('AccountSettingPage: sessions card', () => {
+  const session = (overrides: Partial<SessionRecord>): SessionRecord => ({
+    id: crypto.randomUUID(),
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+    ip: '192.0.2.10',
+    created_at: '2026-11-20T08:00:00.000Z',
+    last_used_at: new Date().toISOString(),
+    current: false,
+    ...overrides,
+  });
+
+  it('lists the sessions, marks this device, and signs out the others', async () => {
+    const current = session({ current: true, user_agent: 'Chrome on this laptop' });
+    const other = session({ user_agent: 'Safari on a phone', ip: '198.51.100.7' });
+    let signedOut = false;
+    const fetchMock = mockServer({
+      sessions: () => jsonResponse(signedOut ? { data: [current], count: 1 } : { data: [current, other], count: 2 }),
+      signOutOthers: () => {
+        signedOut = true;
+        return jsonResponse({ message: 'Your other sessions were signed out' });
+      },
+    });
+    renderPage();
+
+    const rows = await screen.findAllByTestId('sessions-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('This device')).toBeVisible();
+    expect(rows[1]).toHaveTextContent('Safari on a phone');
+    expect(rows[1]).toHaveTextContent('198.51.100.7');
+    expect(within(rows[1]!).queryByText('This device')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByTestId('sessions-sign-out-others'));
+    expect(await screen.findByText('Your other sessions were signed out')).toBeVisible();
+    await vi.waitFor(() => expect(screen.getAllByTestId('sessions-row')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/auth/sign-out-other-sessions')[0]?.[1]?.method).toBe('POST');
+    expect(screen.getByTestId('sessions-sign-out-others')).toBeDisabled();
   });
 });

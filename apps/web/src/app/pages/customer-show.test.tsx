@@ -6,7 +6,13 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session';
-import { COMPANY_ID, jsonResponse, loginResponse, USER_ID } from '../../testing/fixtures';
+import {
+  COMPANY_ID,
+  userRecord as fixtureUserRecord,
+  jsonResponse,
+  loginResponse,
+  USER_ID,
+} from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-app';
 import { CustomerShowPage } from './customer-show';
 
@@ -74,23 +80,14 @@ function activity(overrides: Partial<CustomerActivity> = {}): CustomerActivity {
 }
 
 function userRecord(overrides: Partial<UserRecord>): UserRecord {
-  return {
-    id: crypto.randomUUID(),
+  return fixtureUserRecord({
     mail: 'user@example.com',
     first_name: null,
     last_name: null,
-    phone: null,
-    mobile: null,
-    contact_language: 'en',
-    timezone: 'UTC',
-    last_login: null,
-    is_active: true,
-    company_id: COMPANY_ID,
     company_name: 'Dental Supply',
     roles: ['reseller'],
-    created_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 type Call = { method: string; path: string; search: URLSearchParams; body: Record<string, unknown> | undefined };

@@ -1,57 +1,18 @@
-import type { ApiTokenRecord, PermissionRecord, UserRecord } from '@cuspid/contracts';
+import type { ApiTokenRecord, PermissionRecord, RoleRecord, UserRecord } from '@cuspid/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session';
-import { COMPANY_ID, jsonResponse, loginResponse } from '../../testing/fixtures';
-import { renderWithProviders } from '../../testing/render-app';
-import { ApiKeyCreatePage } from './api-keys';
-import { RoleCreatePage } from './roles';
+import { COMPANY_ID, jsonResponse, loginResponse, mockServer, userRecord } from '../../testing/fixtures';
+import { renderPages, renderWithProviders } from '../../testing/render-app';
+import { ApiKeyCreatePage, ApiKeyEditPage } from './api-keys';
+import { RoleCreatePage, RoleEditPage } from './roles';
+import { UserCreatePage } from './user-edit';
 import { UserShowPage } from './user-show';
 import { UsersPage } from './users';
 
-type Call = { method: string; path: string; search: string; body: unknown };
-
-/** A fake authentication service: answers by path, records every call. */
-function mockServer(answers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.search,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      const answer = answers[url.pathname];
-      return Promise.resolve(answer ? answer(call) : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404));
-    }),
-  );
-  return calls;
-}
-
-const user = (overrides: Partial<UserRecord>): UserRecord => ({
-  id: crypto.randomUUID(),
-  mail: 'a@example.com',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  phone: null,
-  mobile: null,
-  contact_language: 'en',
-  timezone: 'UTC',
-  last_login: null,
-  is_active: true,
-  company_id: COMPANY_ID,
-  company_name: 'Praxis',
-  roles: ['end-user'],
-  two_factor_enabled: false,
-  created_at: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
+const user = (overrides: Partial<UserRecord>) => userRecord(overrides);
 
 const permissionRecord = (title: string, grouping: string): PermissionRecord => ({
   id: crypto.randomUUID(),
@@ -210,5 +171,223 @@ describe('API key creation', () => {
       scopes: ['list-users'],
       expires_at: null,
     });
+  });
+});
+
+describe('invited users in the list', () => {
+  it('shows the invited state and resends the invitation, offering the link when the server answers it', async () => {
+    const invited = user({ mail: 'new@example.com', status: 'invited', invited_at: '2026-11-02T00:00:00.000Z' });
+    const link = 'http://localhost:3000/accept-invitation?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const calls = mockServer({
+      '/auth/list-users': () => jsonResponse({ data: [user({}), invited], count: 2 }),
+      '/auth/resend-invitation': () => jsonResponse({ message: 'The invitation was sent again', invitation_url: link }),
+    });
+    renderWithProviders(inSuspense(<UsersPage />), { path: '/users' });
+    const rows = await screen.findAllByTestId('users-row');
+    expect(within(rows[0]!).getByTestId('user-status')).toHaveTextContent('Active');
+    expect(within(rows[0]!).queryByTestId('user-resend-invitation')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByTestId('user-status')).toHaveTextContent('Invited');
+
+    await userEvent.click(within(rows[1]!).getByTestId('user-resend-invitation'));
+    expect(await screen.findByTestId('invitation-link-url')).toHaveTextContent(link);
+    expect(calls.find((c) => c.path === '/auth/resend-invitation')?.body).toEqual({ id: invited.id });
+    expect(await screen.findByText('A new invitation was sent to new@example.com')).toBeInTheDocument();
+  });
+});
+
+describe('user form', () => {
+  const pages = [
+    { path: '/users/create', element: inSuspense(<UserCreatePage />) },
+    { path: '/users/:id/show', element: inSuspense(<UserShowPage />) },
+  ];
+
+  it('invites by default: no password is sent, and the show page offers the link and a resend', async () => {
+    const id = crypto.randomUUID();
+    const link = 'http://localhost:3000/accept-invitation?token=first-token-abcdefghijklmnopqrstuvwxyz0123';
+    const resent = 'http://localhost:3000/accept-invitation?token=second-token-abcdefghijklmnopqrstuvwxyz012';
+    const calls = mockServer({
+      '/auth/list-roles': () => jsonResponse({ data: [], count: 0 }),
+      '/auth/create-user': () =>
+        jsonResponse({ message: 'The user was created and invited by mail', user_id: id, invitation_url: link }, 201),
+      '/auth/list-user-by-id': () =>
+        jsonResponse(user({ id, mail: 'new@example.com', status: 'invited', invited_at: '2026-11-02T10:00:00.000Z' })),
+      '/auth/resend-invitation': () =>
+        jsonResponse({ message: 'The invitation was sent again', invitation_url: resent }),
+    });
+    const { router } = renderPages(pages, '/users/create');
+    expect(await screen.findByRole('radio', { name: /Send an invitation by mail/ })).toBeChecked();
+    expect(screen.queryByTestId('user-password')).not.toBeInTheDocument();
+    expect(screen.getByTestId('user-invite-hint')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByTestId('user-mail'), 'New@Example.com');
+    await userEvent.type(screen.getByTestId('user-first-name'), 'Nora');
+    await userEvent.click(screen.getByTestId('user-submit'));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/users/${id}/show`));
+    const sent = calls.find((c) => c.path === '/auth/create-user')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ mail: 'New@Example.com', first_name: 'Nora', contact_language: 'en' });
+    expect(sent).not.toHaveProperty('password');
+    expect(sent).not.toHaveProperty('is_active');
+
+    expect(await screen.findByTestId('invitation-link-url')).toHaveTextContent(link);
+    expect(within(screen.getByTestId('user-show')).getByTestId('user-status')).toHaveTextContent('Invited');
+    await userEvent.click(screen.getByTestId('user-resend-invitation'));
+    await vi.waitFor(() => expect(screen.getByTestId('invitation-link-url')).toHaveTextContent(resent));
+    expect(calls.find((c) => c.path === '/auth/resend-invitation')?.body).toEqual({ id });
+  });
+
+  it('sets a password when chosen and sends it with the active flag', async () => {
+    const id = crypto.randomUUID();
+    const calls = mockServer({
+      '/auth/list-roles': () => jsonResponse({ data: [], count: 0 }),
+      '/auth/create-user': () => jsonResponse({ message: 'The user was created', user_id: id }, 201),
+      '/auth/list-user-by-id': () => jsonResponse(user({ id })),
+    });
+    const { router } = renderPages(pages, '/users/create');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Set a password now' }));
+    await userEvent.type(screen.getByTestId('user-mail'), 'pat@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Strong#Pass1');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/users/${id}/show`));
+    expect(calls.find((c) => c.path === '/auth/create-user')?.body).toMatchObject({
+      mail: 'pat@example.com',
+      password: 'Strong#Pass1',
+      is_active: true,
+    });
+    await screen.findByTestId('user-show');
+    expect(screen.queryByTestId('invitation-link')).not.toBeInTheDocument();
+  });
+
+  it('shows validation errors at their fields, from the form and from the server', async () => {
+    const calls = mockServer({
+      '/auth/list-roles': () => jsonResponse({ data: [], count: 0 }),
+      '/auth/create-user': () =>
+        jsonResponse(
+          {
+            code: 'MAIL_TAKEN',
+            message: 'This mail address is already registered',
+            errors: { mail: ['This mail address is already registered'] },
+          },
+          409,
+        ),
+    });
+    renderPages(pages, '/users/create');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Set a password now' }));
+    await userEvent.type(screen.getByTestId('user-mail'), 'not-a-mail');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'weak');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('user-mail')).toHaveAccessibleDescription('The Email field must be a valid email'),
+    );
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'The Password must be at least 8 characters',
+    );
+    expect(calls.some((c) => c.path === '/auth/create-user')).toBe(false);
+
+    await userEvent.clear(screen.getByTestId('user-mail'));
+    await userEvent.type(screen.getByTestId('user-mail'), 'taken@example.com');
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Strong#Pass1');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    const mailField = screen.getByTestId('user-mail');
+    await vi.waitFor(() => expect(mailField).toHaveAccessibleDescription('This mail address is already registered'));
+    expect(mailField).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('role editor: editing', () => {
+  it('toggles whole groupings and saves exactly the chosen permissions', async () => {
+    const role: RoleRecord = {
+      id: crypto.randomUUID(),
+      name: 'lab',
+      title: 'Lab',
+      partner_type: null,
+      can_register: false,
+      require_two_factor: false,
+      can_edit_commissions: false,
+      assign_on_registration: false,
+      priority: 100,
+      permissions: ['list-users', 'list-roles'],
+      user_count: 2,
+    };
+    const calls = mockServer({
+      '/auth/list-role-by-id': () => jsonResponse(role),
+      '/auth/list-permissions': () =>
+        jsonResponse({
+          data: [
+            permissionRecord('list-users', 'users'),
+            permissionRecord('create-user', 'users'),
+            permissionRecord('list-roles', 'roles'),
+          ],
+          count: 3,
+        }),
+      '/auth/update-role': (call) =>
+        jsonResponse({ message: 'The role was updated', data: { ...role, ...(call.body as object) } }),
+    });
+    const { router } = renderWithProviders(inSuspense(<RoleEditPage />), {
+      path: '/roles/:id/edit',
+      url: `/roles/${role.id}/edit`,
+    });
+    await screen.findByTestId('permission-matrix');
+    const users = await screen.findByRole('checkbox', { name: 'users' });
+    expect(users).toHaveAttribute('data-indeterminate', 'true');
+    expect(screen.getByRole('checkbox', { name: 'roles' })).toBeChecked();
+
+    await userEvent.click(users);
+    expect(screen.getByRole('checkbox', { name: 'create-user' })).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'roles' }));
+    expect(screen.getByRole('checkbox', { name: 'list-roles' })).not.toBeChecked();
+    await userEvent.click(screen.getByTestId('role-submit'));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/roles'));
+    const sent = calls.find((c) => c.path === '/auth/update-role')?.body as { id: string; permissions: string[] };
+    expect(sent.id).toBe(role.id);
+    expect(sent.permissions.sort()).toEqual(['create-user', 'list-users']);
+  });
+});
+
+describe('API key editing', () => {
+  it('renames the key and changes its scopes', async () => {
+    sessionStore.setPermissionTitles(['list-users', 'list-roles', 'update-api-token']);
+    const key: ApiTokenRecord = {
+      id: crypto.randomUUID(),
+      client_id: 'ck_0123456789abcdef01234567',
+      name: 'Import',
+      owner_id: crypto.randomUUID(),
+      owner_mail: 'a@example.com',
+      company_id: COMPANY_ID,
+      scopes: ['list-users'],
+      expires_at: null,
+      last_used_at: null,
+      revoked_at: null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      status: 'active',
+    };
+    const calls = mockServer({
+      '/auth/list-api-token-by-id': () => jsonResponse(key),
+      '/auth/update-api-token': (call) =>
+        jsonResponse({ message: 'The API key was updated', data: { ...key, ...(call.body as object) } }),
+    });
+    const { router } = renderWithProviders(inSuspense(<ApiKeyEditPage />), {
+      path: '/api-keys/:id/edit',
+      url: `/api-keys/${key.id}/edit`,
+    });
+    const name = await screen.findByTestId('api-key-name');
+    expect(name).toHaveValue('Import');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Nightly import');
+    await userEvent.click(screen.getByTestId('api-key-scopes'));
+    await userEvent.click(await screen.findByRole('option', { name: 'list-users' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'list-roles' }));
+    await userEvent.click(screen.getByTestId('api-key-submit'));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/api-keys'));
+    expect(calls.find((c) => c.path === '/auth/update-api-token')?.body).toEqual({
+      id: key.id,
+      name: 'Nightly import',
+      scopes: ['list-roles'],
+      expires_at: null,
+    });
+    expect(await screen.findByText('The API key was updated')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ const role = (overrides: Partial<RoleRecord> & Pick<RoleRecord, 'name' | 'title'
   id: crypto.randomUUID(),
   partner_type: null,
   can_register: false,
+  require_two_factor: false,
   can_edit_commissions: false,
   assign_on_registration: false,
   priority: 10,

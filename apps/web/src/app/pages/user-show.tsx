@@ -13,11 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconMailForward, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { useUpdateUser, useUser } from '../../features/users/api/users';
+import { Link, useLocation, useParams } from 'react-router';
+import { useResendInvitation, useUpdateUser, useUser } from '../../features/users/api/users';
+import { InvitationLink } from '../../features/users/components/invitation-link';
+import { UserStatusBadge } from '../../features/users/components/user-status-badge';
 import { Can } from '../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
@@ -42,17 +44,47 @@ export function UserShowPage() {
   const user = useUser(id);
   const format = useFormat();
   const u = user.data;
+  const resend = useResendInvitation();
+  // The invitation link arrives with the create answer (router state) or a resend, when no mail server is set.
+  const created = (useLocation().state as { invitationUrl?: string } | null)?.invitationUrl;
+  const [resentUrl, setResentUrl] = useState<string | undefined>();
+  const invitationUrl = u?.status === 'invited' ? (resentUrl ?? created) : undefined;
+
+  const resendInvitation = async () => {
+    if (!u) return;
+    try {
+      const answer = await resend.mutateAsync(u.id);
+      notifySuccess(t('users.invitationSent', { mail: u.mail }));
+      setResentUrl(answer.invitation_url);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1}>{u ? fullName(u) || u.mail : t('users.title')}</Title>
           <Can permission="update-user">
-            <Button component={Link} to={`/users/${id}/edit`} leftSection={<IconPencil size={16} />}>
-              {t('actions.edit')}
-            </Button>
+            <Group gap="xs">
+              {u?.status === 'invited' && (
+                <Button
+                  variant="light"
+                  leftSection={<IconMailForward size={16} />}
+                  onClick={() => void resendInvitation()}
+                  loading={resend.isPending}
+                  data-testid="user-resend-invitation"
+                >
+                  {t('users.resendInvitation')}
+                </Button>
+              )}
+              <Button component={Link} to={`/users/${id}/edit`} leftSection={<IconPencil size={16} />}>
+                {t('actions.edit')}
+              </Button>
+            </Group>
           </Can>
         </Group>
+        {invitationUrl && <InvitationLink url={invitationUrl} />}
         <Card withBorder radius="lg" padding="lg" data-testid="user-show">
           {user.isPending && <Skeleton h={200} />}
           {user.isError && <Alert color="red">{errorMessage(user.error)}</Alert>}
@@ -75,7 +107,10 @@ export function UserShowPage() {
                   ))}
                 </Group>
               </Field>
-              <Field label={t('users.status')}>{u.is_active ? t('users.active') : t('users.inactive')}</Field>
+              <Field label={t('users.status')}>
+                <UserStatusBadge status={u.status} />
+              </Field>
+              {u.invited_at && <Field label={t('users.invitedAt')}>{format.date(u.invited_at, true)}</Field>}
               <Field label={t('users.lastLogin')}>
                 {u.last_login ? format.date(u.last_login, true) : t('users.never')}
               </Field>

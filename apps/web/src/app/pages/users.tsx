@@ -1,12 +1,14 @@
 import type { UserRecord } from '@cuspid/contracts';
 import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconMailForward, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../components/server-list';
-import { useDeleteUser, useUserList } from '../../features/users/api/users';
+import { useDeleteUser, useResendInvitation, useUserList } from '../../features/users/api/users';
+import { InvitationLinkModal } from '../../features/users/components/invitation-link';
+import { UserStatusBadge } from '../../features/users/components/user-status-badge';
 import { Can } from '../../lib/can';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
@@ -24,6 +26,8 @@ export function UsersPage() {
   const { sort } = useSortParams();
   const users = useUserList(toAuthListQuery(params, sort));
   const remove = useDeleteUser();
+  const resend = useResendInvitation();
+  const [invitationUrl, setInvitationUrl] = useState<string | null>(null);
   const format = useFormat();
   const selfId = useSession()?.token_info.user_id;
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
@@ -49,11 +53,7 @@ export function UsersPage() {
     {
       key: 'status',
       label: t('users.status'),
-      render: (u) => (
-        <Badge color={u.is_active ? 'teal' : 'gray'} variant="dot">
-          {u.is_active ? t('users.active') : t('users.inactive')}
-        </Badge>
-      ),
+      render: (u) => <UserStatusBadge status={u.status} />,
     },
     {
       key: 'last_login',
@@ -62,6 +62,16 @@ export function UsersPage() {
       render: (u) => (u.last_login ? format.relativeTime(u.last_login) : <Text c="dimmed">{t('users.never')}</Text>),
     },
   ];
+
+  const resendInvitation = async (user: UserRecord) => {
+    try {
+      const answer = await resend.mutateAsync(user.id);
+      notifySuccess(t('users.invitationSent', { mail: user.mail }));
+      if (answer.invitation_url) setInvitationUrl(answer.invitation_url);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -108,6 +118,19 @@ export function UsersPage() {
                 </ActionIcon>
               </Tooltip>
               <Can permission="update-user">
+                {user.status === 'invited' && (
+                  <Tooltip label={t('users.resendInvitation')}>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => void resendInvitation(user)}
+                      loading={resend.isPending && resend.variables === user.id}
+                      aria-label={t('users.resendInvitation')}
+                      data-testid="user-resend-invitation"
+                    >
+                      <IconMailForward size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
                 <Tooltip label={t('actions.edit')}>
                   <ActionIcon
                     variant="subtle"
@@ -137,6 +160,7 @@ export function UsersPage() {
           )}
         />
       </Stack>
+      <InvitationLinkModal url={invitationUrl} onClose={() => setInvitationUrl(null)} />
       <ConfirmDeleteModal
         opened={deleting !== null}
         subject={deleting?.mail}

@@ -11,6 +11,7 @@ import forms from './forms.json';
 import help from './help.json';
 import identity from './identity.json';
 import mail from './mail.json';
+import password from './password.json';
 import permissions from './permissions.json';
 import registration from './registration.json';
 import validation from './validation.json';
@@ -32,4 +33,5 @@ export const dictionary = {
   crm,
   registration,
   flags,
+  password,
 };

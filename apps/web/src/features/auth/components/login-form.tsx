@@ -83,6 +83,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           {...form.getInputProps('password')}
         />
+        <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right" data-testid="forgot-password-link">
+          {t('login.forgotPassword')}
+        </Anchor>
         <Button type="submit" fullWidth loading={form.submitting} data-testid="login-submit">
           {t('login.submit')}
         </Button>

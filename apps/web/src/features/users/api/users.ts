@@ -1,7 +1,9 @@
 import {
   AUTH_ROUTES,
   type CreateUserBody,
+  type CreateUserResponse,
   IDENTITY_ROUTES,
+  type InvitationResponse,
   type UpdateUserBody,
   type UserRecord,
 } from '@cuspid/contracts';
@@ -29,8 +31,10 @@ export const listUsers = (query: AuthListQuery, signal?: AbortSignal) =>
   api.get<UserList>('auth', IDENTITY_ROUTES.listUsers, { query, signal });
 export const getUser = (id: string, signal?: AbortSignal) =>
   api.get<UserRecord>('auth', IDENTITY_ROUTES.listUserById, { query: { id }, signal });
-export const createUser = (body: CreateUserBody) =>
-  api.post<{ message: string; user_id: string }>('auth', AUTH_ROUTES.createUser, body);
+/** Without a password the user is invited by mail (ADR 0034). */
+export const createUser = (body: CreateUserBody) => api.post<CreateUserResponse>('auth', AUTH_ROUTES.createUser, body);
+export const resendInvitation = (id: string) =>
+  api.post<InvitationResponse>('auth', IDENTITY_ROUTES.resendInvitation, { id });
 export const updateUser = (body: UpdateUserBody) => api.post<UserRecord>('auth', IDENTITY_ROUTES.updateUser, body);
 export const deleteUser = (id: string) => api.post<{ message: string }>('auth', IDENTITY_ROUTES.deleteUser, { id });
 
@@ -57,6 +61,10 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({ mutationFn: updateUser, onSuccess: invalidate });
+}
+export function useResendInvitation() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: resendInvitation, onSuccess: invalidate });
 }
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();

@@ -5,7 +5,19 @@ import {
   type UserRecord,
   updateUserBodySchema,
 } from '@cuspid/contracts';
-import { Button, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  PasswordInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +30,11 @@ import { useSession } from '../../../lib/session';
 import { useRoleList } from '../../roles/api/roles';
 import { useCreateUser, useUpdateUser } from '../api/users';
 
+/** A new user either gets an invitation by mail and chooses the password, or gets one set here (ADR 0034). */
+type PasswordMode = 'invite' | 'password';
+
 type Values = {
+  mode: PasswordMode;
   mail: string;
   password: string;
   first_name: string;
@@ -49,6 +65,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
 
   const form = useForm<Values>({
     initialValues: {
+      mode: 'invite',
       mail: user?.mail ?? '',
       password: '',
       first_name: user?.first_name ?? '',
@@ -63,10 +80,11 @@ export function UserForm({ user }: { user?: UserRecord }) {
     validate: (values) => {
       const body = editing
         ? { id: user.id, mail: values.mail, ...(values.password ? { password: values.password } : {}) }
-        : { mail: values.mail, password: values.password };
+        : { mail: values.mail, ...(values.mode === 'password' ? { password: values.password } : {}) };
       return zodFormValidator<typeof body>(editing ? updateUserBodySchema : createUserBodySchema)(body);
     },
   });
+  const inviting = !editing && form.values.mode === 'invite';
 
   const submit = form.onSubmit(async (values) => {
     const fields = {
@@ -97,11 +115,11 @@ export function UserForm({ user }: { user?: UserRecord }) {
         const answer = await create.mutateAsync({
           ...fields,
           mail: values.mail,
-          password: values.password,
-          is_active: values.is_active,
+          ...(inviting ? {} : { password: values.password, is_active: values.is_active }),
         });
-        notifySuccess(answer.message);
-        void navigate(`/users/${answer.user_id}/show`);
+        notifySuccess(inviting ? t('users.invited') : answer.message);
+        // Without a mail server the answer holds the link: the show page offers it for handing over.
+        void navigate(`/users/${answer.user_id}/show`, { state: { invitationUrl: answer.invitation_url } });
       }
     } catch (error) {
       notifyError(error, form);
@@ -111,6 +129,19 @@ export function UserForm({ user }: { user?: UserRecord }) {
   return (
     <form onSubmit={submit} noValidate data-testid="user-form">
       <Stack>
+        {!editing && (
+          <Radio.Group label={t('users.passwordMode')} {...form.getInputProps('mode')} data-testid="user-password-mode">
+            <Stack gap="xs" mt={4}>
+              <Radio value="invite" label={t('users.invite')} data-testid="user-mode-invite" />
+              <Radio value="password" label={t('users.setPassword')} data-testid="user-mode-password" />
+            </Stack>
+          </Radio.Group>
+        )}
+        {inviting && (
+          <Text size="sm" c="dimmed" data-testid="user-invite-hint">
+            {t('users.inviteHint')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('users.mail')}
@@ -119,13 +150,15 @@ export function UserForm({ user }: { user?: UserRecord }) {
             {...form.getInputProps('mail')}
             data-testid="user-mail"
           />
-          <PasswordInput
-            label={editing ? t('users.newPassword') : t('users.password')}
-            required={!editing}
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-            data-testid="user-password"
-          />
+          {!inviting && (
+            <PasswordInput
+              label={editing ? t('users.newPassword') : t('users.password')}
+              required={!editing}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+              data-testid="user-password"
+            />
+          )}
           <TextInput
             label={t('account:settings.firstName')}
             {...form.getInputProps('first_name')}
@@ -158,7 +191,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
             data-testid="user-roles"
           />
         )}
-        {user?.id !== selfId && (
+        {user?.id !== selfId && !inviting && (
           <Switch label={t('users.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
         )}
         <Group justify="flex-end">
