@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Group,
   NativeSelect,
   Pagination,
@@ -15,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/notify';
 import { PAGE_SIZES, useListParams } from '../lib/use-list-params';
@@ -60,6 +61,14 @@ type ServerListProps<T extends { id: string }> = {
   minWidth?: number;
   /** Filters narrow the list: an empty answer then says that nothing matches. */
   filtered?: boolean;
+  /** Rows can be chosen for a bulk action; the choice belongs to the page shown. */
+  selection?: {
+    selected: readonly string[];
+    onChange: (ids: string[]) => void;
+    /** The accessible label of a row's box ("Select Praxis Weiss"). */
+    rowLabel: (row: T) => string;
+    pageLabel: string;
+  };
 };
 
 /**
@@ -80,6 +89,7 @@ export function ServerList<T extends { id: string }>({
   filtered = false,
   loadFailed,
   searchLabel,
+  selection,
 }: ServerListProps<T>) {
   const { t } = useTranslation('common');
   const { params, update, setPage, setSize, setSearch } = useListParams();
@@ -88,6 +98,16 @@ export function ServerList<T extends { id: string }>({
   const total = data ? totalOf(data) : 0;
   const totalPages = Math.max(1, Math.ceil(total / params.size));
   const narrowed = filtered || params.search !== '';
+  const shownIds = useMemo(() => (data?.data ?? []).map((row) => row.id), [data]);
+  const selected = selection?.selected;
+  const onSelectionChange = selection?.onChange;
+  // Rows that left the page (another page, a search, a deletion) leave the selection too.
+  useEffect(() => {
+    if (!selected || !onSelectionChange) return;
+    const kept = selected.filter((id) => shownIds.includes(id));
+    if (kept.length !== selected.length) onSelectionChange(kept);
+  }, [shownIds, selected, onSelectionChange]);
+  const allSelected = shownIds.length > 0 && shownIds.every((id) => selected?.includes(id));
 
   useEffect(() => {
     if (data && !isPlaceholderData && params.page > totalPages) update({ page: totalPages }, { replace: true });
@@ -95,7 +115,7 @@ export function ServerList<T extends { id: string }>({
 
   const from = (params.page - 1) * params.size + 1;
   const to = from + (data?.data.length ?? 0) - 1;
-  const allColumns = columns.length + (actions ? 1 : 0);
+  const allColumns = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -176,6 +196,16 @@ export function ServerList<T extends { id: string }>({
             >
               <Table.Thead>
                 <Table.Tr>
+                  {selection && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={selection.pageLabel}
+                        checked={allSelected}
+                        indeterminate={selection.selected.length > 0 && !allSelected}
+                        onChange={() => selection.onChange(allSelected ? [] : shownIds)}
+                      />
+                    </Table.Th>
+                  )}
                   {columns.map((column) => (
                     <Table.Th
                       key={column.key}
@@ -227,6 +257,21 @@ export function ServerList<T extends { id: string }>({
                     ))
                   : data.data.map((row) => (
                       <Table.Tr key={row.id} data-testid={rowTestId}>
+                        {selection && (
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={selection.rowLabel(row)}
+                              checked={selection.selected.includes(row.id)}
+                              onChange={() =>
+                                selection.onChange(
+                                  selection.selected.includes(row.id)
+                                    ? selection.selected.filter((id) => id !== row.id)
+                                    : [...selection.selected, row.id],
+                                )
+                              }
+                            />
+                          </Table.Td>
+                        )}
                         {columns.map((column) => (
                           <Table.Td key={column.key}>{column.render(row)}</Table.Td>
                         ))}

@@ -63,3 +63,27 @@ export function useListParams() {
     setSearch: useCallback((next: string) => update({ search: next, page: 1 }), [update]),
   };
 }
+
+/**
+ * Filters of a list kept in the URL beside page, size and search: each key's value ('' when absent). A change
+ * is a history entry, drops a blank value from the URL and starts again at page 1.
+ */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const values = Object.fromEntries(keys.map((key) => [key, query.get(key) ?? ''])) as Record<K, string>;
+  const setFilter = useCallback(
+    (key: K, value: string) => {
+      const next = new URLSearchParams(query);
+      const trimmed = value.trim();
+      if (trimmed) next.set(key, trimmed);
+      else next.delete(key);
+      next.delete('page');
+      const text = next.toString();
+      void navigate({ search: text ? `?${text}` : '' });
+    },
+    [navigate, query],
+  );
+  return { values, setFilter, active: keys.some((key) => values[key] !== '') };
+}

@@ -17,53 +17,31 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconHistoryOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { type ListColumn, ServerList } from '../../components/server-list';
 import { type AuditLogFilters, useAuditEntry, useAuditLogPage } from '../../features/audit/api/audit-log';
 import { errorMessage } from '../../lib/notify';
 import { useFormat } from '../../lib/use-format';
-import { useListParams } from '../../lib/use-list-params';
+import { useListParams, useUrlFilters } from '../../lib/use-list-params';
 
 const ACTION_COLOR: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
 
-/** URL query keys of the filters (page and size come from useListParams). */
-const FILTER_KEYS = {
-  entity: 'entity',
-  entityId: 'entity_id',
-  actorUserId: 'actor',
-  action: 'action',
-  from: 'from',
-  to: 'to',
-} as const;
-type FilterName = keyof typeof FILTER_KEYS;
-
 function useAuditFilters() {
   const { params } = useListParams();
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const url = useUrlFilters(['entity', 'entity_id', 'actor', 'action', 'from', 'to'] as const);
+  const { values } = url;
   const filters: AuditLogFilters = {
     page: params.page,
     size: params.size,
-    entity: query.get(FILTER_KEYS.entity) ?? '',
-    entityId: query.get(FILTER_KEYS.entityId) ?? '',
-    actorUserId: query.get(FILTER_KEYS.actorUserId) ?? '',
-    action: query.get(FILTER_KEYS.action) ?? '',
-    from: query.get(FILTER_KEYS.from) ?? '',
-    to: query.get(FILTER_KEYS.to) ?? '',
+    entity: values.entity,
+    entityId: values.entity_id,
+    actorUserId: values.actor,
+    action: values.action,
+    from: values.from,
+    to: values.to,
   };
-  /** A new filter value is a history entry and starts again at page 1. */
-  const setFilter = (name: FilterName, value: string) => {
-    const next = new URLSearchParams(query);
-    if (value.trim()) next.set(FILTER_KEYS[name], value.trim());
-    else next.delete(FILTER_KEYS[name]);
-    next.delete('page');
-    const text = next.toString();
-    void navigate({ search: text ? `?${text}` : '' });
-  };
-  return { filters, setFilter };
+  return { filters, setFilter: url.setFilter, filtered: url.active };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,11 +49,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The audit trail: who changed which record, when, and which fields (backoffice-audit-log). */
 export function AuditLogPage() {
   const { t } = useTranslation(['audit', 'common']);
-  const { filters, setFilter } = useAuditFilters();
+  const { filters, setFilter, filtered } = useAuditFilters();
   const entries = useAuditLogPage(filters);
   const format = useFormat();
   const [openId, setOpenId] = useState<string | null>(null);
-  const filtered = Object.entries(filters).some(([name, value]) => name !== 'page' && name !== 'size' && value !== '');
   const columns: ListColumn<AuditEntry>[] = [
     {
       key: 'at',
@@ -151,13 +128,13 @@ export function AuditLogPage() {
               <FilterInput
                 label={t('filters.entityId')}
                 value={filters.entityId}
-                onCommit={(value) => setFilter('entityId', value)}
+                onCommit={(value) => setFilter('entity_id', value)}
                 testId="audit-filter-entity-id"
               />
               <FilterInput
                 label={t('filters.actor')}
                 value={filters.actorUserId}
-                onCommit={(value) => setFilter('actorUserId', value)}
+                onCommit={(value) => setFilter('actor', value)}
                 error={actorInvalid ? t('filters.actorInvalid') : undefined}
                 testId="audit-filter-actor"
               />
