@@ -12,7 +12,7 @@ import { accountLinkError } from './account-links';
 import { sendPasswordResetJob } from './auth.jobs';
 import * as repo from './auth.repository';
 import { type ClientInfo, startSession } from './auth.service';
-import { clearAccountFailures, tooManyAttempts } from './login-throttle';
+import { clearAccountFailures, limitRequests } from './login-throttle';
 import { hashPassword } from './passwords';
 
 /** The public calls behind mailed account links (ADR 0034): check a link, accept an invitation, reset a password. */
@@ -93,14 +93,17 @@ export const FORGOT_PASSWORD_ANSWER =
  * (like sign-in) and per mail address (PASSWORD_RESET_MAX_PER_HOUR), for known and unknown addresses alike.
  */
 export async function forgotPassword(deps: Deps, body: ForgotPasswordBody, client: ClientInfo) {
-  const { db, config } = deps;
-  const { windowSeconds, maxAttemptsPerIp } = config.loginThrottle;
-  if ((await repo.bumpThrottle(db, `forgot-ip:${client.ip}`, windowSeconds)) > maxAttemptsPerIp) {
-    throw tooManyAttempts(windowSeconds, 'password-reset requests');
-  }
-  if ((await repo.bumpThrottle(db, `forgot-mail:${body.mail}`, 3600)) > config.accountLinks.passwordResetMaxPerHour) {
-    throw tooManyAttempts(3600, 'password-reset requests for this mail address');
-  }
+  const { windowSeconds, maxAttemptsPerIp } = deps.config.loginThrottle;
+  await limitRequests(deps, `forgot-ip:${client.ip}`, {
+    windowSeconds,
+    max: maxAttemptsPerIp,
+    what: 'password-reset requests',
+  });
+  await limitRequests(deps, `forgot-mail:${body.mail}`, {
+    windowSeconds: 3600,
+    max: deps.config.accountLinks.passwordResetMaxPerHour,
+    what: 'password-reset requests for this mail address',
+  });
   await deps.jobs.enqueue(sendPasswordResetJob, { mail: body.mail });
   return { message: FORGOT_PASSWORD_ANSWER };
 }

@@ -32,7 +32,7 @@ import {
   clearAccountFailures,
   countAccountFailure,
   countIpAttempt,
-  tooManyAttempts,
+  limitRequests,
 } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { CHALLENGE_TTL_SECONDS, signAccessToken, signTwoFactorChallenge, verifyTwoFactorChallenge } from './tokens';
@@ -295,8 +295,10 @@ export async function register(deps: Deps, body: CreateUserBody, client: ClientI
     const message = VALIDATION_MESSAGES.passwordRequired;
     throw new AppError('VALIDATION_FAILED', { message, errors: { password: [message] } });
   }
-  const attempts = await repo.bumpThrottle(deps.db, `register-ip:${client.ip}`, 3600);
-  if (attempts > deps.config.loginThrottle.maxAttemptsPerIp) throw tooManyAttempts(3600);
+  await limitRequests(deps, `register-ip:${client.ip}`, {
+    windowSeconds: 3600,
+    max: deps.config.loginThrottle.maxAttemptsPerIp,
+  });
   const roles = await repo.findRegistrationRoles(deps.db);
   // Registration sets mail and password (spec section 3) and optionally the contact language;
   // names come later in account settings.

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { apiKeys, companies, permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
 
 /** `%term%` for ilike, with the wildcards of the term itself escaped. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const direction = (column: PgColumn | SQL, dir: 'asc' | 'desc') =>
   dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;

@@ -10,6 +10,20 @@ export function tooManyAttempts(windowSeconds: number, what = 'sign-in attempts'
 }
 
 /**
+ * Counts one request under `key` in a fixed window shared by every server process; past `max` requests
+ * in the window, 429 with Retry-After.
+ */
+export async function limitRequests(
+  deps: Deps,
+  key: string,
+  limit: { windowSeconds: number; max: number; what?: string },
+) {
+  if ((await repo.bumpThrottle(deps.db, key, limit.windowSeconds)) > limit.max) {
+    throw tooManyAttempts(limit.windowSeconds, limit.what);
+  }
+}
+
+/**
  * The per-account failure counter (ADR 0006): wrong passwords at sign-in, and (ADR 0033) wrong
  * two-factor codes and wrong passwords of the two-factor calls all count in it.
  */
@@ -17,9 +31,8 @@ const accountKey = (mail: string) => `login-mail:${mail}`;
 
 /** Every attempt from one address counts (right or wrong); past the limit, 429. */
 export async function countIpAttempt(deps: Deps, ip: string) {
-  const limits = deps.config.loginThrottle;
-  const attempts = await repo.bumpThrottle(deps.db, `login-ip:${ip}`, limits.windowSeconds);
-  if (attempts > limits.maxAttemptsPerIp) throw tooManyAttempts(limits.windowSeconds);
+  const { windowSeconds, maxAttemptsPerIp } = deps.config.loginThrottle;
+  await limitRequests(deps, `login-ip:${ip}`, { windowSeconds, max: maxAttemptsPerIp });
 }
 
 /** 429 while the account is locked after too many failures. */

@@ -1,13 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { files } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 
 export type FileRow = typeof files.$inferSelect;
 export type FileKind = 'file' | 'template';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Rows of one kind the actor may see: their company's, or every company's for staff. */
 const visible = (actor: Actor, kind: FileKind) => and(eq(files.kind, kind), companyScope(actor, files.companyId));
@@ -23,7 +22,7 @@ export async function listFiles(
   kind: FileKind,
   options: { offset: number; limit: number; search?: string | undefined },
 ) {
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+  const pattern = options.search ? likePattern(options.search) : undefined;
   const where = and(
     visible(actor, kind),
     pattern

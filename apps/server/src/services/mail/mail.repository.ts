@@ -1,13 +1,12 @@
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { mailOutbox, mailTemplateAssignments, mailTemplates } from '../../db/schema';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;
 export type NewMailTemplateRow = typeof mailTemplates.$inferInsert;
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;
-
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Templates
 
@@ -19,8 +18,8 @@ export async function listTemplates(
   if (options.search) {
     conditions.push(
       or(
-        sql`${mailTemplates.name} ilike ${like(options.search)}`,
-        sql`${mailTemplates.event} ilike ${like(options.search)}`,
+        sql`${mailTemplates.name} ilike ${likePattern(options.search)}`,
+        sql`${mailTemplates.event} ilike ${likePattern(options.search)}`,
       ),
     );
   }
@@ -116,9 +115,9 @@ export async function listOutbox(
   if (options.search) {
     conditions.push(
       or(
-        sql`${mailOutbox.to} ilike ${like(options.search)}`,
-        sql`${mailOutbox.subject} ilike ${like(options.search)}`,
-        sql`${mailOutbox.event} ilike ${like(options.search)}`,
+        sql`${mailOutbox.to} ilike ${likePattern(options.search)}`,
+        sql`${mailOutbox.subject} ilike ${likePattern(options.search)}`,
+        sql`${mailOutbox.event} ilike ${likePattern(options.search)}`,
       ),
     );
   }

@@ -1,6 +1,7 @@
 import type { CompanyListQuery, PartnerRelation } from '@cuspid/contracts/companies';
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../../db/client';
+import { likePattern } from '../../../db/like-pattern';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -50,7 +51,7 @@ function listWhere(
   actor: Actor,
   query: Pick<CompanyListQuery, 'search' | 'country' | 'partner_id' | 'flag_id' | 'tag_id'>,
 ): SQL | undefined {
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = query.search ? likePattern(query.search) : undefined;
   return and(
     visible(actor),
     search
@@ -196,7 +197,7 @@ export async function listPartnerCompanies(
   query: { type?: PartnerRelation; search?: string; page: number; per_page: number },
 ) {
   const types = query.type ? [PARTNER_ROLE_TYPES[query.type]] : Object.values(PARTNER_ROLE_TYPES);
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = query.search ? likePattern(query.search) : undefined;
   const where = and(
     visible(actor),
     search ? ilike(companies.companyName, search) : undefined,
@@ -235,7 +236,7 @@ export async function listChildCompanies(
   partnerId: string,
   query: { search?: string; page: number; per_page: number },
 ) {
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = query.search ? likePattern(query.search) : undefined;
   const where = and(
     visible(actor),
     or(

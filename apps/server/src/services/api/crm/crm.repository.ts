@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../../db/client';
+import { likePattern } from '../../../db/like-pattern';
 import { companies, customerActivities, customerNotes, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -25,8 +26,6 @@ export type ActivityRow = typeof customerActivities.$inferSelect;
 export type UserRefRow = { id: string | null; firstName: string | null; lastName: string | null; mail: string | null };
 export type NoteWithAuthor = { note: NoteRow; author: UserRefRow | null };
 export type ActivityWithUsers = { activity: ActivityRow; author: UserRefRow | null; assignee: UserRefRow | null };
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Who sees a note or activity (ADR 0053): the customer must be a live company in the actor's scope, and so must

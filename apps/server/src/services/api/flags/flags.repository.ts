@@ -8,6 +8,7 @@ import {
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
+import { likePattern } from '../../../db/like-pattern';
 import { flags, recordFlags, recordTags } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { RECORD_TYPES } from './record-types';
@@ -31,7 +32,7 @@ function visibleUsage(actor: Actor): SQL<number> {
 }
 
 export async function listFlags(db: DbOrTx, actor: Actor, query: FlagListQuery) {
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = query.search ? likePattern(query.search) : undefined;
   const where = and(
     search ? or(ilike(flags.name, search), ilike(flags.description, search)) : undefined,
     query.kind ? eq(flags.kind, query.kind) : undefined,

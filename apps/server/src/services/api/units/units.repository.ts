@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../../db/client';
+import { likePattern } from '../../../db/like-pattern';
 import { companies, units, unitUsers, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -20,7 +21,7 @@ export async function listUnits(
   actor: Actor,
   query: { company_id?: string; search?: string; page: number; per_page: number; sort_dir: 'asc' | 'desc' },
 ) {
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = query.search ? likePattern(query.search) : undefined;
   const where = and(
     visible(actor),
     isNull(companies.deletedAt),
