@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -78,6 +78,7 @@ export function createLocalStorage(config: LocalStorageConfig, opts: StorageSign
         callback(null, chunk);
       },
     });
+    let sink: WriteStream | undefined;
     try {
       await mkdir(path.dirname(file), { recursive: true });
       await mkdir(path.dirname(metaFile), { recursive: true });
@@ -85,7 +86,8 @@ export function createLocalStorage(config: LocalStorageConfig, opts: StorageSign
         throw new StorageError('CONFLICT', `Storage key ${JSON.stringify(key)} is a prefix of other keys`, { key });
       }
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', flush: true }));
+      sink = createWriteStream(tmp, { flags: 'wx', flush: true });
+      await pipeline(source, meter, sink);
       if (contentLength !== undefined && size !== contentLength) throw lengthMismatch(key, contentLength, size);
       const etag = md5.digest('hex');
       const meta: Meta = { contentType, etag };
@@ -95,6 +97,9 @@ export function createLocalStorage(config: LocalStorageConfig, opts: StorageSign
       return { key, size, contentType, etag };
     } catch (err) {
       if (!Buffer.isBuffer(body) && !body.destroyed) body.destroy();
+      // A write stream destroyed before its file was open still opens (creates) it, then closes it:
+      // wait for that, or the temporary file would appear after it was removed.
+      if (sink && !sink.closed) await new Promise<void>((resolve) => sink!.once('close', () => resolve()));
       await Promise.all([rm(tmp, { force: true }), rm(metaTmp, { force: true })]);
       throw toStorageError(err, key);
     }
