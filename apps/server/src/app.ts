@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { pingDatabase } from './db/client';
 import type { Deps } from './deps';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { provideRouteTable } from './plugins/route-table';
 import { apiService } from './services/api/api.plugin';
 import { authService } from './services/auth/auth.plugin';
 import { documentsService } from './services/documents/documents.plugin';
@@ -43,6 +44,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy as boolean | string,
   }).withTypeProvider<ZodTypeProvider>();
+  provideRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

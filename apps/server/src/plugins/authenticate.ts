@@ -6,6 +6,7 @@ import type { Actor, UserActor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { loadActor } from '../services/auth/auth.repository';
 import { verifyAccessToken } from '../services/auth/tokens';
+import { recordRoute } from './route-table';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,6 +67,7 @@ async function resolveActor(deps: Deps, request: FastifyRequest): Promise<Actor 
  */
 export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance, { deps }) => {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => recordRoute(app, route));
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const mode = config.auth ?? 'required';
