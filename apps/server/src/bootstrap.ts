@@ -89,7 +89,13 @@ export async function createDeps(
   await withStartupLock(database, async () => {
     if (options.migrate) {
       await migrateDatabase(database);
-      await seedReference(database.db);
+      const { disarmedRoles } = await seedReference(database.db);
+      if (disarmedRoles.length) {
+        logger.warn(
+          { roles: disarmedRoles },
+          'registration flags cleared: these roles carry more than self-service permissions (ADR 0036)',
+        );
+      }
       if (options.seedDemo) seeded = await seedDemo(database.db);
     }
     await jobs.start();

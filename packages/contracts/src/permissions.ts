@@ -12,6 +12,12 @@ export type PermissionDefinition = {
   value: string;
   /** Display grouping in the role editor. */
   grouping: string;
+  /**
+   * A customer's own work (its cases, tickets, payments, referral links), safe on a role that anyone
+   * can obtain without an administrator: a role given on registration or open to self-registration
+   * (ADR 0036). Everything else (back-office areas, users, roles, permissions, API keys) is not.
+   */
+  selfService?: boolean;
 };
 
 const auth = (title: string, grouping: string): PermissionDefinition => ({
@@ -20,11 +26,12 @@ const auth = (title: string, grouping: string): PermissionDefinition => ({
   value: title,
   grouping,
 });
-const backoffice = (value: string, grouping: string): PermissionDefinition => ({
+const backoffice = (value: string, grouping: string, selfService = false): PermissionDefinition => ({
   title: `backoffice-${value}`,
   scope: 'backoffice',
   value,
   grouping,
+  ...(selfService ? { selfService } : {}),
 });
 
 export const PERMISSION_CATALOGUE = [
@@ -52,7 +59,7 @@ export const PERMISSION_CATALOGUE = [
   backoffice('flag', 'configuration'),
   backoffice('invoice', 'billing'),
   backoffice('invoice-reminder-level', 'billing'),
-  backoffice('payment-history', 'billing'),
+  backoffice('payment-history', 'billing', true),
   backoffice('coupon-code', 'credits'),
   backoffice('package', 'credits'),
   backoffice('news', 'content'),
@@ -60,9 +67,9 @@ export const PERMISSION_CATALOGUE = [
   backoffice('document-template', 'templates'),
   backoffice('mail-template-assignment', 'templates'),
   backoffice('mail-template', 'templates'),
-  backoffice('case-instance', 'cases'),
-  backoffice('ticket', 'support'),
-  backoffice('referral', 'referrals'),
+  backoffice('case-instance', 'cases', true),
+  backoffice('ticket', 'support', true),
+  backoffice('referral', 'referrals', true),
   backoffice('audit-log', 'audit'),
 ] as const satisfies readonly PermissionDefinition[];
 
@@ -71,6 +78,22 @@ export type PermissionTitle = (typeof PERMISSION_CATALOGUE)[number]['title'];
 export const PERMISSION_TITLES = PERMISSION_CATALOGUE.map((p) => p.title) as PermissionTitle[];
 
 export const ADMIN_ROLE = 'admin';
+
+/** Titles a self-service role may carry (see `selfService`). */
+export const SELF_SERVICE_PERMISSIONS: readonly string[] = PERMISSION_CATALOGUE.filter(
+  (p: PermissionDefinition) => p.selfService,
+).map((p) => p.title);
+
+/**
+ * The titles among `titles` that a role given on registration (or open to self-registration) must
+ * not carry. A permission outside the catalogue counts as self-service only when it narrows one that
+ * is (`backoffice-ticket-comment` under `backoffice-ticket`), because the web opens routes by prefix.
+ */
+export function notSelfService(titles: Iterable<string>): string[] {
+  return [...titles].filter(
+    (title) => !SELF_SERVICE_PERMISSIONS.some((allowed) => title === allowed || title.startsWith(`${allowed}-`)),
+  );
+}
 
 /** Permissions per scope, as carried by `token_info.permissions`. */
 export type ScopedPermissions = Record<string, string[]>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
 import type { Db, Tx } from './client';
 import { permissions, rolePermissions, roles } from './schema';
-import { seedReference } from './seed';
+import { assertDefaultRolesSafe, DEFAULT_ROLES, seedReference } from './seed';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,6 +42,40 @@ describe('seedReference on an existing install', () => {
         expect(await heldBy(tx, 'admin')).toContain('backoffice-flag');
         expect(await heldBy(tx, 'employee')).not.toContain('backoffice-news');
         expect(await heldBy(tx, 'reseller')).not.toContain('backoffice-flag');
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+  });
+});
+
+describe('registration roles at seed (ADR 0036)', () => {
+  it('refuses a default role given on registration that carries more than self-service permissions', () => {
+    expect(() => assertDefaultRolesSafe()).not.toThrow();
+    const unsafe = [
+      { name: 'open-desk', title: 'Open desk', priority: 1, canRegister: true, permissions: ['list-users' as const] },
+    ];
+    expect(() => assertDefaultRolesSafe(unsafe)).toThrow(/open-desk.*list-users/);
+    const adminOnRegistration = DEFAULT_ROLES.map((r) =>
+      r.name === 'admin' ? { ...r, assignOnRegistration: true } : r,
+    );
+    expect(() => assertDefaultRolesSafe(adminOnRegistration)).toThrow(/admin/);
+  });
+
+  it('clears the registration flags of an existing role that carries back-office permissions, and says so', async () => {
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        // As an install from before the rule: the reseller role open to registration, the admin role given on it.
+        await tx.update(roles).set({ canRegister: true }).where(eq(roles.name, 'reseller'));
+        await tx.update(roles).set({ assignOnRegistration: true }).where(eq(roles.name, 'admin'));
+        const { disarmedRoles } = await seedReference(tx as unknown as Db);
+        expect(disarmedRoles.sort()).toEqual(['admin', 'reseller']);
+        const flagged = await tx.select().from(roles).where(eq(roles.name, 'reseller'));
+        expect(flagged[0]?.canRegister).toBe(false);
+        const [admin] = await tx.select().from(roles).where(eq(roles.name, 'admin'));
+        expect(admin?.assignOnRegistration).toBe(false);
+        // The safe default registration role keeps its flags.
+        const [endUser] = await tx.select().from(roles).where(eq(roles.name, 'end-user'));
+        expect(endUser?.assignOnRegistration).toBe(true);
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);

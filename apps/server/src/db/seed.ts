@@ -1,8 +1,9 @@
 import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
+import { selfServiceViolations } from '../services/auth/identity.policy';
 import { hashPassword } from '../services/auth/passwords';
 import { seedMailTemplates } from '../services/mail/mail.seed';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
 
 type RoleSeed = {
@@ -32,7 +33,6 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     title: 'Reseller',
     partnerType: 'reseller',
     priority: 20,
-    canRegister: true,
     permissions: [
       'backoffice-company',
       'backoffice-unit',
@@ -110,13 +110,70 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+const titlesOf = (seed: RoleSeed): string[] =>
+  seed.permissions === 'all'
+    ? PERMISSION_CATALOGUE.map((p) => p.title)
+    : seed.permissions === 'backoffice'
+      ? backofficeTitles
+      : seed.permissions;
+
+/** A default role that anyone could obtain on registration with more than self-service permissions is a bug. */
+export function assertDefaultRolesSafe(seeds: readonly RoleSeed[] = DEFAULT_ROLES) {
+  for (const seed of seeds) {
+    const flags = {
+      name: seed.name,
+      canRegister: seed.canRegister ?? false,
+      assignOnRegistration: seed.assignOnRegistration ?? false,
+    };
+    const violations = selfServiceViolations(flags, titlesOf(seed));
+    if (violations.length) {
+      throw new Error(
+        `Default role ${seed.name} is given on registration but carries ${violations.join(', ')}; a registration role carries self-service permissions only`,
+      );
+    }
+  }
+}
+
+/**
+ * Clears the registration flags of every role that carries more than self-service permissions (an
+ * install from before this rule, or a permission granted by other means than the role editor): such a
+ * role would hand back-office access to whoever registers. Returns the names of the roles it changed.
+ */
+async function disarmUnsafeRegistrationRoles(tx: Tx): Promise<string[]> {
+  const flagged = await tx
+    .select({ id: roles.id, name: roles.name, canRegister: roles.canRegister, assign: roles.assignOnRegistration })
+    .from(roles)
+    .where(or(eq(roles.canRegister, true), eq(roles.assignOnRegistration, true)));
+  const disarmed: string[] = [];
+  for (const role of flagged) {
+    const held = await tx
+      .select({ title: permissions.title })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(rolePermissions.roleId, role.id));
+    const flags = { name: role.name, canRegister: role.canRegister, assignOnRegistration: role.assign };
+    if (
+      !selfServiceViolations(
+        flags,
+        held.map((p) => p.title),
+      ).length
+    )
+      continue;
+    await tx.update(roles).set({ canRegister: false, assignOnRegistration: false }).where(eq(roles.id, role.id));
+    disarmed.push(role.name);
+  }
+  return disarmed;
+}
+
 /**
  * Brings the reference data to what this version needs, idempotently, on every start: the
  * permission catalogue, the default roles (created once; admin always holds every permission),
- * the operator's company and a default mail template (en, de, fr) for every event.
+ * the operator's company and a default mail template (en, de, fr) for every event. Returns the roles
+ * whose registration flags it had to clear (see `disarmUnsafeRegistrationRoles`), for the start-up log.
  */
-export async function seedReference(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function seedReference(db: Db): Promise<{ disarmedRoles: string[] }> {
+  assertDefaultRolesSafe();
+  return db.transaction(async (tx) => {
     const added = await tx
       .insert(permissions)
       .values(
@@ -145,12 +202,7 @@ export async function seedReference(db: Db): Promise<void> {
       const [role] = created
         ? [created]
         : await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, seed.name));
-      const grant =
-        seed.permissions === 'all'
-          ? allPermissions.map((p) => p.title)
-          : seed.permissions === 'backoffice'
-            ? backofficeTitles
-            : seed.permissions;
+      const grant = seed.permissions === 'all' ? allPermissions.map((p) => p.title) : titlesOf(seed);
       // New roles get their defaults; the admin role follows the catalogue as it grows. A permission
       // new to this install (a new version's feature) also goes to the existing default roles that list
       // it; permissions administrators already took away stay away.
@@ -169,6 +221,7 @@ export async function seedReference(db: Db): Promise<void> {
     const [operator] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isOperator, true));
     if (!operator) await tx.insert(companies).values({ companyName: OPERATOR_COMPANY_NAME, isOperator: true });
     await seedMailTemplates(tx);
+    return { disarmedRoles: await disarmUnsafeRegistrationRoles(tx) };
   });
 }
 

@@ -14,8 +14,8 @@ import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
 import * as authRepo from './auth.repository';
+import { assertMayGrant } from './identity.policy';
 import * as repo from './identity.repository';
-import { assertMayGrant } from './identity.service';
 import { signApiKeyToken } from './tokens';
 
 /**

@@ -25,8 +25,9 @@ import { sendMail } from '../mail/send-mail';
 import { linkForAdministrator, sendInvitationMail } from './account-links';
 import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';
+import { assertMayGrant } from './identity.policy';
 import { listLiveSessions, permissionTitlesOfRoles } from './identity.repository';
-import { assertMayGrant, listPermissions as listPermissionRecords } from './identity.service';
+import { listPermissions as listPermissionRecords } from './identity.service';
 import {
   assertAccountNotLocked,
   clearAccountFailures,

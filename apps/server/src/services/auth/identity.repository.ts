@@ -150,6 +150,17 @@ export async function permissionTitlesOfRoles(db: DbOrTx, roleIds: string[]): Pr
   return rows.map((r) => r.title);
 }
 
+/** The titles a user holds through their roles. */
+export async function permissionTitlesOfUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ title: permissions.title })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.title);
+}
+
 // Roles
 
 /** Spelled out: drizzle leaves the table off columns of a single-table select, which a subquery would misread. */

@@ -345,13 +345,19 @@ describe('roles', () => {
     const name = roleName('lab');
     const created = await post(
       '/auth/create-role',
-      { name, title: 'Lab', permissions: ['list-users', 'backoffice-ticket'], can_register: true, priority: 70 },
+      {
+        name,
+        title: 'Lab',
+        permissions: ['list-users', 'backoffice-ticket'],
+        can_edit_commissions: true,
+        priority: 70,
+      },
       adminToken,
     );
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toBe('The role was created');
     const role = created.json().data;
-    expect(role).toMatchObject({ name, can_register: true, priority: 70, user_count: 0 });
+    expect(role).toMatchObject({ name, can_edit_commissions: true, priority: 70, user_count: 0 });
     expect(role.permissions.sort()).toEqual(['backoffice-ticket', 'list-users']);
 
     const list = await get(`/auth/list-roles?search=${name}`, adminToken);

@@ -23,6 +23,13 @@ import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import { linkForAdministrator, sendInvitationMail } from './account-links';
 import * as authRepo from './auth.repository';
+import {
+  assertMayChangeRole,
+  assertMayGrant,
+  assertMayManageUser,
+  assertSelfServiceRole,
+  isAdmin,
+} from './identity.policy';
 import * as repo from './identity.repository';
 import { hashPassword } from './passwords';
 import * as twoFactorRepo from './two-factor.repository';
@@ -35,21 +42,6 @@ const pageOf = (query: ListQuery, sortBy: string): repo.Page & { sortBy: string 
   sortDir: query.sort_dir,
   sortBy,
 });
-
-const isAdmin = (actor: Actor) => actor.roles.includes(ADMIN_ROLE);
-
-/**
- * No one hands out more than they hold: a non-admin may grant (through roles, role permissions or
- * key scopes) only permissions they hold themselves. `titles` are the newly granted ones.
- */
-export function assertMayGrant(actor: Actor, titles: Iterable<string>) {
-  if (isAdmin(actor)) return;
-  const held = new Set(actor.permissions);
-  const missing = [...titles].filter((t) => !held.has(t));
-  if (missing.length) {
-    throw new AppError('FORBIDDEN', { message: `You cannot grant permissions you do not hold: ${missing.join(', ')}` });
-  }
-}
 
 const badRequest = (message: string, field?: string) =>
   new AppError('BAD_REQUEST', { message, ...(field ? { errors: { [field]: [message] } } : {}) });
@@ -119,6 +111,12 @@ async function findVisibleUser(deps: Deps, actor: Actor, id: string) {
   return row;
 }
 
+/** The policy's rule for changing another user's sign-in, roles or status, with what the user holds. */
+async function assertMayManage(deps: Deps, actor: Actor, target: repo.UserRecordRow) {
+  const permissions = await repo.permissionTitlesOfUser(deps.db, target.user.id);
+  assertMayManageUser(actor, { id: target.user.id, roles: target.roles, permissions });
+}
+
 export async function getUser(deps: Deps, actor: Actor, id: string): Promise<UserRecord> {
   return toUserRecord(await findVisibleUser(deps, actor, id));
 }
@@ -130,6 +128,13 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
   const self = current.user.id === actor.userId;
   const targetIsAdmin = current.roles.includes(ADMIN_ROLE);
   if (targetIsAdmin && !isAdmin(actor) && !self) throw new AppError('FORBIDDEN');
+  const changesAccess =
+    (body.mail !== undefined && body.mail !== current.user.mail) ||
+    Boolean(body.password) ||
+    body.roles !== undefined ||
+    body.is_active !== undefined ||
+    Boolean(body.reset_two_factor);
+  if (changesAccess) await assertMayManage(deps, actor, current);
   if (self && body.is_active === false) throw badRequest('You cannot deactivate your own account', 'is_active');
   // Turning one's own second factor off needs the password or a code (POST /disable-two-factor).
   if (self && body.reset_two_factor) {
@@ -209,9 +214,9 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
 export async function deleteUser(deps: Deps, actor: Actor, id: string) {
   const current = await findVisibleUser(deps, actor, id);
   if (current.user.id === actor.userId) throw badRequest('You cannot delete your own account');
-  if (current.roles.includes(ADMIN_ROLE)) {
-    if (!isAdmin(actor)) throw new AppError('FORBIDDEN');
-    if ((await repo.countOtherActiveAdmins(deps.db, current.user.id)) === 0) throw badRequest(LAST_ADMIN);
+  await assertMayManage(deps, actor, current);
+  if (current.roles.includes(ADMIN_ROLE) && (await repo.countOtherActiveAdmins(deps.db, current.user.id)) === 0) {
+    throw badRequest(LAST_ADMIN);
   }
   await deps.db.transaction(async (tx) => {
     await authRepo.updateUser(tx, current.user.id, { deletedAt: new Date(), isActive: false });
@@ -235,7 +240,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
  */
 export async function resendInvitation(deps: Deps, actor: Actor, id: string): Promise<InvitationResponse> {
   const current = await findVisibleUser(deps, actor, id);
-  if (current.roles.includes(ADMIN_ROLE) && !isAdmin(actor)) throw new AppError('FORBIDDEN');
+  await assertMayManage(deps, actor, current);
   if (current.user.passwordHash) {
     throw badRequest('This user has set a password already; they can use "Forgot password?" on the sign-in page');
   }
@@ -314,6 +319,14 @@ export async function createRole(deps: Deps, actor: Actor, body: CreateRoleBody)
     actor,
     granted.map((p) => p.title),
   );
+  assertSelfServiceRole(
+    {
+      name: body.name,
+      canRegister: body.can_register ?? false,
+      assignOnRegistration: body.assign_on_registration ?? false,
+    },
+    granted.map((p) => p.title),
+  );
   const id = await deps.db.transaction(async (tx) => {
     const role = await repo.insertRole(tx, {
       name: body.name,
@@ -339,6 +352,7 @@ export async function createRole(deps: Deps, actor: Actor, body: CreateRoleBody)
 
 export async function updateRole(deps: Deps, actor: Actor, body: UpdateRoleBody) {
   const current = await getRole(deps, body.id);
+  assertMayChangeRole(actor, current);
   const adminRole = current.name === ADMIN_ROLE;
   if (adminRole && body.name !== undefined && body.name !== current.name) {
     throw badRequest('The administrator role cannot be renamed', 'name');
@@ -356,6 +370,14 @@ export async function updateRole(deps: Deps, actor: Actor, body: UpdateRoleBody)
       granted.map((p) => p.title).filter((t) => !current.permissions.includes(t)),
     );
   }
+  assertSelfServiceRole(
+    {
+      name: body.name ?? current.name,
+      canRegister: body.can_register ?? current.can_register,
+      assignOnRegistration: body.assign_on_registration ?? current.assign_on_registration,
+    },
+    granted ? granted.map((p) => p.title) : current.permissions,
+  );
   await deps.db.transaction(async (tx) => {
     await repo.updateRole(tx, current.id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -388,6 +410,7 @@ export async function updateRole(deps: Deps, actor: Actor, body: UpdateRoleBody)
 
 export async function deleteRole(deps: Deps, actor: Actor, id: string) {
   const current = await getRole(deps, id);
+  assertMayChangeRole(actor, current);
   if (current.name === ADMIN_ROLE) throw badRequest('The administrator role cannot be deleted');
   if (current.user_count > 0) {
     throw new AppError('CONFLICT', {

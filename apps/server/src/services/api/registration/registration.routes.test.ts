@@ -56,6 +56,15 @@ const registration = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A role open to self-registration (no permissions: a registration role carries self-service ones only). */
+async function registrableRole() {
+  const [role] = await ctx.deps.db
+    .insert(roles)
+    .values({ name: `registering-lab-${randomUUID().slice(0, 8)}`, title: 'Registering lab', canRegister: true })
+    .returning();
+  return role!;
+}
+
 const companyCount = async () => (await ctx.deps.db.select({ id: companies.id }).from(companies)).length;
 
 describe('GET /api/captcha/api', () => {
@@ -162,7 +171,7 @@ describe('POST /api/register-company', () => {
   it('follows the registration configuration: role, captcha off, required VAT and allowed countries', async () => {
     const reseller = (await call('GET', '/api/get-reseller-partner', adminToken)).statusCode;
     expect(reseller).toBe(200);
-    const { id: roleId } = (await ctx.deps.db.query.roles.findFirst({ where: (r, { eq }) => eq(r.name, 'reseller') }))!;
+    const { id: roleId, name: roleName } = await registrableRole();
     const saved = await call('POST', '/api/save-registration-configuration', adminToken, {
       role_id: roleId,
       free_credits: 25,
@@ -199,7 +208,7 @@ describe('POST /api/register-company', () => {
     expect(ok.statusCode).toBe(201);
     const [user] = await ctx.deps.db.select().from(users).where(eq(users.id, ok.json().user_id));
     expect(user?.mail).toBe(body.mail);
-    expect((await loginAs(ctx.app, body.mail, body.password)).token_info.roles).toEqual(['reseller']);
+    expect((await loginAs(ctx.app, body.mail, body.password)).token_info.roles).toEqual([roleName]);
   });
 });
 
@@ -246,9 +255,9 @@ describe('registration role', () => {
     (await ctx.deps.db.query.roles.findFirst({ where: (r, { eq }) => eq(r.name, name) }))!;
 
   it('refuses a role not flagged "can register" with a field error and keeps the saved configuration', async () => {
-    const reseller = await roleNamed('reseller');
+    const registrable = await registrableRole();
     expect(
-      (await call('POST', '/api/save-registration-configuration', adminToken, settings(reseller.id))).statusCode,
+      (await call('POST', '/api/save-registration-configuration', adminToken, settings(registrable.id))).statusCode,
     ).toBe(200);
     const salesPartner = await roleNamed('sales-partner');
     expect(salesPartner.canRegister).toBe(false);
@@ -257,7 +266,7 @@ describe('registration role', () => {
     expect(refused.json().errors.role_id).toEqual([
       'This role cannot be given on registration: it is not flagged "can register"',
     ]);
-    expect((await call('GET', '/api/registration-configuration', adminToken)).json().role_id).toBe(reseller.id);
+    expect((await call('GET', '/api/registration-configuration', adminToken)).json().role_id).toBe(registrable.id);
   });
 
   it('gives the automatic roles once the chosen role loses "can register", and answers it as unset', async () => {
