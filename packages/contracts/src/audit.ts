@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   'role',
   'permission',
   'api-key',
+  'session',
   'company',
   'unit',
   'customer-note',

@@ -67,7 +67,21 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const refreshBodySchema = z.object({ refresh_token: z.string().min(20).max(200) });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
-export const logoutBodySchema = refreshBodySchema;
+/**
+ * POST /logout ends one session at once (ADR 0006). With a user's access token it is the token's
+ * session; without one (the access token may have expired) the refresh token names it. Both given
+ * must name the same session. No body at all (null to the server) is fine with an access token.
+ */
+export const logoutBodySchema = z.object({ refresh_token: refreshBodySchema.shape.refresh_token.optional() }).nullish();
+export type LogoutBody = z.infer<typeof logoutBodySchema>;
+
+/** Messages of the sign-out calls that API clients read (the web translates the codes). */
+export const SESSION_MESSAGES = {
+  signedOut: 'You are signed out',
+  sessionEnded: 'The session was signed out',
+  apiKeyHasNoSession: 'An API key has no session to sign out; revoke or delete the key instead',
+  refreshTokenOfAnotherSession: 'The refresh token belongs to another session than the access token',
+} as const;
 
 export const permissionSchema = z.object({
   id: z.uuid(),
@@ -115,6 +129,7 @@ export const AUTH_ROUTES = {
   profile: '/profile',
   updateProfile: '/update-profile',
   changePassword: '/change-password',
+  logout: '/logout',
   checkAccountLink: '/check-account-link',
   acceptInvitation: '/accept-invitation',
   forgotPassword: '/forgot-password',

@@ -34,6 +34,7 @@ export const IDENTITY_ROUTES = {
   token: '/token',
   listSessions: '/list-sessions',
   signOutOtherSessions: '/sign-out-other-sessions',
+  signOutSession: '/sign-out-session',
 } as const;
 
 export const idQuerySchema = z.object({ id: idSchema });

@@ -93,7 +93,7 @@ export const sessionStore = {
   setUser(user: UserProfile): void {
     if (current) write({ ...current, token_info: { ...current.token_info, user } });
   },
-  /** Logout and forced logout: local only, no server call. */
+  /** Logout (after its server call, features/auth/api/logout) and forced logout: forgets the session here. */
   clear(): void {
     write(null);
   },

@@ -236,8 +236,29 @@ export async function revokeSession(db: DbOrTx, id: string, reason: string) {
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
+/**
+ * Ends one live session of a user, at once: its access tokens answer 419 and its refresh tokens are
+ * refused. Undefined when the user holds no such live session (unknown, another user's, ended).
+ */
+export async function revokeLiveSessionOfUser(db: DbOrTx, userId: string, id: string, reason: string) {
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Ends every live session of a user (but one, when named); answers the ids of the sessions it ended. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, exceptSessionId?: string) {
-  await db
+  return db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(
@@ -246,7 +267,8 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, reason: str
         isNull(sessions.revokedAt),
         exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
 }
 
 /** Deletes sessions that expired or were revoked more than `graceDays` ago (their tokens cascade). */

@@ -11,6 +11,7 @@ import {
   listPermissionsQuerySchema,
   loginBodySchema,
   loginResponseSchema,
+  logoutBodySchema,
   messageResponseSchema,
   permissionRecordSchema,
   refreshBodySchema,
@@ -91,6 +92,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
       },
     },
     (request) => service.refresh(deps, request.body.refresh_token),
+  );
+
+  app.post(
+    AUTH_ROUTES.logout,
+    {
+      // The refresh token alone may name the session: a client whose access token expired still signs out.
+      config: { auth: 'optional', allowBeforeTwoFactorSetup: true },
+      schema: {
+        tags,
+        summary:
+          'Sign out: end the session of the access token (or, without one, of the refresh token) at once; its tokens stop working',
+        body: logoutBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    (request) => service.logout(deps, request.actor, request.body),
   );
 
   app.post(

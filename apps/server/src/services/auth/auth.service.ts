@@ -5,10 +5,12 @@ import {
   type CreateUserResponse,
   type LoginBody,
   type LoginResponse,
+  type LogoutBody,
   type PartnerType,
   PERMISSION_SCOPES,
   type PermissionScope,
   partnerTypeSchema,
+  SESSION_MESSAGES,
   type TokenInfo,
   type UpdateProfileBody,
   type UserProfile,
@@ -18,7 +20,7 @@ import type { LoginAnswer, LoginTwoFactorBody } from '@cuspid/contracts/two-fact
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordAudits } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
 import { sendMail } from '../mail/send-mail';
@@ -38,6 +40,10 @@ import {
 import { hashPassword, verifyPassword } from './passwords';
 import { CHALLENGE_TTL_SECONDS, signAccessToken, signTwoFactorChallenge, verifyTwoFactorChallenge } from './tokens';
 import { spendSecondFactor } from './two-factor.service';
+
+/** Why a session ended (sessions.revoked_reason): the user signed it out from the list, or logged out. */
+const USER_SIGN_OUT = 'signed-out-by-user';
+const LOGOUT = 'logout';
 
 /** A used refresh token presented again within this window is refused without revoking the session (two tabs racing). */
 const REUSE_GRACE_MS = 10_000;
@@ -426,7 +432,63 @@ export async function listSessions(deps: Deps, actor: UserActor) {
   };
 }
 
+/** A session the user ended themself, in the audit trail: entity `session`, its revoked time and reason. */
+const auditSessionEnded = (tx: DbOrTx, actor: UserActor, ended: { id: string }[], at: Date, reason: string) =>
+  recordAudits(
+    tx,
+    actor,
+    ended.map(({ id }) => ({
+      entity: 'session',
+      entityId: id,
+      companyId: actor.companyId,
+      action: 'update' as const,
+      before: { revoked_at: null, revoked_reason: null },
+      after: { revoked_at: at, revoked_reason: reason },
+    })),
+  );
+
 export async function signOutOtherSessions(deps: Deps, actor: UserActor) {
-  await repo.revokeUserSessions(deps.db, actor.userId, 'signed-out-by-user', actor.sessionId);
+  await deps.db.transaction(async (tx) => {
+    const ended = await repo.revokeUserSessions(tx, actor.userId, USER_SIGN_OUT, actor.sessionId);
+    await auditSessionEnded(tx, actor, ended, new Date(), USER_SIGN_OUT);
+  });
   return { message: 'Your other sessions were signed out' };
+}
+
+/**
+ * Ends one of the caller's own sessions from the sessions list (the current one too: that is a
+ * logout). Another user's session, an unknown id and an ended session all answer 404.
+ */
+export async function signOutSession(deps: Deps, actor: UserActor, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const ended = await repo.revokeLiveSessionOfUser(tx, actor.userId, id, USER_SIGN_OUT);
+    if (!ended) throw new AppError('NOT_FOUND');
+    await auditSessionEnded(tx, actor, [ended], ended.revokedAt ?? new Date(), USER_SIGN_OUT);
+  });
+  return { message: SESSION_MESSAGES.sessionEnded };
+}
+
+/**
+ * Server-side sign-out (ADR 0006): ends one session at once, so its access tokens answer 419 and its
+ * refresh tokens 401. With a user's access token it is that token's session (a refresh token sent
+ * along must belong to it). Without an access token (it may have expired) the refresh token names
+ * the session; a spent one of the session still does, and a session already ended stays ended (200),
+ * so a client can always finish its logout. API keys have no session (403).
+ */
+export async function logout(deps: Deps, actor: Actor | null, body: LogoutBody): Promise<{ message: string }> {
+  if (actor?.kind === 'api-key') throw new AppError('FORBIDDEN', { message: SESSION_MESSAGES.apiKeyHasNoSession });
+  const presented = body?.refresh_token;
+  const named = presented ? await repo.findRefreshToken(deps.db, sha256(presented)) : undefined;
+  if (actor) {
+    if (presented && named?.sessionId !== actor.sessionId) {
+      const message = SESSION_MESSAGES.refreshTokenOfAnotherSession;
+      throw new AppError('VALIDATION_FAILED', { message, errors: { refresh_token: [message] } });
+    }
+    await repo.revokeSession(deps.db, actor.sessionId, LOGOUT);
+    return { message: SESSION_MESSAGES.signedOut };
+  }
+  if (!presented) throw new AppError('UNAUTHENTICATED');
+  if (!named || named.expiresAt <= new Date()) throw new AppError('INVALID_REFRESH_TOKEN');
+  await repo.revokeSession(deps.db, named.sessionId, LOGOUT);
+  return { message: SESSION_MESSAGES.signedOut };
 }

@@ -406,4 +406,16 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
     },
     (request) => authService.signOutOtherSessions(deps, requireUserActor(request)),
   );
+  app.post(
+    R.signOutSession,
+    {
+      schema: {
+        tags: ['authentication'],
+        summary: "End one of the signed-in user's sessions at once (the current one too: a logout)",
+        body: idBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    (request) => authService.signOutSession(deps, requireUserActor(request), request.body.id),
+  );
 };

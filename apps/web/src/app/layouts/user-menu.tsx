@@ -22,8 +22,7 @@ export function UserMenu() {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   const handleLogout = () => {
-    logout(queryClient);
-    void navigate(paths.login, { replace: true });
+    void logout(queryClient).then(() => navigate(paths.login, { replace: true }));
   };
 
   return (

@@ -13,6 +13,7 @@ type Answers = {
   changePassword?: () => Response;
   sessions?: () => Response;
   signOutOthers?: () => Response;
+  signOutSession?: () => Response;
 };
 
 /** Signs in and answers GET /profile, POST /update-profile and POST /change-password. */
@@ -28,6 +29,7 @@ function mockServer(answers: Answers = {}) {
     if (path === '/auth/sign-out-other-sessions' && answers.signOutOthers) {
       return Promise.resolve(answers.signOutOthers());
     }
+    if (path === '/auth/sign-out-session' && answers.signOutSession) return Promise.resolve(answers.signOutSession());
     return Promise.resolve(jsonResponse({ code: 'NOT_FOUND', message: 'no mock' }, 404));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -260,5 +262,83 @@ describe('AccountSettingPage: sessions card', () => {
     await vi.waitFor(() => expect(screen.getAllByTestId('sessions-row')).toHaveLength(1));
     expect(callsTo(fetchMock, '/auth/sign-out-other-sessions')[0]?.[1]?.method).toBe('POST');
     expect(screen.getByTestId('sessions-sign-out-others')).toBeDisabled();
+  });
+
+  it('ends one other session after a confirmation; cancelling ends nothing', async () => {
+    const current = session({ current: true, user_agent: 'Chrome on this laptop' });
+    const other = session({ user_agent: 'Safari on a phone', ip: '198.51.100.7' });
+    let ended = false;
+    const fetchMock = mockServer({
+      sessions: () => jsonResponse(ended ? { data: [current], count: 1 } : { data: [current, other], count: 2 }),
+      signOutSession: () => {
+        ended = true;
+        return jsonResponse({ message: 'The session was signed out' });
+      },
+    });
+    renderPage();
+
+    const rows = await screen.findAllByTestId('sessions-row');
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'End session: Safari on a phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
+    expect(dialog).toHaveTextContent('The device of this session is signed out at once and must sign in again.');
+    expect(dialog).toHaveTextContent('Safari on a phone · 198.51.100.7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, '/auth/sign-out-session')).toHaveLength(0);
+
+    await userEvent.click(within(rows[1]!).getByTestId('sessions-end'));
+    await userEvent.click(await screen.findByTestId('sessions-end-submit'));
+
+    expect(await screen.findByText('The session was ended')).toBeVisible();
+    await vi.waitFor(() => expect(screen.getAllByTestId('sessions-row')).toHaveLength(1));
+    const calls = callsTo(fetchMock, '/auth/sign-out-session');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]?.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ id: other.id });
+    // Only the other device was signed out: this one keeps its session.
+    expect(sessionStore.get()?.token).toBe('access-token-1');
+  });
+
+  it('ending the current session signs this device out, without reloading the list with the ended session', async () => {
+    const current = session({ current: true, user_agent: 'Chrome on this laptop' });
+    const fetchMock = mockServer({
+      sessions: () => jsonResponse({ data: [current], count: 1 }),
+      signOutSession: () => jsonResponse({ message: 'The session was signed out' }),
+    });
+    renderPage();
+
+    await userEvent.click(await screen.findByTestId('sessions-end'));
+    expect(await screen.findByRole('dialog', { name: 'End this session?' })).toHaveTextContent(
+      'This is the device you are using: you are signed out here at once.',
+    );
+    await userEvent.click(screen.getByTestId('sessions-end-submit'));
+
+    await vi.waitFor(() => expect(sessionStore.get()).toBeNull());
+    const calls = fetchMock.mock.calls.map(([input, init]) => ({
+      path: new URL(input, 'http://localhost').pathname,
+      authorization: (init?.headers as Record<string, string> | undefined)?.Authorization,
+    }));
+    const endedAt = calls.findIndex((c) => c.path === '/auth/sign-out-session');
+    expect(JSON.parse(String(fetchMock.mock.calls[endedAt]?.[1]?.body))).toEqual({ id: current.id });
+    // The ended session's token is not sent again (it would answer 419 and show "You need to relogin").
+    expect(calls.slice(endedAt + 1).filter((c) => c.authorization)).toEqual([]);
+    expect(await screen.findByText('You are signed out')).toBeVisible();
+    expect(screen.queryByText('You need to relogin')).not.toBeInTheDocument();
+  });
+
+  it('keeps the session and says why when ending a session fails', async () => {
+    const current = session({ current: true });
+    const other = session({ user_agent: 'Safari on a phone' });
+    mockServer({
+      sessions: () => jsonResponse({ data: [current, other], count: 2 }),
+      signOutSession: () => jsonResponse({ code: 'NOT_FOUND', message: 'The record was not found' }, 404),
+    });
+    renderPage();
+
+    const rows = await screen.findAllByTestId('sessions-row');
+    await userEvent.click(within(rows[1]!).getByTestId('sessions-end'));
+    await userEvent.click(await screen.findByTestId('sessions-end-submit'));
+    expect(await screen.findByText('The record was not found')).toBeVisible();
+    expect(sessionStore.get()?.token).toBe('access-token-1');
   });
 });

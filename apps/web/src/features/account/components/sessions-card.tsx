@@ -1,15 +1,82 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { SessionRecord } from '@cuspid/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
-import { useSessions, useSignOutOtherSessions } from '../api/sessions';
+import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/sessions';
 
-/** The signed-in user's sessions (devices), with "sign out other sessions". */
+/** Asks before one session is ended; ending this device's session signs the user out here. */
+function EndSessionModal({
+  session,
+  loading,
+  onCancel,
+  onConfirm,
+}: {
+  session: SessionRecord | null;
+  loading: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <Modal opened={session !== null} onClose={onCancel} title={t('sessions.endTitle')} centered>
+      <Stack data-testid="sessions-end-confirm">
+        <Text>{session?.current ? t('sessions.endCurrentQuestion') : t('sessions.endQuestion')}</Text>
+        {session && (
+          <Text size="sm" c="dimmed">
+            {session.user_agent ?? t('sessions.unknownDevice')} · {session.ip}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('sessions.cancel')}
+          </Button>
+          <Button color="red" loading={loading} onClick={onConfirm} data-testid="sessions-end-submit">
+            {t('sessions.end')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The signed-in user's sessions (devices), with "end session" per row and "sign out other sessions". */
 export function SessionsCard() {
   const { t } = useTranslation('account');
   const sessions = useSessions();
   const signOut = useSignOutOtherSessions();
+  const endSession = useSignOutSession();
+  const [ending, setEnding] = useState<SessionRecord | null>(null);
   const format = useFormat();
+
+  const confirmEnd = () => {
+    if (!ending) return;
+    const session = ending;
+    endSession.mutate(session, {
+      onSuccess: () => {
+        setEnding(null);
+        notifySuccess(session.current ? t('sessions.endedCurrent') : t('sessions.ended'));
+      },
+      onError: (error) => {
+        setEnding(null);
+        notifyError(error);
+      },
+    });
+  };
   const others = (sessions.data?.data ?? []).filter((s) => !s.current).length;
 
   return (
@@ -51,6 +118,9 @@ export function SessionsCard() {
                   <Table.Th>{t('sessions.ip')}</Table.Th>
                   <Table.Th>{t('sessions.signedIn')}</Table.Th>
                   <Table.Th>{t('sessions.lastActive')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('sessions.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -71,6 +141,18 @@ export function SessionsCard() {
                     <Table.Td>{session.ip}</Table.Td>
                     <Table.Td>{format.date(session.created_at, true)}</Table.Td>
                     <Table.Td>{format.relativeTime(session.last_used_at)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setEnding(session)}
+                        data-testid="sessions-end"
+                        aria-label={`${t('sessions.end')}: ${session.user_agent ?? t('sessions.unknownDevice')}`}
+                      >
+                        {t('sessions.end')}
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -78,6 +160,12 @@ export function SessionsCard() {
           </Table.ScrollContainer>
         </Stack>
       )}
+      <EndSessionModal
+        session={ending}
+        loading={endSession.isPending}
+        onCancel={() => setEnding(null)}
+        onConfirm={confirmEnd}
+      />
     </Card>
   );
 }
