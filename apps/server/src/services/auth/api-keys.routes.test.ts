@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, SAMPLE_PDF } from '../../../test/docx';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../../test/setup-app';
 import { apiKeys, auditLog, companies, users } from '../../db/schema';
 import { sha256 } from '../../lib/ids';
+import { authenticatePlugin } from '../../plugins/authenticate';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -373,5 +375,22 @@ describe('API key scopes deny by default (finding 5)', () => {
   it('a key on a route open without a session (self-registration) is checked like a signed-in caller', async () => {
     const create = await post('/auth/create-user', { mail: `key-${randomUUID()}@test.cuspid.local` }, keyToken);
     expect(create.statusCode, create.body).toBe(403);
+  });
+
+  it("admits a key to a route without a permission only when the route says apiKeys: 'open'", async () => {
+    const service = Fastify();
+    await service.register(async (scope) => {
+      await scope.register(authenticatePlugin, { deps: ctx.deps });
+      scope.get('/open', { config: { apiKeys: 'open' } }, async () => ({ ok: true }));
+      scope.get('/closed', async () => ({ ok: true }));
+    });
+    try {
+      const call = (url: string, token: string) => service.inject({ method: 'GET', url, headers: bearer(token) });
+      expect((await call('/open', keyToken)).statusCode).toBe(200);
+      expect((await call('/closed', keyToken)).statusCode).toBe(403);
+      expect((await call('/closed', adminToken)).statusCode).toBe(200);
+    } finally {
+      await service.close();
+    }
   });
 });
