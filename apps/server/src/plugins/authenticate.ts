@@ -98,7 +98,7 @@ export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance
     }
     if (config.permission) assertPermission(actor, config.permission);
     else if (actor.kind === 'api-key' && config.apiKeys !== 'open') {
-      throw new AppError('FORBIDDEN', { message: 'This call is not open to API keys' });
+      throw new AppError('FORBIDDEN', { message: 'This call needs a signed-in user: it is not open to API keys' });
     }
   });
 });
