@@ -6,11 +6,16 @@ import type { Actor, UserActor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { loadActor } from '../services/auth/auth.repository';
 import { verifyAccessToken } from '../services/auth/tokens';
+import { assertPublicRouteListed } from './public-routes';
 import { recordRoute } from './route-table';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'required' (the default inside a service), 'optional' (actor when a token is sent) or 'none'. */
+    /**
+     * 'required' (the default inside a service), 'optional' (no token: anonymous; a token is then checked
+     * exactly as on a required route, permission and API-key rules included) or 'none' (no token is read).
+     * A route that is 'optional' or 'none' must be in the one list of public routes (public-routes.ts).
+     */
     auth?: 'required' | 'optional' | 'none';
     /**
      * The permission a route needs (spec section 6: held, or role admin); a list means any one of
@@ -22,6 +27,12 @@ declare module 'fastify' {
      * only the profile and the setup calls. Every other call answers 403 TWO_FACTOR_SETUP_REQUIRED.
      */
     allowBeforeTwoFactorSetup?: boolean;
+    /**
+     * API keys are denied by default (ADR 0035): a key may call a route only when the route names a
+     * `permission` and the key holds it in its scopes. `'open'` opens a route that names no permission
+     * to keys explicitly (the handler then decides); no route needs it today.
+     */
+    apiKeys?: 'open';
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -63,11 +74,15 @@ async function resolveActor(deps: Deps, request: FastifyRequest): Promise<Actor 
 /**
  * The one authentication and permission check. Registered inside each service, it runs on
  * `onRequest`, before body validation, so a call without a session answers 401 and a call without
- * the permission 403 whatever its body holds.
+ * the permission 403 whatever its body holds. An API key passes only a route whose permission it
+ * holds, or one marked `apiKeys: 'open'` (deny by default, ADR 0035).
  */
 export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance, { deps }) => {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
-  app.addHook('onRoute', (route) => recordRoute(app, route));
+  app.addHook('onRoute', (route) => {
+    assertPublicRouteListed(route);
+    recordRoute(app, route);
+  });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const mode = config.auth ?? 'required';
@@ -77,8 +92,13 @@ export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance
     if (actor?.kind === 'user' && actor.twoFactorSetupRequired && !config.allowBeforeTwoFactorSetup) {
       throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
     }
-    if (mode === 'optional') return;
-    if (!actor) throw new AppError('UNAUTHENTICATED');
+    if (!actor) {
+      if (mode === 'optional') return;
+      throw new AppError('UNAUTHENTICATED');
+    }
     if (config.permission) assertPermission(actor, config.permission);
+    else if (actor.kind === 'api-key' && config.apiKeys !== 'open') {
+      throw new AppError('FORBIDDEN', { message: 'This call needs a signed-in user: it is not open to API keys' });
+    }
   });
 });

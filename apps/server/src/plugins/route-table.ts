@@ -12,6 +12,8 @@ export type RouteEntry = {
   url: string;
   auth: 'required' | 'optional' | 'none';
   permission: readonly string[];
+  /** Opened to API keys without a permission (`config.apiKeys: 'open'`); otherwise keys need the permission. */
+  apiKeysOpen: boolean;
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
   /** Left out of the OpenAPI document (health probes). */
   hidden: boolean;
@@ -32,7 +34,11 @@ export function provideRouteTable(app: FastifyInstance) {
 /** Records a service route (called from the authentication hook's `onRoute`). */
 export function recordRoute(app: FastifyInstance, route: RouteOptions) {
   if (!app.hasDecorator('routeTable')) return;
-  const config = (route.config ?? {}) as { auth?: RouteEntry['auth']; permission?: string | readonly string[] };
+  const config = (route.config ?? {}) as {
+    auth?: RouteEntry['auth'];
+    permission?: string | readonly string[];
+    apiKeys?: 'open';
+  };
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
   const schema = (route.schema ?? {}) as RouteEntry['schema'] & { hide?: boolean };
   for (const method of methods) {
@@ -46,6 +52,7 @@ export function recordRoute(app: FastifyInstance, route: RouteOptions) {
           : typeof config.permission === 'string'
             ? [config.permission]
             : config.permission,
+      apiKeysOpen: config.apiKeys === 'open',
       schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
       hidden: schema.hide === true,
     });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, SAMPLE_PDF } from '../../../test/docx';
 import {
   bearer,
   createTestAdmin,
@@ -9,8 +11,9 @@ import {
   loginAs,
   type TestContext,
 } from '../../../test/setup-app';
-import { apiKeys, auditLog } from '../../db/schema';
+import { apiKeys, auditLog, companies, users } from '../../db/schema';
 import { sha256 } from '../../lib/ids';
+import { authenticatePlugin } from '../../plugins/authenticate';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -290,5 +293,104 @@ describe('API keys', () => {
     expect((await get(`/auth/list-api-token-by-id?id=${key.data.id}`, adminToken)).statusCode).toBe(404);
     const [row] = await ctx.deps.db.select().from(apiKeys).where(eq(apiKeys.id, key.data.id));
     expect(row?.revokedAt).not.toBeNull();
+  });
+});
+
+describe('API keys of owners who can no longer act (finding 4)', () => {
+  // A key owned by an admin of a company of its own, so that company can be deleted.
+  async function keyOfFreshAdmin() {
+    const owner = await createTestUser(ctx.deps, { roles: ['admin'] });
+    const key = await createKey(await tokenOf(owner.mail), { name: 'Owner goes', scopes: ['list-users'] });
+    const token = await accessToken(key);
+    expect((await get('/auth/list-users?limit_count=1', token)).statusCode).toBe(200);
+    return { owner, key, token };
+  }
+  const exchangeAgain = (key: Created) =>
+    exchange({ grant_type: 'client_credentials', client_id: key.data.client_id, client_secret: key.client_secret });
+
+  it.each([
+    [
+      'its company is deleted',
+      (o: { id: string; companyId: string }) =>
+        ctx.deps.db.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, o.companyId)),
+    ],
+    [
+      'its owner is deleted',
+      (o: { id: string; companyId: string }) =>
+        ctx.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, o.id)),
+    ],
+    [
+      'its owner is deactivated',
+      (o: { id: string; companyId: string }) =>
+        ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, o.id)),
+    ],
+  ])('ends a key at once when %s: issued tokens answer 419, new ones are refused with 401', async (_, end) => {
+    const { owner, key, token } = await keyOfFreshAdmin();
+    await end(owner);
+    const call = await get('/auth/list-users?limit_count=1', token);
+    expect(call.statusCode, call.body).toBe(419);
+    const again = await exchangeAgain(key);
+    expect(again.statusCode, again.body).toBe(401);
+    expect(again.json().error).toBe('invalid_client');
+  });
+});
+
+describe('API key scopes deny by default (finding 5)', () => {
+  let keyToken: string;
+  let adminCompanyFileId: string;
+  const uploadWith = (token: string) => {
+    const body = multipart([{ name: 'file', fileName: 'scan.pdf', content: SAMPLE_PDF }]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/documents/upload-file',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+  };
+
+  beforeAll(async () => {
+    const uploaded = await uploadWith(adminToken);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    adminCompanyFileId = uploaded.json().id;
+    keyToken = await accessToken(await createKey(adminToken, { name: 'Users only', scopes: ['list-users'] }));
+  });
+
+  it('a key scoped to list-users cannot list, upload, read or delete documents, nor read its company', async () => {
+    const answers = [
+      await get('/documents/list-files', keyToken),
+      await get(`/documents/list-file-by-id?id=${adminCompanyFileId}`, keyToken),
+      await get(`/documents/files/${adminCompanyFileId}`, keyToken),
+      await uploadWith(keyToken),
+      await post('/documents/delete-file', { id: adminCompanyFileId }, keyToken),
+      await get('/api/my-company', keyToken),
+      await get('/auth/list-permissions', keyToken),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 403));
+    expect(answers[0]!.json()).toMatchObject({ code: 'FORBIDDEN' });
+    // The file is still there, and the key still does what its scope allows.
+    expect((await get(`/documents/list-file-by-id?id=${adminCompanyFileId}`, adminToken)).statusCode).toBe(200);
+    expect((await get('/auth/list-users?limit_count=1', keyToken)).statusCode).toBe(200);
+  });
+
+  it('a key on a route open without a session (self-registration) is checked like a signed-in caller', async () => {
+    const create = await post('/auth/create-user', { mail: `key-${randomUUID()}@test.cuspid.local` }, keyToken);
+    expect(create.statusCode, create.body).toBe(403);
+  });
+
+  it("admits a key to a route without a permission only when the route says apiKeys: 'open'", async () => {
+    const service = Fastify();
+    await service.register(async (scope) => {
+      await scope.register(authenticatePlugin, { deps: ctx.deps });
+      scope.get('/open', { config: { apiKeys: 'open' } }, async () => ({ ok: true }));
+      scope.get('/closed', async () => ({ ok: true }));
+    });
+    try {
+      const call = (url: string, token: string) => service.inject({ method: 'GET', url, headers: bearer(token) });
+      expect((await call('/open', keyToken)).statusCode).toBe(200);
+      expect((await call('/closed', keyToken)).statusCode).toBe(403);
+      expect((await call('/closed', adminToken)).statusCode).toBe(200);
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -288,6 +288,9 @@ export async function exchangeClientCredentials(
     throw new OAuthError(401, 'invalid_client', 'This API key has expired');
   const owner = await authRepo.findLiveUserById(deps.db, key.ownerId);
   if (!owner?.isActive) throw new OAuthError(401, 'invalid_client', "This API key's owner is no longer active");
+  if (!(await authRepo.isLiveCompany(deps.db, owner.companyId))) {
+    throw new OAuthError(401, 'invalid_client', "This API key's company was deleted");
+  }
 
   const requested = input.scope ? [...new Set(input.scope.split(' ').filter(Boolean))] : key.scopes;
   const outside = requested.filter((s) => !key.scopes.includes(s));

@@ -63,7 +63,8 @@ export async function loadActor(db: Db, claims: AccessClaims): Promise<Actor | n
 /**
  * An API key acts for its owner, with no roles (so no admin bypass) and only the permissions that
  * are in the token's scopes, in the key's current scopes and still held by the owner. A revoked,
- * deleted or expired key, or an owner no longer active, ends its tokens at once.
+ * deleted or expired key, an owner deleted or deactivated, or an owner's company deleted ends its
+ * tokens at once (like the owner's sessions).
  */
 async function loadApiKeyActor(db: Db, claims: Extract<AccessClaims, { kind: 'api-key' }>): Promise<Actor | null> {
   const rows = await queryRows<{ company_id: string; is_operator: boolean; scopes: string[]; permissions: string[] }>(
@@ -73,7 +74,7 @@ async function loadApiKeyActor(db: Db, claims: Extract<AccessClaims, { kind: 'ap
         coalesce(array_agg(distinct p.title) filter (where p.title is not null), '{}') as permissions
       from ${apiKeys} k
       join ${users} u on u.id = k.owner_id
-      join ${companies} c on c.id = u.company_id
+      join ${companies} c on c.id = u.company_id and c.deleted_at is null
       left join ${userRoles} ur on ur.user_id = u.id
       left join ${rolePermissions} rp on rp.role_id = ur.role_id
       left join ${permissions} p on p.id = rp.permission_id
@@ -114,6 +115,16 @@ export async function findLiveUserById(db: DbOrTx, id: string): Promise<UserRow 
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
   return row;
+}
+
+/** Whether a company exists and is not deleted. */
+export async function isLiveCompany(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findCompanyName(db: DbOrTx, companyId: string): Promise<string> {

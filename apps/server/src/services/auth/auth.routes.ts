@@ -113,8 +113,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   app.post(
     '/create-user',
     {
-      // Without a session this is self-registration; with one it needs `create-user` (checked below).
-      config: { auth: 'optional' },
+      // Without a session this is self-registration; with one (a user or an API key) it needs `create-user`.
+      config: { auth: 'optional', permission: 'create-user' },
       schema: {
         tags,
         summary: 'Register (no session) or create a user (create-user)',
