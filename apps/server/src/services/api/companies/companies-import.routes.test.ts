@@ -22,7 +22,7 @@ afterAll(() => ctx?.close());
 
 const HEADER = COMPANY_CSV_COLUMNS.map(([name]) => name);
 
-function upload(csv: string, token?: string) {
+function upload(csv: string | Buffer, token?: string) {
   const body = multipart([
     { name: 'file', fileName: 'companies.csv', content: Buffer.from(csv), contentType: 'text/csv' },
   ]);
@@ -88,16 +88,31 @@ describe('POST /api/companies-import', () => {
 
     const badHeader = await upload('company_name,colour\r\nA,red\r\n', adminToken);
     expect(badHeader.statusCode).toBe(400);
-    expect(badHeader.json().errors).toEqual(
+    expect(badHeader.json().lines).toEqual(
       expect.arrayContaining([
         { line: 1, field: 'colour', message: 'This column is not one of the export columns' },
         { line: 1, field: 'company_number', message: 'This column is required' },
         { line: 1, field: 'country', message: 'This column is required' },
       ]),
     );
-    expect((await upload('', adminToken)).json().errors).toEqual([
-      { line: 1, field: 'file', message: 'The file holds no header line' },
-    ]);
+    // The standard error shape: errors by line, each problem with its column, and the request id.
+    expect(badHeader.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^Nothing was imported: \d lines are not valid/),
+      errors: expect.objectContaining({
+        'line 1': expect.arrayContaining([
+          'colour: This column is not one of the export columns',
+          'company_number: This column is required',
+          'country: This column is required',
+        ]),
+      }),
+      lines: expect.any(Array),
+      requestId: badHeader.headers['x-request-id'],
+    });
+    const empty = (await upload('', adminToken)).json();
+    expect(empty.lines).toEqual([{ line: 1, field: 'file', message: 'The file holds no header line' }]);
+    expect(empty.errors).toEqual({ 'line 1': ['The file holds no header line'] });
+    expect(empty.requestId).toEqual(expect.any(String));
   });
 
   it('imports nothing when 3 of many lines are bad, and names exactly those lines', async () => {
@@ -110,8 +125,12 @@ describe('POST /api/companies-import', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.message).toBe('Nothing was imported: 3 lines are not valid. Correct them and import the file again.');
-    expect([...new Set(body.errors.map((e: { line: number }) => e.line))]).toEqual([11, 31, 51]);
-    expect(body.errors).toEqual(
+    expect([...new Set(body.lines.map((e: { line: number }) => e.line))]).toEqual([11, 31, 51]);
+    expect(Object.keys(body.errors)).toEqual(['line 11', 'line 31', 'line 51']);
+    expect(body.errors['line 51']).toEqual([
+      'company_number: This company number appears more than once in the file (first on line 2)',
+    ]);
+    expect(body.lines).toEqual(
       expect.arrayContaining([
         { line: 11, field: 'company_name', message: 'This field is required' },
         { line: 31, field: 'apply_reverse_charge', message: 'Write true or false' },
@@ -131,7 +150,7 @@ describe('POST /api/companies-import', () => {
     const csv = `${csvOf([row(`${p}1`, { address_line2: 'Hof\nlinks' })])}\r\n${csvLine(HEADER.map((h) => row(`${p}2`, { country: 'Germany' })[h] ?? null))}`;
     const response = await upload(csv, adminToken);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ line: 5, field: 'country', message: 'Choose a country' }]);
+    expect(response.json().lines).toEqual([{ line: 5, field: 'country', message: 'Choose a country' }]);
   });
 
   it('imports, then re-imports the same file without changing anything (idempotent by company number)', async () => {
@@ -222,18 +241,19 @@ describe('POST /api/companies-import', () => {
     const p = prefix();
     const { company: resellerA, token: tokenA } = await companyWithUser('reseller');
     const { company: resellerB } = await companyWithUser('reseller');
+    const { company: ofA } = await companyWithUser('end-user', { reseller_id: resellerA.id, company_number: `${p}A` });
     const { company: ofB } = await companyWithUser('end-user', { reseller_id: resellerB.id, company_number: `${p}B` });
 
     const response = await upload(
       csvOf([
-        row(`${p}1`),
+        row('', { company_name: `${p} new` }),
         row(`${p}B`, { company_name: 'Taken over' }),
-        row(`${p}2`, { reseller: resellerB.company_name }),
+        row('', { company_name: `${p} new 2`, reseller: resellerB.company_name }),
       ]),
       tokenA,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([
+    expect(response.json().lines).toEqual([
       { line: 3, field: 'company_number', message: 'The company was not found' },
       { line: 4, field: 'reseller', message: 'The partner company was not found' },
     ]);
@@ -241,9 +261,79 @@ describe('POST /api/companies-import', () => {
     const [untouched] = await ctx.deps.db.select().from(companies).where(eq(companies.id, ofB.id));
     expect(untouched?.companyName).toBe(ofB.company_name);
 
-    // Without those lines the partner's new companies land below it.
-    const ok = await upload(csvOf([row(`${p}1`), row(`${p}2`)]), tokenA);
+    // Without those lines: its own company is updated, new ones get server numbers and land below it.
+    const ok = await upload(
+      csvOf([
+        row(`${p}A`, { company_name: ofA.company_name, city: 'Köln', reseller: resellerA.company_name }),
+        row('', { company_name: `${p} new` }),
+        row('', { company_name: `${p} new 2` }),
+      ]),
+      tokenA,
+    );
+    expect(ok.json()).toMatchObject({ created: 2, updated: 1 });
     expect(ok.statusCode).toBe(200);
-    expect((await companiesWithPrefix(p)).filter((c) => c.resellerId === resellerA.id)).toHaveLength(2);
+    const created = await ctx.deps.db
+      .select()
+      .from(companies)
+      .where(inArray(companies.companyName, [`${p} new`, `${p} new 2`]));
+    expect(created.map((c) => c.resellerId)).toEqual([resellerA.id, resellerA.id]);
+    for (const c of created) expect(c.companyNumber).toMatch(/^\d+$/);
+    expect(new Set(created.map((c) => c.companyNumber)).size).toBe(2);
+  });
+
+  it("answers a sibling reseller the same whether a company number exists in another tenant's or nowhere", async () => {
+    const p = prefix();
+    const { token: tokenA } = await companyWithUser('reseller');
+    const { company: resellerB } = await companyWithUser('reseller');
+    await companyWithUser('end-user', { reseller_id: resellerB.id, company_number: `${p}taken` });
+    const withoutRequestId = (response: { statusCode: number; json: () => Record<string, unknown> }) => {
+      const { requestId, ...body } = response.json();
+      expect(requestId).toEqual(expect.any(String));
+      return { status: response.statusCode, body };
+    };
+
+    // The import: the number of B's company and a number nobody holds.
+    const taken = await upload(csvOf([row(`${p}taken`, { company_name: 'Probe' })]), tokenA);
+    const free = await upload(csvOf([row(`${p}free`, { company_name: 'Probe' })]), tokenA);
+    expect(withoutRequestId(taken)).toEqual(withoutRequestId(free));
+    expect(taken.json().lines).toEqual([{ line: 2, field: 'company_number', message: 'The company was not found' }]);
+
+    // The company form: naming either number is refused alike, before any lookup.
+    const create = (number: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: bearer(tokenA),
+        payload: { company_name: 'Probe', country: 'DE', company_number: number },
+      });
+    const takenCreate = await create(`${p}taken`);
+    const freeCreate = await create(`${p}free`);
+    expect(takenCreate.statusCode).toBe(400);
+    expect(withoutRequestId(takenCreate)).toEqual(withoutRequestId(freeCreate));
+    expect(takenCreate.json().errors.company_number).toEqual([
+      'Company numbers are given by the back office. Leave the field empty and the next free number is given.',
+    ]);
+    const own = (await create('')).json();
+    expect(own.company_number).toMatch(/^\d+$/);
+    const rename = (number: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/companies/${own.id}`,
+        headers: bearer(tokenA),
+        payload: { company_number: number },
+      });
+    expect(withoutRequestId(await rename(`${p}taken`))).toEqual(withoutRequestId(await rename(`${p}free`)));
+    // Its own number, unchanged, is accepted (the edit form sends it back).
+    expect((await rename(own.company_number)).statusCode).toBe(200);
+    expect(await companiesWithPrefix(`${p}free`)).toHaveLength(0);
+
+    // The back office sees every company: it chooses numbers and learns of a clash.
+    const staff = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: bearer(adminToken),
+      payload: { company_name: 'Probe', country: 'DE', company_number: `${p}taken` },
+    });
+    expect(staff.statusCode).toBe(409);
   });
 });
