@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../../test/docx';
@@ -10,7 +11,7 @@ import {
   type TestContext,
 } from '../../../../test/setup-app';
 import { companies, companyBankAccounts } from '../../../db/schema';
-import { COMPANY_CSV_COLUMNS, csvLine } from './companies-csv';
+import { COMPANY_CSV_COLUMNS, csvLine, undefuseFormulas } from './companies-csv';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -335,5 +336,183 @@ describe('POST /api/companies-import', () => {
       payload: { company_name: 'Probe', country: 'DE', company_number: `${p}taken` },
     });
     expect(staff.statusCode).toBe(409);
+  });
+
+  it('exports values with separators, line ends, quotes and formulas so that no cell can run and each reads back', async () => {
+    const p = prefix();
+    const values = [
+      'x;=10+20',
+      'x,=10+20',
+      'x\t=10+20',
+      'x\r=10+20',
+      'x\n-1',
+      '-2+3',
+      '@SUM(A1)',
+      '+49 30 1234',
+      '=HYPERLINK("http://x")',
+      'say "hi", then; go',
+      "'quoted",
+      '00123',
+      'Zahnärzte Müller ß é €',
+    ];
+    const fields = ['address_line1', 'address_line2', 'city', 'contact_person', 'external_order_number'] as const;
+    for (const [i, value] of values.entries()) {
+      const payload: Record<string, unknown> = { company_name: `${p}${i} ${value}`, country: 'DE' };
+      for (const field of fields) payload[field] = value;
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: bearer(adminToken),
+        payload,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/companies/download/csv?search=${encodeURIComponent(p)}&sort_by=company_name`,
+      headers: bearer(adminToken),
+    });
+    expect(exported.statusCode).toBe(200);
+
+    // A spreadsheet ignoring the quotes and splitting at any separator or line end finds no formula.
+    for (const piece of exported.body.replace(/^\uFEFF/, '').split(/[,;|\t\r\n]/)) {
+      expect(/^[ ]*[=+\-@]/.test(piece.replace(/^"+/, '')), JSON.stringify(piece)).toBe(false);
+    }
+    // Every text cell is quoted.
+    const [header, ...rows] = parse(exported.body, { bom: true, raw: true }) as { record: string[]; raw: string }[];
+    for (const { record, raw } of rows) {
+      expect(raw.replace(/\r\n$/, '').split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).toHaveLength(record.length);
+    }
+    const columns = header!.record;
+    const byName = rows
+      .map(({ record }) => Object.fromEntries(columns.map((c, i) => [c, undefuseFormulas(record[i]!)])))
+      .sort(
+        (a, b) =>
+          Number(a.company_name!.slice(p.length).split(' ')[0]) - Number(b.company_name!.slice(p.length).split(' ')[0]),
+      );
+    expect(byName).toHaveLength(values.length);
+    for (const [i, value] of values.entries()) {
+      const cells = byName[i]!;
+      expect(cells.company_name).toBe(`${p}${i} ${value}`);
+      for (const field of fields) expect(cells[field], `${field} of ${JSON.stringify(value)}`).toBe(value);
+    }
+    for (const { raw } of rows) {
+      for (const cell of raw.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
+        if (cell) expect(cell === 'true' || cell === 'false' || /^".*"\s*$/s.test(cell), cell).toBe(true);
+      }
+    }
+  });
+
+  describe('text encodings', () => {
+    const NAME = 'Zahnärzte Müller';
+    const CITY = 'Straße é € Ü';
+    const fileOf = (p: string) =>
+      csvOf([row(`${p}1`, { company_name: NAME, city: CITY }), row(`${p}2`, { city: 'Köln' })]);
+    const windows1252 = (text: string) =>
+      Buffer.from(
+        Array.from(text, (c) => {
+          if (c === '€') return 0x80;
+          const code = c.charCodeAt(0);
+          if (code > 0xff) throw new Error(`no Windows-1252 byte for ${c}`);
+          return code;
+        }),
+      );
+    const utf16be = (text: string) => {
+      const bytes = Buffer.from(text, 'utf16le');
+      for (let i = 0; i < bytes.length; i += 2) [bytes[i], bytes[i + 1]] = [bytes[i + 1]!, bytes[i]!];
+      return bytes;
+    };
+    const encodings: [string, (text: string) => Buffer][] = [
+      ['UTF-8', (text) => Buffer.from(text.replace(/^\uFEFF/, ''), 'utf8')],
+      ['UTF-8 with BOM', (text) => Buffer.from(`\uFEFF${text}`, 'utf8')],
+      ['UTF-16LE', (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+      ['UTF-16BE', (text) => Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(text)])],
+      ['Windows-1252', windows1252],
+    ];
+
+    it.each(encodings)(
+      'reads a %s file, stores the right characters and says which encoding it read',
+      async (encoding, encode) => {
+        const p = prefix();
+        const response = await upload(encode(fileOf(p)), adminToken);
+        expect(response.json()).toMatchObject({ created: 2, encoding });
+        expect(response.statusCode).toBe(200);
+        const stored = (await companiesWithPrefix(p)).sort((a, b) => a.companyNumber.localeCompare(b.companyNumber));
+        expect(stored.map((c) => [c.companyName, c.city])).toEqual([
+          [NAME, CITY],
+          [`Praxis ${p}2`, 'Köln'],
+        ]);
+        expect(stored.some((c) => `${c.companyName}${c.city}`.includes('\uFFFD'))).toBe(false);
+      },
+    );
+
+    const refusedLine = async (bytes: Buffer) => {
+      const response = await upload(bytes, adminToken);
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.requestId).toEqual(expect.any(String));
+      expect(body.lines).toHaveLength(1);
+      expect(Object.keys(body.errors)).toEqual([`line ${body.lines[0].line}`]);
+      expect(body.message).toBe(`Line ${body.lines[0].line}: ${body.lines[0].message}`);
+      return body.lines[0] as { line: number; field: string; message: string };
+    };
+
+    it('refuses bytes the encoding does not define, naming their line, and imports nothing', async () => {
+      const p = prefix();
+      const lines = fileOf(p).split('\r\n');
+      const at = (line: number, bytes: Buffer, encode = (t: string) => Buffer.from(t)) =>
+        Buffer.concat([
+          encode(`${lines.slice(0, line - 1).join('\r\n')}\r\nX`),
+          bytes,
+          encode(`${lines.slice(line - 1).join('\r\n')}`),
+        ]);
+      // Windows-1252 leaves 0x81 undefined.
+      expect(await refusedLine(at(3, Buffer.from([0x81]), windows1252))).toEqual({
+        line: 3,
+        field: 'file',
+        message:
+          'This line holds bytes that are not Windows-1252 text. Save the file as "CSV UTF-8" and import it again.',
+      });
+      // UTF-8 (its letters before the bad byte say so) broken on line 3: not read as Windows-1252.
+      expect((await refusedLine(at(3, Buffer.from([0xc3, 0x28])))).message).toMatch(/not UTF-8 text/);
+      expect((await refusedLine(at(3, Buffer.from([0xc3, 0x28])))).line).toBe(3);
+      // With a byte order mark the file is UTF-8 whatever follows.
+      const bom = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(csvLine(HEADER)),
+        Buffer.from('\n\n'),
+        Buffer.from([0xe4]),
+      ]);
+      expect(await refusedLine(bom)).toMatchObject({
+        line: 4,
+        message: expect.stringMatching(/not UTF-8 with BOM text/),
+      });
+      // UTF-16 with an unpaired surrogate on line 2.
+      const utf16 = Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(`${csvLine(HEADER)}x`, 'utf16le'),
+        Buffer.from([0x00, 0xd8]),
+        Buffer.from('y\r\n', 'utf16le'),
+      ]);
+      expect(await refusedLine(utf16)).toMatchObject({ line: 2, message: expect.stringMatching(/not UTF-16LE text/) });
+      expect(await companiesWithPrefix(p)).toHaveLength(0);
+    });
+
+    it('refuses a NUL character with its line, in any encoding (a UTF-16 file without byte order mark too)', async () => {
+      const p = prefix();
+      const file = fileOf(p).replace(`Praxis ${p}2`, `Praxis\0${p}2`);
+      expect(await refusedLine(Buffer.from(file))).toEqual({
+        line: 3,
+        field: 'file',
+        message:
+          'This line holds a NUL character, which a CSV file cannot hold. Save the file as "CSV UTF-8" and import it again.',
+      });
+      expect((await refusedLine(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file, 'utf16le')]))).line).toBe(
+        3,
+      );
+      expect((await refusedLine(Buffer.from(fileOf(p), 'utf16le'))).line).toBe(1);
+      expect(await companiesWithPrefix(p)).toHaveLength(0);
+    });
   });
 });

@@ -21,8 +21,25 @@ export class CsvDecodeError extends Error {
   }
 }
 
-/** Bytes Windows-1252 leaves undefined (a WHATWG decoder would turn them into C1 control characters). */
+/**
+ * Windows-1252 from 0x80 to 0x9F (above, it equals Latin-1). Written out because Node's
+ * TextDecoder('windows-1252') decodes these bytes as Latin-1 control characters (0x80 as U+0080, not €).
+ */
+const WINDOWS_1252_HIGH = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8DŽ\x8F\x90‘’“”•–—˜™š›œ\x9DžŸ';
+/** The five bytes Windows-1252 leaves undefined. */
 const UNDEFINED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const codes = Array.from(bytes.subarray(start, start + CHUNK), (b) =>
+      b >= 0x80 && b <= 0x9f ? WINDOWS_1252_HIGH.charCodeAt(b - 0x80) : b,
+    );
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
+}
 
 /** Lines counted as the CSV parser counts them: CRLF, LF or a lone CR end a line. */
 function lineAt(units: ArrayLike<number>, end: number, lf = 0x0a, cr = 0x0d): number {
@@ -102,7 +119,7 @@ function decodeBytes(bytes: Uint8Array): DecodedCsv {
   }
   const undefinedByte = body.findIndex((b) => UNDEFINED_1252.has(b));
   if (undefinedByte !== -1) throw new CsvDecodeError(lineAt(body, undefinedByte), 'undecodable', 'Windows-1252');
-  return { text: new TextDecoder('windows-1252').decode(body), encoding: 'Windows-1252' };
+  return { text: decodeWindows1252(body), encoding: 'Windows-1252' };
 }
 
 /**
