@@ -379,7 +379,10 @@ describe('POST /api/companies-import', () => {
       expect(/^[ ]*[=+\-@]/.test(piece.replace(/^"+/, '')), JSON.stringify(piece)).toBe(false);
     }
     // Every text cell is quoted.
-    const [header, ...rows] = parse(exported.body, { bom: true, raw: true }) as { record: string[]; raw: string }[];
+    const [header, ...rows] = parse(exported.body, { bom: true, raw: true }) as unknown as {
+      record: string[];
+      raw: string;
+    }[];
     for (const { record, raw } of rows) {
       expect(raw.replace(/\r\n$/, '').split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).toHaveLength(record.length);
     }
