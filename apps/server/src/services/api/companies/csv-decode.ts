@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * Reading the bytes of an uploaded CSV file as text (ADR 0060). Spreadsheet programs write UTF-8 (with or
  * without a byte order mark), UTF-16 with a byte order mark ("Unicode text") or, in German and French
@@ -105,7 +107,7 @@ function decodeBytes(bytes: Uint8Array): DecodedCsv {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decodeUtf16(bytes, 'UTF-16BE'), encoding: 'UTF-16BE' };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
-  const bad = firstInvalidUtf8(body);
+  const bad = isUtf8(body) ? -1 : firstInvalidUtf8(body);
   if (bad === -1) {
     return {
       text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body),
