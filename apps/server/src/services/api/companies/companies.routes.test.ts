@@ -132,20 +132,22 @@ describe('companies CRUD', () => {
     const read = await call('GET', `/api/companies/${company.id}`, adminToken);
     expect(read.json()).toEqual(company);
 
+    // Unique per run: a PostgreSQL test database keeps the companies of earlier runs.
+    const number = `K-${Math.random().toString(36).slice(2, 8)}`;
     const updated = await call('PUT', `/api/companies/${company.id}`, adminToken, {
       city: 'Potsdam',
-      company_number: 'K-1',
+      company_number: number,
       bank_accounts: [{ iban: 'DE02120300000000202051' }],
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ city: 'Potsdam', company_number: 'K-1', zip: '10115' });
+    expect(updated.json()).toMatchObject({ city: 'Potsdam', company_number: number, zip: '10115' });
     expect(updated.json().bank_accounts).toHaveLength(1);
     expect(updated.json().bank_accounts[0].is_default).toBe(true);
 
     const other = await call('POST', '/api/companies', adminToken, {
       company_name: 'Other',
       country: 'FR',
-      company_number: 'K-1',
+      company_number: number,
     });
     expect(other.statusCode).toBe(409);
     expect(other.json().errors.company_number).toEqual(['This company number is already taken']);
