@@ -102,7 +102,7 @@ async function main(): Promise<number> {
     const bad = [17, Math.floor(rows / 2), rows - 5];
     const badCsv = buildCsv(rows, runId, bad);
     const refused = await upload(baseUrl, token, badCsv);
-    const lines = [...new Set((refused.body.errors as { line: number }[] | undefined)?.map((e) => e.line) ?? [])];
+    const lines = [...new Set((refused.body.lines as { line: number }[] | undefined)?.map((e) => e.line) ?? [])];
     const expectedLines = bad.map((i) => i + 2);
     const refusedOk = refused.status === 400 && JSON.stringify(lines) === JSON.stringify(expectedLines);
     console.info(

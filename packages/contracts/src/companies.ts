@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backendListQuerySchema } from './common';
+import { backendListQuerySchema, errorResponseSchema } from './common';
 import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
 import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
@@ -289,20 +289,34 @@ export const COUNTRY_CODES = [...EU_COUNTRY_CODES, 'CH', 'GB', 'IS', 'LI', 'NO',
 /** One refused line of a company import: line 1 is the header, data starts on line 2. */
 export const companyImportErrorSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
 export type CompanyImportError = z.infer<typeof companyImportErrorSchema>;
-/** A refused import (400): nothing was written; every invalid line is named. */
-export const companyImportRefusalSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  errors: z.array(companyImportErrorSchema),
-  requestId: z.string().optional(),
-});
+/**
+ * A refused import (400): nothing was written. The standard error answer, `errors` keyed by line
+ * (`line 12`: `column: problem`), plus `lines`: every refused line with its column, for a table.
+ */
+export const companyImportRefusalSchema = errorResponseSchema.extend({ lines: z.array(companyImportErrorSchema) });
+export type CompanyImportRefusal = z.infer<typeof companyImportRefusalSchema>;
+/** The text encodings the import recognises (ADR 0060). */
+export const CSV_ENCODINGS = ['UTF-8', 'UTF-8 with BOM', 'UTF-16LE', 'UTF-16BE', 'Windows-1252'] as const;
 export const companyImportResultSchema = z.object({
   message: z.string(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** How the file's bytes were read. */
+  encoding: z.enum(CSV_ENCODINGS),
 });
 export type CompanyImportResult = z.infer<typeof companyImportResultSchema>;
+
+/** Messages about company numbers and reading import files (users read them). */
+export const COMPANY_MESSAGES = {
+  numberTaken: 'This company number is already taken',
+  numberFromBackOffice:
+    'Company numbers are given by the back office. Leave the field empty and the next free number is given.',
+  importUndecodable: (encoding: string) =>
+    `This line holds bytes that are not ${encoding} text. Save the file as "CSV UTF-8" and import it again.`,
+  importNul:
+    'This line holds a NUL character, which a CSV file cannot hold. Save the file as "CSV UTF-8" and import it again.',
+} as const;
 
 /** Main backend paths of this area (relative to the api service). */
 export const COMPANY_ROUTES = {

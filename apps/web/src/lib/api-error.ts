@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: Record<string, string[]> | undefined;
   readonly requestId: string | undefined;
+  /** The whole answer, for the few errors that carry more than the standard shape (e.g. an import's `lines`). */
+  readonly body: Record<string, unknown>;
 
   constructor(status: number, body: Partial<ErrorResponse> & { msg?: string }) {
     super(body.message ?? body.msg ?? '');
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     this.code = body.code ?? codeForStatus(status);
     this.errors = body.errors;
     this.requestId = body.requestId;
+    this.body = body;
   }
 }
 

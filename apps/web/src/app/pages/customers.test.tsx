@@ -74,7 +74,21 @@ function company(overrides: Partial<Company> = {}): Company {
   };
 }
 
-function mockApi(companies: Company[] = [company()]) {
+const IMPORT_REFUSED = {
+  code: 'VALIDATION_FAILED',
+  message: 'Nothing was imported: 2 lines are not valid. Correct them and import the file again.',
+  errors: {
+    'line 11': ['company_name: This field is required'],
+    'line 51': ['company_number: The company was not found'],
+  },
+  lines: [
+    { line: 11, field: 'company_name', message: 'This field is required' },
+    { line: 51, field: 'company_number', message: 'The company was not found' },
+  ],
+  requestId: 'req-1',
+};
+
+function mockApi(companies: Company[] = [company()], importAnswer: [unknown, number] = [IMPORT_REFUSED, 400]) {
   const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/flags') {
@@ -106,21 +120,7 @@ function mockApi(companies: Company[] = [company()]) {
       return Promise.resolve(jsonResponse({ data: companies, total: companies.length }));
     }
     if (url.pathname === '/api/my-company') return Promise.resolve(jsonResponse(company()));
-    if (url.pathname === '/api/companies-import') {
-      return Promise.resolve(
-        jsonResponse(
-          {
-            code: 'VALIDATION_FAILED',
-            message: 'Nothing was imported: 2 lines are not valid. Correct them and import the file again.',
-            errors: [
-              { line: 11, field: 'company_name', message: 'This field is required' },
-              { line: 51, field: 'company_number', message: 'The company was not found' },
-            ],
-          },
-          400,
-        ),
-      );
-    }
+    if (url.pathname === '/api/companies-import') return Promise.resolve(jsonResponse(...importAnswer));
     throw new Error(`unexpected ${url.pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -263,13 +263,32 @@ describe('CustomersPage import', () => {
     await userEvent.upload(input, new File(['company_number\n'], 'companies.csv', { type: 'text/csv' }));
     const table = await screen.findByTestId('customers-import-errors');
     expect(within(table).getByText('51')).toBeInTheDocument();
+    expect(within(table).getByText('company_name')).toBeInTheDocument();
     expect(within(table).getByText('The company was not found')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText(/Nothing was imported: 2 lines are not valid/)).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([input]) =>
       String(input).includes('/api/companies-import'),
     ) as unknown as [string, RequestInit];
     expect(init.method).toBe('POST');
     expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('says how many companies were imported and which encoding the file was read in', async () => {
+    mockApi(undefined, [{ message: 'ok', created: 2, updated: 1, unchanged: 0, encoding: 'Windows-1252' }, 200]);
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CustomersPage />
+      </Suspense>,
+      { path: '/customers' },
+    );
+    await screen.findByTestId('customers-table');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['company_number\n'], 'companies.csv', { type: 'text/csv' }));
+    expect(
+      await screen.findByText('2 created, 1 updated, 0 unchanged (file read as Windows-1252)'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('customers-import-errors')).not.toBeInTheDocument();
   });
 });
 

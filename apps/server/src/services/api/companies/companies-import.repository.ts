@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import { type DbOrTx, queryRows } from '../../../db/client';
 import { companies, companyBankAccounts } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -128,4 +128,14 @@ export async function setDefaultBankAccount(db: DbOrTx, companyId: string, accou
     .update(companyBankAccounts)
     .set({ isDefault: accountId ? sql`${companyBankAccounts.id} = ${accountId}` : false, updatedAt: new Date() })
     .where(eq(companyBankAccounts.companyId, companyId));
+}
+
+/** The next company numbers of the sequence the company form draws from (ADR 0060). */
+export async function drawCompanyNumbers(db: DbOrTx, count: number): Promise<string[]> {
+  if (!count) return [];
+  const rows = await queryRows<{ number: string }>(
+    db,
+    sql`select nextval('backend.company_number_seq')::text as number from generate_series(1, ${count}::int)`,
+  );
+  return rows.map((r) => r.number);
 }

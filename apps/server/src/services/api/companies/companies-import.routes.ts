@@ -1,5 +1,10 @@
 import { errorResponseSchema, VALIDATION_MESSAGES } from '@cuspid/contracts';
-import { COMPANY_ROUTES, companyImportRefusalSchema, companyImportResultSchema } from '@cuspid/contracts/companies';
+import {
+  COMPANY_ROUTES,
+  type CompanyImportRefusal,
+  companyImportRefusalSchema,
+  companyImportResultSchema,
+} from '@cuspid/contracts/companies';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../deps';
@@ -51,7 +56,13 @@ export const companiesImportRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asyn
         return await importCompaniesCsv(deps, actor, file.file);
       } catch (error) {
         if (!(error instanceof CompanyImportRefused)) throw error;
-        return reply.status(400).send({ code: 'VALIDATION_FAILED', message: error.message, errors: error.errors });
+        return reply.status(400).send({
+          code: 'VALIDATION_FAILED',
+          message: error.message,
+          errors: error.fieldErrors,
+          lines: error.errors,
+          requestId: request.id,
+        } satisfies CompanyImportRefusal);
       }
     },
   );

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { VALIDATION_MESSAGES } from '@cuspid/contracts';
 import {
   bankAccountInputSchema,
+  COMPANY_MESSAGES,
   type CompanyImportError,
   type CompanyImportResult,
   companyFieldsSchema,
@@ -11,8 +11,9 @@ import type { companies } from '../../../db/schema';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
 import { filterVisibleCompanyIds, findResellerChain } from './companies.repository';
-import { COMPANY_CSV_COLUMNS } from './companies-csv';
+import { COMPANY_CSV_COLUMNS, undefuseFormulas } from './companies-csv';
 import * as repo from './companies-import.repository';
+import { CsvDecodeError, decodeCsv } from './csv-decode';
 
 /**
  * The import reads the columns the export writes (ADR 0060). `id` and `created_at` are accepted and left
@@ -59,9 +60,22 @@ export const IMPORT_MESSAGES = {
 
 /** The import was refused; nothing was written. */
 export class CompanyImportRefused extends Error {
-  constructor(readonly errors: CompanyImportError[]) {
-    super(IMPORT_MESSAGES.refused(new Set(errors.map((e) => e.line)).size));
+  constructor(
+    readonly errors: CompanyImportError[],
+    message = IMPORT_MESSAGES.refused(new Set(errors.map((e) => e.line)).size),
+  ) {
+    super(message);
     this.name = 'CompanyImportRefused';
+  }
+
+  /** The standard error shape's `errors`: each refused line (`line 12`) with its problems (`column: problem`). */
+  get fieldErrors(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const e of this.errors) {
+      const key = `line ${e.line}`;
+      out[key] = [...(out[key] ?? []), e.field === 'file' ? e.message : `${e.field}: ${e.message}`];
+    }
+    return out;
   }
 }
 
@@ -78,9 +92,6 @@ type ParsedRow = {
 };
 
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** Undoes the export's formula defusing (a leading apostrophe before =, +, -, @, tab, CR or an apostrophe). */
-const undefuse = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
 
 function parseBoolean(cell: string): boolean | undefined {
   const v = cell.trim().toLowerCase();
@@ -101,12 +112,17 @@ class ErrorList {
   }
 }
 
-/** Reads and checks the file, row by row as it streams in; keeps only the parsed rows. */
-async function readRows(input: Readable, errors: ErrorList): Promise<{ rows: ParsedRow[]; header: string[] }> {
-  const parser = input.pipe(
-    parse({ bom: true, raw: true, relax_column_count: true, record_delimiter: ['\r\n', '\n'] }),
-  );
-  input.once('error', (error) => parser.destroy(error));
+/** The whole upload (at most MAX_IMPORT_BYTES: the multipart limit ends the stream with a 413 beyond). */
+async function readBytes(input: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Reads the file's text as CSV and checks it row by row; keeps only the parsed rows. */
+async function readRows(text: string, errors: ErrorList): Promise<{ rows: ParsedRow[]; header: string[] }> {
+  const parser = parse({ raw: true, relax_column_count: true, record_delimiter: ['\r\n', '\n'] });
+  parser.end(text);
   const rows: ParsedRow[] = [];
   const seen = new Map<string, number>();
   let header: string[] | undefined;
@@ -129,10 +145,10 @@ async function readRows(input: Readable, errors: ErrorList): Promise<{ rows: Par
       if (errors.full) continue;
       const row = parseRow(header, record, line, errors);
       if (!row) continue;
-      const first = seen.get(row.companyNumber);
+      const first = row.companyNumber ? seen.get(row.companyNumber) : undefined;
       if (first !== undefined) errors.add(line, 'company_number', IMPORT_MESSAGES.duplicate(first));
       else {
-        seen.set(row.companyNumber, line);
+        if (row.companyNumber) seen.set(row.companyNumber, line);
         rows.push(row);
       }
     }
@@ -141,8 +157,6 @@ async function readRows(input: Readable, errors: ErrorList): Promise<{ rows: Par
     errors.add((error as { lines?: number }).lines ?? nextLine, 'file', IMPORT_MESSAGES.malformed);
   }
   if (!header) errors.add(1, 'file', IMPORT_MESSAGES.empty);
-  // Whatever is left of the upload is read to its end so the request completes.
-  input.resume();
   return { rows, header: header ?? [] };
 }
 
@@ -162,7 +176,7 @@ function parseRow(header: string[], record: string[], line: number, errors: Erro
     errors.add(line, 'file', IMPORT_MESSAGES.columnCount(header.length, record.length));
     return undefined;
   }
-  const cells = new Map(header.map((column, i) => [column, undefuse(record[i]!)]));
+  const cells = new Map(header.map((column, i) => [column, undefuseFormulas(record[i]!)]));
   let valid = true;
   const input: Record<string, unknown> = {};
   for (const column of FIELD_COLUMNS) {
@@ -176,11 +190,8 @@ function parseRow(header: string[], record: string[], line: number, errors: Erro
       } else input[column] = value;
     } else input[column] = cell;
   }
+  // An empty number: a new company, numbered by the server (ADR 0060).
   const companyNumber = (cells.get('company_number') ?? '').trim();
-  if (!companyNumber) {
-    errors.add(line, 'company_number', VALIDATION_MESSAGES.required);
-    valid = false;
-  }
   const parsed = companyFieldsSchema.safeParse({ ...input, company_number: companyNumber || null });
   if (!parsed.success) {
     valid = false;
@@ -227,8 +238,9 @@ const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * existing ones updated where something differs, so importing the same file twice changes nothing.
  */
 export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readable): Promise<CompanyImportResult> {
+  const { text, encoding } = decodeUpload(await readBytes(input));
   const errors = new ErrorList();
-  const { rows } = await readRows(input, errors);
+  const { rows } = await readRows(text, errors);
   if (errors.items.length) throw new CompanyImportRefused(errors.items);
 
   return deps.db.transaction(async (tx) => {
@@ -237,7 +249,7 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
         await repo.findByCompanyNumbers(
           tx,
           actor,
-          rows.map((r) => r.companyNumber),
+          rows.filter((r) => r.companyNumber).map((r) => r.companyNumber),
         )
       ).map((t) => [t.company.companyNumber, t]),
     );
@@ -258,8 +270,10 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
     let unchanged = 0;
 
     for (const row of rows) {
-      const target = targets.get(row.companyNumber);
-      if (target && !target.visible) {
+      const target = row.companyNumber ? targets.get(row.companyNumber) : undefined;
+      // A partner names only its own companies; whether a number it cannot see exists elsewhere or
+      // nowhere, the answer is the same (new companies get their number from the server).
+      if ((target && !target.visible) || (row.companyNumber && !target && !actor.isStaff)) {
         errors.add(row.line, 'company_number', IMPORT_MESSAGES.notFound);
         continue;
       }
@@ -329,6 +343,13 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
     }
     if (errors.items.length) throw new CompanyImportRefused(errors.items);
 
+    // New companies without a number draw theirs from the sequence the company form uses.
+    const unnumbered = inserts.filter((i) => !i.row.companyNumber);
+    const drawn = await repo.drawCompanyNumbers(tx, unnumbered.length);
+    unnumbered.forEach((insert, i) => {
+      insert.row.companyNumber = drawn[i]!;
+      insert.values.companyNumber = drawn[i]!;
+    });
     const ids = await repo.insertCompanies(
       tx,
       inserts.map((i) => i.values),
@@ -381,6 +402,19 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
       created,
       updated,
       unchanged,
+      encoding,
     };
   });
+}
+
+/** The upload's text (ADR 0060: UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252); refused with its line when undecodable. */
+function decodeUpload(bytes: Buffer) {
+  try {
+    return decodeCsv(bytes);
+  } catch (error) {
+    if (!(error instanceof CsvDecodeError)) throw error;
+    const message =
+      error.reason === 'nul' ? COMPANY_MESSAGES.importNul : COMPANY_MESSAGES.importUndecodable(error.encoding);
+    throw new CompanyImportRefused([{ line: error.line, field: 'file', message }], `Line ${error.line}: ${message}`);
+  }
 }

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,9 @@ beforeAll(async () => {
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });
 afterAll(() => ctx?.close());
+
+/** The export's lines as cells (header first). */
+const csvRows = (body: string): string[][] => parse(body, { bom: true });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>
@@ -128,20 +132,22 @@ describe('companies CRUD', () => {
     const read = await call('GET', `/api/companies/${company.id}`, adminToken);
     expect(read.json()).toEqual(company);
 
+    // Unique per run: a PostgreSQL test database keeps the companies of earlier runs.
+    const number = `K-${Math.random().toString(36).slice(2, 8)}`;
     const updated = await call('PUT', `/api/companies/${company.id}`, adminToken, {
       city: 'Potsdam',
-      company_number: 'K-1',
+      company_number: number,
       bank_accounts: [{ iban: 'DE02120300000000202051' }],
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ city: 'Potsdam', company_number: 'K-1', zip: '10115' });
+    expect(updated.json()).toMatchObject({ city: 'Potsdam', company_number: number, zip: '10115' });
     expect(updated.json().bank_accounts).toHaveLength(1);
     expect(updated.json().bank_accounts[0].is_default).toBe(true);
 
     const other = await call('POST', '/api/companies', adminToken, {
       company_name: 'Other',
       country: 'FR',
-      company_number: 'K-1',
+      company_number: number,
     });
     expect(other.statusCode).toBe(409);
     expect(other.json().errors.company_number).toEqual(['This company number is already taken']);
@@ -193,8 +199,8 @@ describe('companies CRUD', () => {
       `/api/companies/download/csv?search=${tag}&country=FR&sort_by=company_name`,
       adminToken,
     );
-    const rows = csv.body.trim().split('\r\n').slice(1);
-    expect(rows.map((row) => row.split(',')[2])).toEqual([`${tag} A`, `${tag} B`]);
+    const rows = csvRows(csv.body).slice(1);
+    expect(rows.map((row) => row[2])).toEqual([`${tag} A`, `${tag} B`]);
     const below = await call('GET', `/api/companies?partner_id=${partner.id}`, adminToken);
     expect(below.json().total).toBe(3);
     const children = await call('GET', `/api/get-partner-companies?partner_id=${partner.id}`, adminToken);
@@ -254,17 +260,13 @@ describe('companies CRUD', () => {
 
     const csv = await call('GET', `/api/companies/download/csv?search=${tag}&tag_id=${vip.id}`, adminToken);
     expect(csv.statusCode).toBe(200);
-    const [header, ...rows] = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    const columns = header!.split(',');
-    expect(columns.slice(-3)).toEqual(['flag', 'tags', 'created_at']);
+    const [columns, ...rows] = csvRows(csv.body);
+    expect(columns!.slice(-3)).toEqual(['flag', 'tags', 'created_at']);
     expect(rows).toHaveLength(2);
-    const cells = rows[0]!.split(',');
+    const cells = rows[0]!;
     expect(cells[2]).toBe(`${tag} A`);
-    expect(cells[columns.indexOf('flag')]).toBe(`${tag} Overdue`);
-    expect(cells[columns.indexOf('tags')]).toBe(`${tag} Lab; partner; ${tag} VIP`);
+    expect(cells[columns!.indexOf('flag')]).toBe(`${tag} Overdue`);
+    expect(cells[columns!.indexOf('tags')]).toBe(`${tag} Lab; partner; ${tag} VIP`);
   });
 
   it('refuses a reseller chain that loops and a company that is its own partner', async () => {
@@ -328,14 +330,11 @@ describe('partner hierarchy scope', () => {
       const response = await call('GET', '/api/companies/download/csv', token);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      const lines = response.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
-      expect(lines[0]).toMatch(/^id,company_number,company_name,vat_id,country,/);
+      const lines = csvRows(response.body);
+      expect(lines[0]!.slice(0, 5)).toEqual(['id', 'company_number', 'company_name', 'vat_id', 'country']);
       return lines
         .slice(1)
-        .map((line) => line.split(',')[0])
+        .map((line) => line[0])
         .sort();
     };
     expect(await csvIds(top.token)).toEqual(await ids(top.token));

@@ -1,11 +1,12 @@
-import type {
-  BankAccountInput,
-  Company,
-  CompanyCreate,
-  CompanyListQuery,
-  CompanyOwners,
-  CompanyUpdate,
-  PartnerRelation,
+import {
+  type BankAccountInput,
+  COMPANY_MESSAGES,
+  type Company,
+  type CompanyCreate,
+  type CompanyListQuery,
+  type CompanyOwners,
+  type CompanyUpdate,
+  type PartnerRelation,
 } from '@cuspid/contracts/companies';
 import { FLAG_ASSIGN_PERMISSION } from '@cuspid/contracts/flags';
 import type { DbOrTx } from '../../../db/client';
@@ -149,11 +150,26 @@ async function assertStillVisible(db: DbOrTx, actor: Actor, companyId: string) {
   throw new AppError('VALIDATION_FAILED', { message, errors: { reseller_id: [message] } });
 }
 
-async function assertCompanyNumberFree(db: DbOrTx, companyNumber: string | null | undefined, companyId?: string) {
-  if (!companyNumber) return;
+/**
+ * Company numbers are unique across all companies, so only the back office, which sees every company,
+ * chooses them (ADR 0060). A partner's new company gets the next number of the sequence; a partner
+ * that names a number (other than the company's own) is refused without looking it up, so the answer
+ * never tells whether another partner's company holds it.
+ */
+async function assertCompanyNumberFree(
+  db: DbOrTx,
+  actor: Actor,
+  companyNumber: string | null | undefined,
+  current?: { id: string; companyNumber: string },
+) {
+  if (!companyNumber || companyNumber === current?.companyNumber) return;
+  if (!actor.isStaff) {
+    const message = COMPANY_MESSAGES.numberFromBackOffice;
+    throw new AppError('VALIDATION_FAILED', { message, errors: { company_number: [message] } });
+  }
   const existing = await repo.findCompanyByNumber(db, companyNumber);
-  if (existing && existing.id !== companyId) {
-    const message = 'This company number is already taken';
+  if (existing && existing.id !== current?.id) {
+    const message = COMPANY_MESSAGES.numberTaken;
     throw new AppError('CONFLICT', { message, errors: { company_number: [message] } });
   }
 }
@@ -198,7 +214,7 @@ export async function createCompany(deps: Deps, actor: Actor, body: CompanyCreat
   }
   return deps.db.transaction(async (tx) => {
     await assertPartners(tx, actor, partners);
-    await assertCompanyNumberFree(tx, body.company_number);
+    await assertCompanyNumberFree(tx, actor, body.company_number);
     const company = await repo.insertCompany(tx, {
       companyName: body.company_name,
       ...toValues(body),
@@ -232,7 +248,7 @@ export async function updateCompany(deps: Deps, actor: Actor, id: string, body: 
     if (changesPartners && !actor.isStaff && id === actor.companyId) throw new AppError('FORBIDDEN');
     await assertPartners(tx, actor, body, id);
     await assertNoResellerCycle(tx, id, body.reseller_id);
-    await assertCompanyNumberFree(tx, body.company_number, id);
+    await assertCompanyNumberFree(tx, actor, body.company_number, existing.company);
     await repo.updateCompany(tx, id, { ...toValues(body), ...partnerValues(body) });
     if (body.bank_accounts) await repo.replaceBankAccounts(tx, id, bankAccountValues(body.bank_accounts));
     await assertStillVisible(tx, actor, id);

@@ -1,4 +1,9 @@
-import { COMPANY_ROUTES, type CompanyImportError, type CompanyImportResult } from '@cuspid/contracts/companies';
+import {
+  COMPANY_ROUTES,
+  type CompanyImportError,
+  type CompanyImportResult,
+  companyImportRefusalSchema,
+} from '@cuspid/contracts/companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { companyKeys } from './get-my-company';
@@ -10,10 +15,11 @@ export function importCompanies(file: File) {
   return api.post<CompanyImportResult>('api', COMPANY_ROUTES.companiesImport, form);
 }
 
-/** The refused lines of a 400 answer, if the error is one. */
+/** The refused lines of a refused import (400 with `lines` beside the standard `errors`), if the error is one. */
 export function importErrors(error: unknown): CompanyImportError[] | undefined {
-  const errors: unknown = error instanceof ApiError ? error.errors : undefined;
-  return Array.isArray(errors) ? (errors as CompanyImportError[]) : undefined;
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const parsed = companyImportRefusalSchema.shape.lines.safeParse(error.body.lines);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function useImportCompanies() {
