@@ -16,6 +16,10 @@ export const PUBLIC_ROUTES: Readonly<Record<string, { auth: PublicMode; why: str
   'POST /auth/login': { auth: 'none', why: 'sign-in' },
   'POST /auth/login/two-factor': { auth: 'none', why: 'second sign-in step; the challenge is the proof' },
   'POST /auth/refresh-token': { auth: 'none', why: 'the refresh token is the proof' },
+  'POST /auth/logout': {
+    auth: 'optional',
+    why: 'ends the session of the access token, or of the refresh token when the access token expired',
+  },
   'POST /auth/create-user': {
     auth: 'optional',
     why: 'self-registration without a token; with one it needs create-user',

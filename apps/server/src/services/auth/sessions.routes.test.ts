@@ -88,7 +88,7 @@ describe('POST /auth/logout', () => {
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'An API key has no session to sign out; revoke or delete the key instead',
+      message: 'This call needs a signed-in user: it is not open to API keys',
     });
   });
 
@@ -168,7 +168,7 @@ describe('POST /auth/sign-out-session', () => {
     }
     const byKey = await post('/auth/sign-out-session', { id }, await apiKeyToken());
     expect(byKey.statusCode).toBe(403);
-    expect(byKey.json().message).toBe('This call needs a signed-in user, not an API key');
+    expect(byKey.json().message).toBe('This call needs a signed-in user: it is not open to API keys');
     expect((await get('/auth/profile', pair.token)).statusCode).toBe(200);
   });
 
