@@ -211,6 +211,25 @@ describe('templates of mails that carry an account link', () => {
   });
 });
 
+describe('POST /mail/send-mail of a mail that carries an account link', () => {
+  it("never takes the caller's link: the mail shows where the link goes, not a link of the caller's choosing", async () => {
+    const to = uniqueMail('phished');
+    const sent = await post(
+      '/mail/send-mail',
+      { event: 'user.password-reset', to, variables: { first_name: 'Ann', reset_url: 'https://attacker.test/steal' } },
+      clerk,
+    );
+    expect(sent.statusCode, sent.body).toBe(202);
+    const row = await waitFor(async () => {
+      const [found] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+      return found?.status === 'sent' ? found : undefined;
+    });
+    expect(row.variables).toEqual({ first_name: 'Ann', reset_url: '[link hidden]' });
+    expect(row.html).toContain('Ann');
+    expect(`${row.html}${row.text}`).not.toContain('attacker.test');
+  });
+});
+
 describe('whatever a template does with an account link, a non-administrator never reads a usable one', () => {
   it.each(LEAKS)('$name', async ({ expression }) => {
     // Only an administrator may write these templates; even a careless one must not leak the link.
