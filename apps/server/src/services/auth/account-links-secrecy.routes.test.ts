@@ -212,11 +212,14 @@ describe('templates of mails that carry an account link', () => {
 });
 
 describe('POST /mail/send-mail of a mail that carries an account link', () => {
-  it("never takes the caller's link: the mail shows where the link goes, not a link of the caller's choosing", async () => {
+  it.each([
+    ['the event', () => ({ event: 'user.password-reset' })],
+    ['its template', () => ({ template_id: original.get('user.password-reset')!.id })],
+  ])("never takes the caller's link, when naming %s", async (_, chosen) => {
     const to = uniqueMail('phished');
     const sent = await post(
       '/mail/send-mail',
-      { event: 'user.password-reset', to, variables: { first_name: 'Ann', reset_url: 'https://attacker.test/steal' } },
+      { ...chosen(), to, variables: { first_name: 'Ann', reset_url: 'https://attacker.test/steal' } },
       clerk,
     );
     expect(sent.statusCode, sent.body).toBe(202);

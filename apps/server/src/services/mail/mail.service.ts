@@ -30,10 +30,10 @@ import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-rende
 import {
   carriesSecrets,
   concealSecrets,
+  HIDDEN_LINK,
   isAdministrator,
   revealSecrets,
   secretVariablesOf,
-  withPlaceholders,
 } from './mail-secrets';
 import { sendMail } from './send-mail';
 
@@ -215,14 +215,16 @@ export async function sendMailCall(deps: Deps, actor: Actor, body: SendMailBody)
   const template = input.template_id ? await repo.findTemplate(deps.db, input.template_id) : undefined;
   if (input.template_id && !template) throw new AppError('NOT_FOUND');
   const event = input.event ?? template?.event ?? null;
-  const hidden = Object.fromEntries(secretVariablesOf(event).map((name) => [name, null]));
+  // Also the links of the events the chosen template is assigned to: it is their mail's text.
+  const events = [event, ...(template ? await repo.eventsAssignedTo(deps.db, template.id) : [])];
+  const hidden = Object.fromEntries(events.flatMap(secretVariablesOf).map((name) => [name, HIDDEN_LINK]));
   const row = await deps.db.transaction((tx) =>
     sendMail(deps, tx, {
       ...(input.event ? { event: input.event } : {}),
       ...(input.template_id ? { templateId: input.template_id } : {}),
       to: input.to,
       language: input.language,
-      variables: withPlaceholders(event, { ...input.variables, ...hidden }),
+      variables: { ...input.variables, ...hidden },
       companyId: actor.companyId,
     }),
   );
