@@ -1,5 +1,6 @@
 import {
   MAIL_EVENTS,
+  MAIL_LINK_TEMPLATE_ADMIN_ONLY,
   type MailTemplateAssignment,
   type MailTemplateAssignmentsSave,
   mailModuleOf,
@@ -9,6 +10,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { carriesSecrets, isAdministrator } from '../mail/mail-secrets';
 import * as repo from './mail-template-assignments.repository';
 
 /** One line per event the product sends, in catalogue order, with the template it uses (or none). */
@@ -46,6 +48,13 @@ export async function saveAssignments(deps: Deps, actor: Actor, body: MailTempla
     if (ids.some((id) => !found.has(id)))
       throw new AppError('NOT_FOUND', { message: 'The mail template was not found' });
     const before = new Map((await repo.listAssignments(tx)).map((a) => [a.event, a.templateId]));
+    // The template of a mail carrying an account link decides where the link goes (ADR 0034).
+    const relinked = input.assignments.filter(
+      (a) => carriesSecrets(a.event) && (before.get(a.event) ?? null) !== a.template_id,
+    );
+    if (relinked.length && !isAdministrator(actor)) {
+      throw new AppError('FORBIDDEN', { message: MAIL_LINK_TEMPLATE_ADMIN_ONLY });
+    }
     await repo.upsertAssignments(
       tx,
       input.assignments.map((a) => ({ event: a.event, templateId: a.template_id })),

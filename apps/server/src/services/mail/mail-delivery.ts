@@ -1,8 +1,10 @@
 import type { Deps } from '../../deps';
 import * as repo from './mail.repository';
 import { MailTemplateError, pickContent, renderMail } from './mail-render';
-import { hasSecrets, hideSecrets } from './mail-secrets';
+import { holdsSecrets, withPlaceholders } from './mail-secrets';
 import { mailTransportFor, messageIdFor } from './mail-transport';
+
+type Rendered = { subject: string; html: string; text: string };
 
 /** Retries pg-boss makes (with exponential backoff) after a failed first attempt. */
 export const MAIL_RETRY_LIMIT = 5;
@@ -31,14 +33,33 @@ export async function deliverMail(deps: Deps, outboxId: string): Promise<void> {
     return;
   }
 
-  let rendered: { subject: string; html: string; text: string };
+  // An account link (ADR 0034) stays in the outbox only while it may still be needed: once SMTP took the
+  // mail, or delivery gave up, it is wiped. Kept (shown to administrators only) while the viewer is the
+  // only channel.
+  const wipeSecrets = () => (holdsSecrets(row) ? { variables: withPlaceholders(row.event, row.variables) } : {});
+  // What is stored for viewing is rendered with placeholders for account links (mail-secrets.ts); the
+  // copy handed to SMTP, and only that, with the real values.
+  const placeholders = withPlaceholders(row.event, row.variables);
+  let shown: Rendered;
+  let sent: Rendered;
   try {
     const template = row.templateId ? await repo.findTemplate(db, row.templateId) : undefined;
     if (!template) throw new MailTemplateError('body', 'The template of this mail no longer exists');
-    rendered = await renderMail(pickContent(template.contents, row.language).content, row.variables);
+    const { content } = pickContent(template.contents, row.language);
+    shown = await renderMail(content, placeholders);
+    sent = holdsSecrets(row)
+      ? await renderMail(content, row.variables).catch(() => {
+          // The placeholder rendered; a message about the real value could quote it.
+          throw new MailTemplateError('body', 'The mail cannot be rendered with its account link');
+        })
+      : shown;
   } catch (error) {
     // A template that cannot render will not render on a retry either: fail for good.
-    await repo.finishOutbox(db, row.id, { status: 'failed', lastError: (error as Error).message.slice(0, 1000) });
+    await repo.finishOutbox(db, row.id, {
+      status: 'failed',
+      lastError: (error as Error).message.slice(0, 1000),
+      ...wipeSecrets(),
+    });
     logger.warn({ outboxId, err: error }, 'mail could not be rendered');
     return;
   }
@@ -46,16 +67,9 @@ export async function deliverMail(deps: Deps, outboxId: string): Promise<void> {
   const transport = mailTransportFor(config);
   const messageId = messageIdFor(row.id, config.mailFrom);
   // Store what is being sent first: the viewer shows it even if the attempt fails.
-  await repo.finishOutboxContent(db, row.id, rendered);
-  // An account link (ADR 0034) stays in the outbox only while it may still be needed: once SMTP took the
-  // mail, or delivery gave up, it is wiped. Kept for the viewer when the viewer is the only channel.
-  const wipeSecrets = () => {
-    if (!hasSecrets(row)) return {};
-    const hidden = hideSecrets({ ...row, ...rendered });
-    return { subject: hidden.subject, html: hidden.html, text: hidden.text, variables: hidden.variables };
-  };
+  await repo.finishOutboxContent(db, row.id, shown);
   try {
-    const accepted = await transport.send({ to: row.to, messageId, ...rendered });
+    const accepted = await transport.send({ to: row.to, messageId, ...sent });
     await repo.finishOutbox(db, row.id, {
       status: 'sent',
       transport: transport.kind,

@@ -1,4 +1,3 @@
-import { ADMIN_ROLE } from '@cuspid/contracts';
 import type {
   MailPreviewBody,
   MailRendered,
@@ -12,12 +11,14 @@ import type {
   SentMailListQuery,
 } from '@cuspid/contracts/mail';
 import {
+  MAIL_LINK_TEMPLATE_ADMIN_ONLY,
   mailPreviewSchema,
   mailTemplateCreateSchema,
   mailTemplateListQuerySchema,
   sendMailBodySchema,
   sentMailListQuerySchema,
 } from '@cuspid/contracts/mail';
+import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
@@ -26,7 +27,14 @@ import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import * as repo from './mail.repository';
 import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
-import { hideSecrets } from './mail-secrets';
+import {
+  carriesSecrets,
+  concealSecrets,
+  HIDDEN_LINK,
+  isAdministrator,
+  revealSecrets,
+  secretVariablesOf,
+} from './mail-secrets';
 import { sendMail } from './send-mail';
 
 export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
@@ -44,7 +52,7 @@ export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
 
 /** A mail as the viewer shows it; account links (credentials) only to administrators (ADR 0034). */
 export function toSentMail(stored: repo.OutboxRow, actor: Actor): SentMail {
-  const row = actor.roles.includes(ADMIN_ROLE) ? stored : hideSecrets(stored);
+  const row = isAdministrator(actor) ? revealSecrets(stored) : concealSecrets(stored);
   return {
     id: row.id,
     event: row.event,
@@ -79,6 +87,22 @@ function assertTemplatesParse(contents: Record<string, MailTemplateContent | und
   }
 }
 
+/**
+ * The template of a mail that carries an account link decides where the link goes (an image or a link to
+ * another host would hand it over when the mail is opened): only administrators change such a template,
+ * i.e. one written for such an event or assigned to one, or make a template one.
+ */
+async function assertMayChangeTemplate(
+  tx: DbOrTx,
+  actor: Actor,
+  current: repo.MailTemplateRow | undefined,
+  nextEvent?: string | null,
+) {
+  if (isAdministrator(actor)) return;
+  const events = [nextEvent, current?.event, ...(current ? await repo.eventsAssignedTo(tx, current.id) : [])];
+  if (events.some(carriesSecrets)) throw new AppError('FORBIDDEN', { message: MAIL_LINK_TEMPLATE_ADMIN_ONLY });
+}
+
 const presentContents = (contents: Record<string, MailTemplateContent | undefined>) =>
   Object.fromEntries(Object.entries(contents).filter((e): e is [string, MailTemplateContent] => !!e[1]));
 
@@ -103,6 +127,7 @@ export async function createTemplate(deps: Deps, actor: Actor, body: MailTemplat
   const input = mailTemplateCreateSchema.parse(body);
   assertTemplatesParse(input.contents);
   return deps.db.transaction(async (tx) => {
+    await assertMayChangeTemplate(tx, actor, undefined, input.event);
     const row = await repo.insertTemplate(tx, {
       name: input.name,
       event: input.event,
@@ -121,6 +146,7 @@ export async function updateTemplate(deps: Deps, actor: Actor, body: MailTemplat
   return deps.db.transaction(async (tx) => {
     const current = await repo.findTemplate(tx, body.id);
     if (!current) throw new AppError('NOT_FOUND');
+    await assertMayChangeTemplate(tx, actor, current, input.event);
     const row = await repo.updateTemplate(tx, body.id, {
       name: input.name,
       event: input.event,
@@ -145,6 +171,7 @@ export async function deleteTemplate(deps: Deps, actor: Actor, id: string) {
   return deps.db.transaction(async (tx) => {
     const current = await repo.findTemplate(tx, id);
     if (!current) throw new AppError('NOT_FOUND');
+    await assertMayChangeTemplate(tx, actor, current);
     const events = await repo.eventsAssignedTo(tx, id);
     if (events.length) {
       throw new AppError('CONFLICT', {
@@ -178,17 +205,26 @@ export async function previewTemplate(body: MailPreviewBody): Promise<MailRender
   }
 }
 
-/** Sends a template (or an event's template) to one address through the outbox. */
+/**
+ * Sends a template (or an event's template) to one address through the outbox. The variables of account
+ * links are never the caller's: such a test mail shows `[link hidden]` where the link goes, so the
+ * product's own invitation or reset mail cannot be sent with a link of someone else's choosing.
+ */
 export async function sendMailCall(deps: Deps, actor: Actor, body: SendMailBody) {
   const input = sendMailBodySchema.parse(body);
-  if (input.template_id && !(await repo.findTemplate(deps.db, input.template_id))) throw new AppError('NOT_FOUND');
+  const template = input.template_id ? await repo.findTemplate(deps.db, input.template_id) : undefined;
+  if (input.template_id && !template) throw new AppError('NOT_FOUND');
+  const event = input.event ?? template?.event ?? null;
+  // Also the links of the events the chosen template is assigned to: it is their mail's text.
+  const events = [event, ...(template ? await repo.eventsAssignedTo(deps.db, template.id) : [])];
+  const hidden = Object.fromEntries(events.flatMap(secretVariablesOf).map((name) => [name, HIDDEN_LINK]));
   const row = await deps.db.transaction((tx) =>
     sendMail(deps, tx, {
       ...(input.event ? { event: input.event } : {}),
       ...(input.template_id ? { templateId: input.template_id } : {}),
       to: input.to,
       language: input.language,
-      variables: input.variables,
+      variables: { ...input.variables, ...hidden },
       companyId: actor.companyId,
     }),
   );
