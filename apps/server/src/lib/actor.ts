@@ -1,4 +1,4 @@
-import { can, hasPermission, type PermissionTitle } from '@cuspid/contracts';
+import { ADMIN_ROLE, can, hasPermission, type PermissionTitle } from '@cuspid/contracts';
 
 type ActorBase = {
   /** The user the call acts for (an API key acts for its owner). */
@@ -24,6 +24,9 @@ export type ApiKeyActor = ActorBase & { kind: 'api-key'; apiKeyId: string };
 
 /** Who is calling: resolved once per request from the access token and the database. */
 export type Actor = UserActor | ApiKeyActor;
+
+/** Holds the admin role (an API key never does: it has no roles). */
+export const isAdmin = (actor: Actor) => actor.roles.includes(ADMIN_ROLE);
 
 export const actorCan = (actor: Actor, permission: PermissionTitle) => can(actor, permission);
 export const actorHasPermission = (actor: Actor, permission: PermissionTitle) => hasPermission(actor, permission);

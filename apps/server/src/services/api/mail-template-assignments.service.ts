@@ -7,10 +7,10 @@ import {
   mailTemplateAssignmentsSaveSchema,
 } from '@cuspid/contracts/mail';
 import type { Deps } from '../../deps';
-import type { Actor } from '../../lib/actor';
+import { type Actor, isAdmin } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { carriesSecrets, isAdministrator } from '../mail/mail-secrets';
+import { carriesSecrets } from '../mail/mail-secrets';
 import * as repo from './mail-template-assignments.repository';
 
 /** One line per event the product sends, in catalogue order, with the template it uses (or none). */
@@ -52,7 +52,7 @@ export async function saveAssignments(deps: Deps, actor: Actor, body: MailTempla
     const relinked = input.assignments.filter(
       (a) => carriesSecrets(a.event) && (before.get(a.event) ?? null) !== a.template_id,
     );
-    if (relinked.length && !isAdministrator(actor)) {
+    if (relinked.length && !isAdmin(actor)) {
       throw new AppError('FORBIDDEN', { message: MAIL_LINK_TEMPLATE_ADMIN_ONLY });
     }
     await repo.upsertAssignments(

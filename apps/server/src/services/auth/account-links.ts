@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
+import { type Actor, isAdmin } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
 import { sendMail } from '../mail/send-mail';
@@ -21,11 +22,12 @@ export const accountLinkUrl = (deps: Pick<Deps, 'config'>, purpose: repo.Account
   `${deps.config.publicUrl}/${PAGES[purpose]}?token=${encodeURIComponent(token)}`;
 
 /**
- * Answers carry the invitation link only while no SMTP server is configured: the mail then reaches
- * nobody, and the administrator hands the link over. With SMTP the mail is the one channel.
+ * Answers carry the invitation link only to an administrator and only while no SMTP server is
+ * configured: the mail then reaches nobody, and the administrator hands the link over. With SMTP the
+ * mail is the one channel; nobody else ever reads a usable account link (docs/security.md).
  */
-export const linkForAdministrator = (deps: Pick<Deps, 'config'>, url: string) =>
-  deps.config.smtp ? {} : { invitation_url: url };
+export const linkForAdministrator = (deps: Pick<Deps, 'config'>, actor: Actor, url: string) =>
+  deps.config.smtp || !isAdmin(actor) ? {} : { invitation_url: url };
 
 function lifetimeMs(deps: Pick<Deps, 'config'>, purpose: repo.AccountLinkPurpose) {
   const { invitationTtlDays, passwordResetTtlMinutes } = deps.config.accountLinks;

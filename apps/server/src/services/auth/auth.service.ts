@@ -367,7 +367,7 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody)
   return {
     message: 'The user was created and invited by mail',
     user_id: user.id,
-    ...linkForAdministrator(deps, invitationUrl),
+    ...linkForAdministrator(deps, actor, invitationUrl),
   };
 }
 

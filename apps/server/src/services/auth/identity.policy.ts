@@ -1,5 +1,5 @@
 import { ADMIN_ROLE, notSelfService } from '@cuspid/contracts';
-import type { Actor } from '../../lib/actor';
+import { type Actor, isAdmin } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -12,8 +12,6 @@ import { AppError } from '../../lib/errors';
  * - a role anyone can obtain without an administrator (given on registration, or open to
  *   self-registration) carries only self-service permissions.
  */
-
-export const isAdmin = (actor: Actor) => actor.roles.includes(ADMIN_ROLE);
 
 function missingFrom(actor: Actor, titles: Iterable<string>): string[] {
   const held = new Set(actor.permissions);

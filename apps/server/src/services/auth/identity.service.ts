@@ -17,19 +17,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Actor } from '../../lib/actor';
+import { type Actor, isAdmin } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import { linkForAdministrator, sendInvitationMail } from './account-links';
 import * as authRepo from './auth.repository';
-import {
-  assertMayChangeRole,
-  assertMayGrant,
-  assertMayManageUser,
-  assertSelfServiceRole,
-  isAdmin,
-} from './identity.policy';
+import { assertMayChangeRole, assertMayGrant, assertMayManageUser, assertSelfServiceRole } from './identity.policy';
 import * as repo from './identity.repository';
 import { hashPassword } from './passwords';
 import * as twoFactorRepo from './two-factor.repository';
@@ -258,7 +252,7 @@ export async function resendInvitation(deps: Deps, actor: Actor, id: string): Pr
     });
     return link;
   });
-  return { message: 'The invitation was sent again', ...linkForAdministrator(deps, url) };
+  return { message: 'The invitation was sent again', ...linkForAdministrator(deps, actor, url) };
 }
 
 // Roles

@@ -1,6 +1,4 @@
-import { ADMIN_ROLE } from '@cuspid/contracts';
 import type { MailEvent } from '@cuspid/contracts/mail';
-import type { Actor } from '../../lib/actor';
 
 /**
  * Mail variables whose values are credentials: the invitation and password-reset links (ADR 0034). Whoever
@@ -19,8 +17,6 @@ export const SECRET_MAIL_VARIABLES: Partial<Record<MailEvent, readonly string[]>
 };
 
 export const HIDDEN_LINK = '[link hidden]';
-
-export const isAdministrator = (actor: Actor) => actor.roles.includes(ADMIN_ROLE);
 
 export const secretVariablesOf = (event: string | null | undefined): readonly string[] =>
   (event ? SECRET_MAIL_VARIABLES[event as MailEvent] : undefined) ?? [];

@@ -21,20 +21,13 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Actor } from '../../lib/actor';
+import { type Actor, isAdmin } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import * as repo from './mail.repository';
 import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
-import {
-  carriesSecrets,
-  concealSecrets,
-  HIDDEN_LINK,
-  isAdministrator,
-  revealSecrets,
-  secretVariablesOf,
-} from './mail-secrets';
+import { carriesSecrets, concealSecrets, HIDDEN_LINK, revealSecrets, secretVariablesOf } from './mail-secrets';
 import { sendMail } from './send-mail';
 
 export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
@@ -52,7 +45,7 @@ export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
 
 /** A mail as the viewer shows it; account links (credentials) only to administrators (ADR 0034). */
 export function toSentMail(stored: repo.OutboxRow, actor: Actor): SentMail {
-  const row = isAdministrator(actor) ? revealSecrets(stored) : concealSecrets(stored);
+  const row = isAdmin(actor) ? revealSecrets(stored) : concealSecrets(stored);
   return {
     id: row.id,
     event: row.event,
@@ -98,7 +91,7 @@ async function assertMayChangeTemplate(
   current: repo.MailTemplateRow | undefined,
   nextEvent?: string | null,
 ) {
-  if (isAdministrator(actor)) return;
+  if (isAdmin(actor)) return;
   const events = [nextEvent, current?.event, ...(current ? await repo.eventsAssignedTo(tx, current.id) : [])];
   if (events.some(carriesSecrets)) throw new AppError('FORBIDDEN', { message: MAIL_LINK_TEMPLATE_ADMIN_ONLY });
 }
