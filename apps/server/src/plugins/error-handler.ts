@@ -37,7 +37,7 @@ const INPUT_SQLSTATES = new Set([
  * both throw an error with `code`; Drizzle wraps it in a DrizzleQueryError whose `cause` it is.
  */
 export function inputSqlState(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+  for (const e of causes(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && INPUT_SQLSTATES.has(code)) return code;
   }
@@ -45,7 +45,15 @@ export function inputSqlState(error: unknown): string | undefined {
 }
 
 /** `new Date('+275760-09-13')` and the like reaching a driver: an invalid date from the input. */
-const isInvalidDate = (error: unknown) => error instanceof RangeError && error.message === 'Invalid time value';
+const isInvalidDate = (error: unknown) =>
+  causes(error).some((e) => e instanceof RangeError && e.message === 'Invalid time value');
+
+/** The error and its causes (Drizzle wraps the driver's error). */
+function causes(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let e = error; e && typeof e === 'object' && chain.length < 5; e = (e as Error).cause) chain.push(e);
+  return chain;
+}
 
 /** The `code` of each status Fastify or a plugin answers by itself (body parsing, limits, routing). */
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
