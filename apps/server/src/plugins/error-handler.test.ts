@@ -57,6 +57,22 @@ describe("Fastify's and Node's own errors", () => {
     expectErrorShape(404, response.json(), 'NOT_FOUND');
   });
 
+  it("a path parameter over the router's length limit answers 414 in the error shape", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/companies/${'x'.repeat(500)}`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(414);
+    expectErrorShape(414, response.json(), 'URI_TOO_LONG');
+  });
+
+  it('a malformed URL component answers 400 in the error shape', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/%E0%A4%A', headers: bearer(token) });
+    expect(response.statusCode).toBe(400);
+    expectErrorShape(400, response.json(), 'BAD_REQUEST');
+  });
+
   it('a body that is not JSON answers 400 in the error shape', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse, VALIDATION_MESSAGES } from '@cuspid/contracts';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorResponse,
+  VALIDATION_MESSAGES,
+} from '@cuspid/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -98,6 +104,19 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Request-Id: ${requestId}\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * Errors Fastify's router answers before any route or hook (a path parameter over `maxParamLength`,
+ * a malformed URL component): the same shape instead of Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+  return reply
+    .status(ERROR_STATUS[code])
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
+    .send({ code, message: ERROR_MESSAGES[code], requestId: request.id } satisfies ErrorResponse);
 }
 
 /** One error shape everywhere (spec section 8): `code`, `message`, `errors` per field, `requestId`. */
