@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES } from '@cuspid/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocx, multipart } from '../../test/docx';
 import { bearer, createTestAdmin, createTestApp, loginAs, type TestContext } from '../../test/setup-app';
 
 /**
@@ -62,6 +63,20 @@ describe('NUL characters and lone surrogates', () => {
     );
     expectRefused(response, 'client_id', unstorable);
   });
+});
+
+it('are refused in the text fields of a multipart upload', async () => {
+  const form = multipart([
+    { name: 'name', value: 'Invoice\u0000' },
+    { name: 'file', fileName: 'invoice.docx', content: buildDocx(['Hello {name}']) },
+  ]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/documents/create-template',
+    payload: form.payload,
+    headers: { ...form.headers, ...bearer(token) },
+  });
+  expectRefused(response, 'name', VALIDATION_MESSAGES.textUnstorable);
 });
 
 describe('dates out of range', () => {
