@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { pingDatabase } from './db/client';
 import type { Deps } from './deps';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { provideRouteTable } from './plugins/route-table';
 import { apiService } from './services/api/api.plugin';
 import { authService } from './services/auth/auth.plugin';
@@ -43,6 +43,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy as boolean | string,
+    // A URL or headers too large for Node's parser (431) answer the one error shape too.
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   provideRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);

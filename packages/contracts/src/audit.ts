@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateOrDateTimeSchema as dateOrDateTime, textSchema } from './validation';
 
 /** The actions the audit trail records. */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -24,13 +25,6 @@ export const AUDIT_ENTITIES = [
   'document-assignment',
 ] as const;
 
-const dateOrDateTime = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'Enter a date (YYYY-MM-DD) or a date and time',
-  });
-
 /**
  * Filters of GET /api/audit-log (newest first, paged by page/per_page). `from`/`to` take a date or an
  * ISO date-time; a bare `to` date includes that whole day.
@@ -39,8 +33,8 @@ export const auditLogQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(25),
-    entity: z.string().trim().min(1).max(64).optional(),
-    entity_id: z.string().trim().min(1).max(200).optional(),
+    entity: textSchema(64, { min: 1 }).optional(),
+    entity_id: textSchema(200, { min: 1 }).optional(),
     actor_user_id: z.uuid().optional(),
     action: z.enum(AUDIT_ACTIONS).optional(),
     from: dateOrDateTime.optional(),

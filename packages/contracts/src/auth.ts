@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './i18n';
 import { PERMISSION_SCOPES } from './permissions';
-import { mailSchema, newPasswordSchema, passwordSchema } from './validation';
+import {
+  isStorableText,
+  mailSchema,
+  newPasswordSchema,
+  passwordSchema,
+  textSchema,
+  VALIDATION_MESSAGES,
+} from './validation';
 
 export const PARTNER_TYPES = [
   'reseller',
@@ -64,7 +71,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshBodySchema = z.object({ refresh_token: z.string().min(20).max(200) });
+export const refreshBodySchema = z.object({ refresh_token: textSchema(200, { min: 20, trim: false }) });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 /**
@@ -93,14 +100,12 @@ export const permissionSchema = z.object({
 export type Permission = z.infer<typeof permissionSchema>;
 
 export const updateProfileBodySchema = z.object({
-  first_name: z.string().trim().max(100).nullable().optional(),
-  last_name: z.string().trim().max(100).nullable().optional(),
-  phone: z.string().trim().max(40).nullable().optional(),
-  mobile: z.string().trim().max(40).nullable().optional(),
+  first_name: textSchema(100).nullable().optional(),
+  last_name: textSchema(100).nullable().optional(),
+  phone: textSchema(40).nullable().optional(),
+  mobile: textSchema(40).nullable().optional(),
   contact_language: languageCodeSchema.optional(),
-  timezone: z
-    .string()
-    .max(64)
+  timezone: textSchema(64, { trim: false })
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -144,12 +149,12 @@ export const AUTH_ROUTES = {
  */
 export const createUserBodySchema = registerBodySchema.extend({
   password: newPasswordSchema.optional(),
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
+  first_name: textSchema(100).optional(),
+  last_name: textSchema(100).optional(),
   contact_language: languageCodeSchema.optional(),
-  phone: z.string().trim().max(40).optional(),
-  mobile: z.string().trim().max(40).optional(),
-  roles: z.array(z.string().max(64)).max(20).optional(),
+  phone: textSchema(40).optional(),
+  mobile: textSchema(40).optional(),
+  roles: z.array(textSchema(64)).max(20).optional(),
   company_id: z.uuid().optional(),
   is_active: z.boolean().optional(),
 });
@@ -172,6 +177,7 @@ export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
 /** The secret of an invitation or password-reset link (`?token=` of the page's address). */
 export const accountLinkTokenSchema = z
   .string({ error: 'The link is incomplete' })
+  .refine(isStorableText, { message: VALIDATION_MESSAGES.textUnstorable, abort: true })
   .trim()
   .min(20, 'The link is incomplete')
   .max(200, 'The link is not valid');

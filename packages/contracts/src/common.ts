@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './validation';
 
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
@@ -7,8 +8,8 @@ export const idParamsSchema = z.object({ id: idSchema });
 export const authListQuerySchema = z.object({
   limit_start: z.coerce.number().int().min(0).default(0),
   limit_count: z.coerce.number().int().min(1).max(1500).default(25),
-  search: z.string().trim().max(200).optional(),
-  sort_by: z.string().max(64).optional(),
+  search: textSchema(200).optional(),
+  sort_by: textSchema(64, { trim: false }).optional(),
   sort_dir: z.enum(['asc', 'desc']).default('asc'),
 });
 export type AuthListQuery = z.infer<typeof authListQuerySchema>;
@@ -46,8 +47,8 @@ export const healthSchema = z.object({ status: z.literal('ok'), service: z.strin
 export const backendListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
-  search: z.string().trim().max(200).optional(),
-  sort_by: z.string().max(64).optional(),
+  search: textSchema(200).optional(),
+  sort_by: textSchema(64, { trim: false }).optional(),
   sort_dir: z.enum(['asc', 'desc']).default('asc'),
 });
 export type BackendListQuery = z.infer<typeof backendListQuerySchema>;

@@ -2,31 +2,20 @@ import { z } from 'zod';
 import { backendListQuerySchema, errorResponseSchema } from './common';
 import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
-import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
+import { mailSchema, newPasswordSchema, optionalTextSchema as optionalText, textSchema } from './validation';
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const optionalMail = z
   .union([z.literal(''), mailSchema])
   .nullish()
   .transform((v) => (v ? v : null));
-export const countryCodeSchema = z
-  .string()
-  .trim()
+export const countryCodeSchema = textSchema(64)
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'Choose a country'));
 
 export const bankAccountInputSchema = z.object({
   account_holder: optionalText(200),
   bank_name: optionalText(200),
-  iban: z
-    .string()
-    .trim()
+  iban: textSchema(100)
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/, 'The IBAN is not valid')),
   bic: optionalText(11),
@@ -46,7 +35,7 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /** The fields a company form edits (spec section 3). */
 export const companyFieldsSchema = z.object({
-  company_name: z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(200),
+  company_name: textSchema(200, { required: true }),
   company_number: optionalText(40),
   vat_id: optionalText(20),
   country: countryCodeSchema,
@@ -171,7 +160,7 @@ export const registerCompanySchema = companyFieldsSchema
     first_name: optionalText(100),
     last_name: optionalText(100),
     captcha_id: z.uuid().optional(),
-    captcha_answer: z.string().trim().max(20).optional(),
+    captcha_answer: textSchema(20).optional(),
     /** The language of the first user's mails (the web form sends its current UI language). */
     contact_language: z.enum(LANGUAGE_CODES).optional(),
   });
@@ -197,7 +186,7 @@ export type SendRegisterMail = z.infer<typeof sendRegisterMailSchema>;
 export const captchaSchema = z.object({ id: z.uuid(), image: z.string(), expires_at: z.iso.datetime() });
 
 export const checkVatIdSchema = z.object({
-  vat_id: z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(20),
+  vat_id: textSchema(20, { required: true }),
   country: countryCodeSchema.optional(),
 });
 export const vatCheckResultSchema = z.object({
@@ -234,7 +223,7 @@ export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 export const unitInputSchema = z.object({
   company_id: z.uuid().optional(),
   parent_id: z.uuid().nullish(),
-  name: z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(200),
+  name: textSchema(200, { required: true }),
   description: optionalText(1000),
   user_ids: z.array(z.uuid()).max(1000).optional(),
 });

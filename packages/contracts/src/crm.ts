@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
-import { VALIDATION_MESSAGES } from './validation';
+import { dateTimeSchema, optionalTextSchema as optionalText, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /** Customer notes and activities (spec section 3 and 7; ADR 0053). */
 
@@ -14,17 +14,7 @@ export const CUSTOMER_ACTIVITY_TYPES = ['call', 'meeting', 'mail', 'visit', 'tas
 export const customerActivityTypeSchema = z.enum(CUSTOMER_ACTIVITY_TYPES);
 export type CustomerActivityType = z.infer<typeof customerActivityTypeSchema>;
 
-const requiredText = (max: number) =>
-  z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-/** An ISO date-time with an offset (`2026-12-01T09:30:00Z`, `…+01:00`). */
-const dateTimeSchema = z.iso.datetime({ offset: true, error: 'Enter a date and time' });
+const requiredText = (max: number) => textSchema(max, { required: true });
 
 /** A user as a note or activity names it; null when the user no longer exists. */
 export const crmUserRefSchema = z.object({ id: z.uuid(), name: z.string(), mail: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authListQuerySchema, countedListSchema } from './common';
-import { VALIDATION_MESSAGES } from './validation';
+import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /** Paths of the document service, relative to its base URL (spec section 7). */
 export const DOCUMENTS_ROUTES = {
@@ -71,12 +71,8 @@ export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
 export const documentTemplateListSchema = countedListSchema(documentTemplateSchema);
 export type DocumentTemplateList = z.infer<typeof documentTemplateListSchema>;
 
-export const templateNameSchema = z
-  .string({ error: VALIDATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, VALIDATION_MESSAGES.nameRequired)
-  .max(200);
-export const templateDescriptionSchema = z.string().trim().max(2000);
+export const templateNameSchema = textSchema(200, { required: VALIDATION_MESSAGES.nameRequired });
+export const templateDescriptionSchema = textSchema(2000);
 
 /** The text fields of the multipart POST /create-template (the DOCX is the `file` part). */
 export const createTemplateFieldsSchema = z.object({
@@ -99,20 +95,20 @@ export const PROCESS_FORMATS = ['docx', 'pdf'] as const;
 type TemplateValue = string | number | boolean | null | TemplateValue[] | { [key: string]: TemplateValue };
 const templateValueSchema: z.ZodType<TemplateValue> = z.lazy(() =>
   z.union([
-    z.string().max(10_000),
+    textSchema(10_000, { trim: false }),
     z.number(),
     z.boolean(),
     z.null(),
     z.array(templateValueSchema).max(1000),
-    z.record(z.string().max(200), templateValueSchema),
+    z.record(textSchema(200, { trim: false }), templateValueSchema),
   ]),
 );
 export const processTemplateBodySchema = z.object({
   id: z.uuid(),
   format: z.enum(PROCESS_FORMATS).default('docx'),
-  variables: z.record(z.string().max(200), templateValueSchema).default({}),
+  variables: z.record(textSchema(200, { trim: false }), templateValueSchema).default({}),
   /** File name of the answer, without extension; the template's name when missing. */
-  file_name: z.string().trim().min(1).max(200).optional(),
+  file_name: textSchema(200, { min: 1 }).optional(),
 });
 export type ProcessTemplateBody = z.input<typeof processTemplateBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import type { PermissionTitle } from './permissions';
-import { VALIDATION_MESSAGES } from './validation';
+import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Flags and tags (ADR 0054): definitions kept once for the whole portal; a record carries at most
@@ -66,20 +66,11 @@ export const FLAG_MESSAGES = {
   addAndRemove: VALIDATION_MESSAGES.labelsAddAndRemove,
 } as const;
 
-const flagNameSchema = z
-  .string({ error: VALIDATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, VALIDATION_MESSAGES.nameRequired)
-  .max(FLAG_NAME_MAX);
-const flagColourSchema = z
-  .string()
-  .trim()
+const flagNameSchema = textSchema(FLAG_NAME_MAX, { required: VALIDATION_MESSAGES.nameRequired });
+const flagColourSchema = textSchema(64)
   .regex(/^#[0-9a-fA-F]{6}$/, FLAG_MESSAGES.colour)
   .transform((v) => v.toUpperCase());
-const flagDescriptionSchema = z
-  .string()
-  .trim()
-  .max(500)
+const flagDescriptionSchema = textSchema(500)
   .nullish()
   .transform((v) => (v ? v : null));
 const appliesToSchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageCodeSchema, partnerTypeSchema } from './auth';
 import { authListQuerySchema, idSchema } from './common';
 import { PERMISSION_SCOPES } from './permissions';
-import { mailSchema, newPasswordSchema, VALIDATION_MESSAGES } from './validation';
+import { dateTimeSchema, mailSchema, newPasswordSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Identity administration calls of the authentication service (spec section 7). Record ids travel
@@ -40,24 +40,20 @@ export const IDENTITY_ROUTES = {
 export const idQuerySchema = z.object({ id: idSchema });
 export const idBodySchema = z.object({ id: z.uuid({ error: VALIDATION_MESSAGES.required }) });
 
-const required = (max: number) =>
-  z.string({ error: VALIDATION_MESSAGES.required }).trim().min(1, VALIDATION_MESSAGES.required).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const required = (max: number) => textSchema(max, { required: true });
+const optionalText = (max: number) => textSchema(max).nullable().optional();
 /** A machine name: lower-case letters, digits and dashes (role names, permission titles and values). */
 const slug = (max: number) =>
   required(max).regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes only');
 
-export const timezoneSchema = z
-  .string()
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
+export const timezoneSchema = textSchema(64, { trim: false }).refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Unknown time zone');
 
 const sortDir = z.enum(['asc', 'desc']).default('asc');
 
@@ -116,7 +112,7 @@ export const updateUserBodySchema = z.object({
   mobile: optionalText(40),
   contact_language: languageCodeSchema.optional(),
   timezone: timezoneSchema.optional(),
-  roles: z.array(z.string().max(64)).max(20).optional(),
+  roles: z.array(textSchema(64)).max(20).optional(),
   is_active: z.boolean().optional(),
   /** Turns the user's two-factor sign-in off (lost phone): they sign in with the password and may set it up again. */
   reset_two_factor: z.boolean().optional(),
@@ -158,7 +154,7 @@ export const roleFieldsSchema = z.object({
   assign_on_registration: z.boolean().optional(),
   require_two_factor: z.boolean().optional(),
   priority: z.number().int().min(0).max(1000).optional(),
-  permissions: z.array(z.string().max(64)).max(500).optional(),
+  permissions: z.array(textSchema(64)).max(500).optional(),
 });
 export const createRoleBodySchema = roleFieldsSchema;
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
@@ -188,7 +184,7 @@ export const permissionFieldsSchema = z.object({
   title: slug(64),
   value: slug(64),
   scope: z.enum(PERMISSION_SCOPES, { error: VALIDATION_MESSAGES.required }),
-  grouping: z.string().trim().max(64).nullable().optional(),
+  grouping: textSchema(64).nullable().optional(),
 });
 export const createPermissionBodySchema = permissionFieldsSchema;
 export type CreatePermissionBody = z.infer<typeof createPermissionBodySchema>;
@@ -226,13 +222,14 @@ export const apiTokenRecordSchema = z.object({
 });
 export type ApiTokenRecord = z.infer<typeof apiTokenRecordSchema>;
 
-const futureDate = z.iso
-  .datetime({ offset: true })
-  .refine((value) => new Date(value).getTime() > Date.now(), 'The expiry must be in the future');
+const futureDate = dateTimeSchema.refine(
+  (value) => new Date(value).getTime() > Date.now(),
+  'The expiry must be in the future',
+);
 
 export const createApiTokenBodySchema = z.object({
   name: required(120),
-  scopes: z.array(z.string().max(64)).min(1, 'Choose at least one scope').max(100),
+  scopes: z.array(textSchema(64)).min(1, 'Choose at least one scope').max(100),
   expires_at: futureDate.nullable().optional(),
   /** Staff and company administrators may create a key for another user they can see; default: themselves. */
   owner_id: z.uuid().optional(),
@@ -242,7 +239,7 @@ export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
 export const updateApiTokenBodySchema = z.object({
   id: z.uuid(),
   name: required(120).optional(),
-  scopes: z.array(z.string().max(64)).min(1, 'Choose at least one scope').max(100).optional(),
+  scopes: z.array(textSchema(64)).min(1, 'Choose at least one scope').max(100).optional(),
   expires_at: futureDate.nullable().optional(),
 });
 export type UpdateApiTokenBody = z.infer<typeof updateApiTokenBodySchema>;
@@ -257,11 +254,11 @@ export type ApiTokenSecretResponse = z.infer<typeof apiTokenSecretResponseSchema
 
 /** POST /auth/token: OAuth 2 client credentials grant (RFC 6749 section 4.4). */
 export const tokenRequestSchema = z.object({
-  grant_type: z.string({ error: 'grant_type is required' }),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(200).optional(),
+  grant_type: textSchema(200, { required: 'grant_type is required', trim: false }),
+  client_id: textSchema(200, { trim: false }).optional(),
+  client_secret: textSchema(200, { trim: false }).optional(),
   /** Space-separated subset of the key's scopes; default all of them. */
-  scope: z.string().max(4000).optional(),
+  scope: textSchema(4000, { trim: false }).optional(),
 });
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
@@ -269,12 +266,14 @@ export const tokenResponseSchema = z.object({
   expires_in: z.number().int(),
   scope: z.string(),
 });
-/** OAuth errors carry RFC 6749's `error` and `error_description`, and this API's `code` and `message`. */
+/** OAuth errors carry RFC 6749's `error` and `error_description` beside this API's error shape. */
 export const oauthErrorSchema = z.object({
   error: z.string(),
   error_description: z.string(),
   code: z.string(),
   message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  requestId: z.string().optional(),
 });
 
 // Sessions (account security)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULL_LANGUAGES, LANGUAGE_CODES } from './i18n';
-import { mailSchema } from './validation';
+import { mailSchema, textSchema } from './validation';
 
 /**
  * Every event the product sends a mail for: `<module>.<event>`. The module is what
@@ -45,25 +45,23 @@ export const MAIL_LIMITS = {
   variableNameMax: 64,
 } as const;
 
-const variableNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .max(MAIL_LIMITS.variableNameMax)
-  .regex(/^[a-z][a-z0-9_]*$/, 'Use lower-case letters, digits and _ (starting with a letter)');
+const variableNameSchema = textSchema(MAIL_LIMITS.variableNameMax, { required: true }).regex(
+  /^[a-z][a-z0-9_]*$/,
+  'Use lower-case letters, digits and _ (starting with a letter)',
+);
 
 export const mailTemplateVariableSchema = z.object({
   name: variableNameSchema,
-  description: z.string().trim().max(300).default(''),
+  description: textSchema(300).default(''),
   /** Example value used by the preview. */
-  example: z.string().max(500).default(''),
+  example: textSchema(500, { trim: false }).default(''),
 });
 export type MailTemplateVariable = z.infer<typeof mailTemplateVariableSchema>;
 
 export const mailTemplateContentSchema = z.object({
-  subject: z.string().trim().min(1, 'The subject is required').max(MAIL_LIMITS.subjectMax),
+  subject: textSchema(MAIL_LIMITS.subjectMax, { required: 'The subject is required' }),
   /** HTML; rendered with the sandboxed template language, then sanitised. */
-  body: z.string().min(1, 'The body is required').max(MAIL_LIMITS.bodyMax),
+  body: textSchema(MAIL_LIMITS.bodyMax, { required: 'The body is required', trim: false }),
 });
 export type MailTemplateContent = z.infer<typeof mailTemplateContentSchema>;
 
@@ -85,7 +83,7 @@ export const mailTemplateSchema = z.object({
 export type MailTemplate = z.infer<typeof mailTemplateSchema>;
 
 export const mailTemplateCreateSchema = z.object({
-  name: z.string().trim().min(1, 'The name is required').max(MAIL_LIMITS.nameMax),
+  name: textSchema(MAIL_LIMITS.nameMax, { required: 'The name is required' }),
   event: mailEventSchema.nullable().default(null),
   contents: contentsSchema,
   variables: z
@@ -105,7 +103,7 @@ export const mailTemplateDeleteSchema = z.object({ id: z.uuid() });
 export const mailTemplateListQuerySchema = z.object({
   limit_start: z.coerce.number().int().min(0).default(0),
   limit_count: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional(),
+  search: textSchema(200).optional(),
   event: mailEventSchema.optional(),
 });
 export type MailTemplateListQuery = z.input<typeof mailTemplateListQuerySchema>;
@@ -113,8 +111,8 @@ export type MailTemplateListQuery = z.input<typeof mailTemplateListQuerySchema>;
 /** Variables passed to a template: plain values only (no functions, nothing callable). */
 export const mailVariablesSchema = z
   .record(
-    z.string().max(MAIL_LIMITS.variableNameMax),
-    z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]),
+    textSchema(MAIL_LIMITS.variableNameMax, { trim: false }),
+    z.union([textSchema(5000, { trim: false }), z.number(), z.boolean(), z.null()]),
   )
   .refine((v) => Object.keys(v).length <= MAIL_LIMITS.variables, { message: 'Too many variables' });
 export type MailVariables = z.infer<typeof mailVariablesSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginResponseSchema } from './auth';
-import { passwordSchema, VALIDATION_MESSAGES } from './validation';
+import { isStorableText, passwordSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Two-factor sign-in (TOTP, RFC 6238) of the signed-in user, served by the authentication service
@@ -58,7 +58,11 @@ export const twoFactorCodeSchema = z
   }, codeOrRecoveryRequired);
 
 export const loginTwoFactorBodySchema = z.object({
-  challenge: z.string({ error: 'The sign-in challenge is missing' }).min(20).max(4000),
+  challenge: z
+    .string({ error: 'The sign-in challenge is missing' })
+    .min(20)
+    .max(4000)
+    .refine(isStorableText, VALIDATION_MESSAGES.textUnstorable),
   code: twoFactorCodeSchema,
 });
 export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;

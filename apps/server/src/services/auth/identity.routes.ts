@@ -356,7 +356,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.post(
     R.token,
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', oauthErrors: true },
       schema: {
         tags: ['api-keys'],
         summary: "OAuth 2 client credentials: an API key's client id and secret for an access token",
@@ -376,9 +376,13 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       } catch (error) {
         if (!(error instanceof apiKeys.OAuthError)) throw error;
         const code = { 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 429: 'TOO_MANY_REQUESTS' }[error.status];
-        return reply
-          .status(error.status)
-          .send({ error: error.error, error_description: error.description, code, message: error.description });
+        return reply.status(error.status).send({
+          error: error.error,
+          error_description: error.description,
+          code,
+          message: error.description,
+          requestId: request.id,
+        });
       }
     },
   );

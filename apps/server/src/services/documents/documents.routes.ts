@@ -43,7 +43,7 @@ function sendDownload(reply: FastifyReply, download: FileDownload, disposition: 
     .header('content-disposition', buildContentDisposition(disposition, row.fileName))
     .header('content-length', String(object.size))
     .header('accept-ranges', 'bytes')
-    .header('cache-control', 'private, no-cache');
+    .header('cache-control', 'no-store');
   if (row.etag) reply.header('etag', `"${row.etag}"`);
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.totalSize}`);
   return reply.send(object.body);

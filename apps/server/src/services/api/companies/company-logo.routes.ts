@@ -101,7 +101,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         .header('content-disposition', `inline; filename="logo.${extension}"`)
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', 'no-store')
         .send(object.body as never);
     },
   );
