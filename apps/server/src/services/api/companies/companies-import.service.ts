@@ -10,7 +10,7 @@ import { parse } from 'csv-parse';
 import type { companies } from '../../../db/schema';
 import type { Deps } from '../../../deps';
 import type { Actor } from '../../../lib/actor';
-import { filterVisibleCompanyIds, findResellerChain } from './companies.repository';
+import { filterVisibleCompanyIds, findResellerChain, keepCompanyNumbersAhead } from './companies.repository';
 import { COMPANY_CSV_COLUMNS, undefuseFormulas } from './companies-csv';
 import * as repo from './companies-import.repository';
 import { CsvDecodeError, decodeCsv } from './csv-decode';
@@ -344,6 +344,10 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
     if (errors.items.length) throw new CompanyImportRefused(errors.items);
 
     // New companies without a number draw theirs from the sequence the company form uses.
+    await keepCompanyNumbersAhead(
+      tx,
+      inserts.map((i) => i.row.companyNumber),
+    );
     const unnumbered = inserts.filter((i) => !i.row.companyNumber);
     const drawn = await repo.drawCompanyNumbers(tx, unnumbered.length);
     unnumbered.forEach((insert, i) => {

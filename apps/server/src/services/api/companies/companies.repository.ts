@@ -283,3 +283,18 @@ export async function lockVisibleCompanyLogo(
     .for('update');
   return row;
 }
+
+/**
+ * A number the back office chose that the sequence could still reach moves the sequence past it, so
+ * a later company (form, import or registration) never draws a number that is taken (ADR 0060). Only
+ * plain digits can collide with the sequence; the sequence never moves back.
+ */
+export async function keepCompanyNumbersAhead(db: DbOrTx, numbers: readonly (string | null | undefined)[]) {
+  const highest = numbers
+    .filter((n): n is string => typeof n === 'string' && /^\d{1,18}$/.test(n))
+    .reduce<bigint | null>((max, n) => (max === null || BigInt(n) > max ? BigInt(n) : max), null);
+  if (highest === null) return;
+  await db.execute(
+    sql`select setval('backend.company_number_seq', greatest(${highest.toString()}::bigint, last_value)) from backend.company_number_seq`,
+  );
+}

@@ -292,6 +292,24 @@ describe('companies CRUD', () => {
     expect(saved.json()).toMatchObject({ reseller: null, service_partner: { id: top.id } });
   });
 
+  it('moves the number sequence past a number the back office chose, so a later company never gets a taken one', async () => {
+    const drawn = await call('POST', '/api/companies', adminToken, {
+      company_name: 'Numbered by sequence',
+      country: 'DE',
+    });
+    // A number the sequence would reach soon (a margin, so other test files drawing meanwhile do not take it).
+    const chosenNumber = Number(drawn.json().company_number) + 5;
+    const chosen = await call('POST', '/api/companies', adminToken, {
+      company_name: `Chosen ${chosenNumber}`,
+      country: 'DE',
+      company_number: String(chosenNumber),
+    });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const later = await call('POST', '/api/companies', adminToken, { company_name: 'Drawn later', country: 'DE' });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(Number(later.json().company_number)).toBeGreaterThan(chosenNumber);
+  });
+
   it('shows every user its own company at /my-company', async () => {
     const { token, company } = await companyWithUser('end-user');
     const response = await call('GET', '/api/my-company', token);

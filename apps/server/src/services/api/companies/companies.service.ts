@@ -172,6 +172,7 @@ async function assertCompanyNumberFree(
     const message = COMPANY_MESSAGES.numberTaken;
     throw new AppError('CONFLICT', { message, errors: { company_number: [message] } });
   }
+  await repo.keepCompanyNumbersAhead(db, [companyNumber]);
 }
 
 async function loadCompany(db: DbOrTx, actor: Actor, id: string): Promise<Company> {
