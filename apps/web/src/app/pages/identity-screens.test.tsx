@@ -93,6 +93,41 @@ describe('role editor', () => {
   });
 });
 
+describe('role editor: registration flags', () => {
+  it('refuses "Can register" on a role with management permissions before sending, and sends a self-service role', async () => {
+    const calls = mockServer({
+      '/auth/list-permissions': () =>
+        jsonResponse({
+          data: [permissionRecord('list-users', 'users'), permissionRecord('backoffice-ticket', 'support')],
+          count: 2,
+        }),
+      '/auth/create-role': (call) =>
+        jsonResponse(
+          { message: 'The role was created', data: { ...(call.body as object), id: crypto.randomUUID() } },
+          201,
+        ),
+    });
+    renderWithProviders(inSuspense(<RoleCreatePage />), { path: '/roles/create' });
+    await screen.findByTestId('permission-matrix');
+    await userEvent.type(screen.getByTestId('role-name'), 'practice');
+    await userEvent.type(screen.getByTestId('role-title'), 'Practice');
+    await userEvent.click(screen.getByRole('switch', { name: /Can register/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'list-users' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'backoffice-ticket' }));
+    await userEvent.click(screen.getByTestId('role-submit'));
+    expect(await screen.findByText(/can only carry self-service permissions.*Remove: list-users/)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/auth/create-role')).toBe(false);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'list-users' }));
+    await userEvent.click(screen.getByTestId('role-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/auth/create-role')).toBe(true));
+    expect(calls.find((c) => c.path === '/auth/create-role')?.body).toMatchObject({
+      can_register: true,
+      permissions: ['backoffice-ticket'],
+    });
+  });
+});
+
 describe('two-factor sign-in in the identity screens', () => {
   it('sends the "Require two-factor sign-in" switch of the role form', async () => {
     const calls = mockServer({

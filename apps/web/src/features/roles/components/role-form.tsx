@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLE,
   createRoleBodySchema,
+  notSelfService,
   PARTNER_TYPES,
   type PartnerType,
   PERMISSION_FETCH_LIMIT,
@@ -18,8 +19,9 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { zodFormValidator } from '../../../lib/form-validation';
@@ -39,6 +41,20 @@ type Values = {
   priority: number;
   permissions: string[];
 };
+
+/**
+ * The server's rule, shown before sending (ADR 0036): a role given on registration or open to
+ * self-registration carries self-service permissions only.
+ */
+const selfServiceOnly =
+  (t: TFunction<['identity', 'common']>) =>
+  (values: Values): FormErrors => {
+    if (!values.can_register && !values.assign_on_registration) return {};
+    const others = notSelfService(values.permissions);
+    if (!others.length) return {};
+    const message = t('roles.selfServiceOnly', { titles: others.join(', ') });
+    return values.assign_on_registration ? { assign_on_registration: message } : { can_register: message };
+  };
 
 export function RoleForm({ role }: { role?: RoleRecord }) {
   const { t } = useTranslation(['identity', 'common']);
@@ -61,7 +77,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
       priority: role?.priority ?? 100,
       permissions: role?.permissions ?? [],
     },
-    validate: zodFormValidator<Values>(createRoleBodySchema),
+    validate: zodFormValidator<Values>(createRoleBodySchema, selfServiceOnly(t)),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -102,13 +118,20 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
           <NumberInput label={t('roles.priority')} min={0} max={1000} {...form.getInputProps('priority')} />
         </SimpleGrid>
         <Group>
-          <Switch label={t('roles.canRegister')} {...form.getInputProps('can_register', { type: 'checkbox' })} />
+          <Switch
+            label={t('roles.canRegister')}
+            description={t('roles.registrationHint')}
+            disabled={isAdminRole}
+            {...form.getInputProps('can_register', { type: 'checkbox' })}
+          />
           <Switch
             label={t('roles.canEditCommissions')}
             {...form.getInputProps('can_edit_commissions', { type: 'checkbox' })}
           />
           <Switch
             label={t('roles.assignOnRegistration')}
+            description={t('roles.registrationHint')}
+            disabled={isAdminRole}
             {...form.getInputProps('assign_on_registration', { type: 'checkbox' })}
           />
           <Switch
