@@ -86,7 +86,6 @@ export type LogoutBody = z.infer<typeof logoutBodySchema>;
 export const SESSION_MESSAGES = {
   signedOut: 'You are signed out',
   sessionEnded: 'The session was signed out',
-  apiKeyHasNoSession: 'An API key has no session to sign out; revoke or delete the key instead',
   refreshTokenOfAnotherSession: 'The refresh token belongs to another session than the access token',
 } as const;
 

@@ -26,6 +26,8 @@ export const errorResponseSchema = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The values an area code's message names (e.g. `{ permissions: 'list-users' }`), for the web's translation. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

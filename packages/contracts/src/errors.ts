@@ -27,11 +27,22 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  // Area codes (the web translates them with the answer's `params`).
+  API_KEY_NOT_ALLOWED: 403,
+  GRANT_NOT_HELD: 403,
+  ROLE_ADMIN_ONLY: 403,
+  ROLE_HOLDS_MORE: 403,
+  USER_HOLDS_MORE: 403,
+  ROLE_SELF_SERVICE_ONLY: 400,
+  MAIL_LINK_TEMPLATE_ADMIN_ONLY: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Default English messages; the spec's texts where it has them. */
+/**
+ * Default English messages; the spec's texts where it has them. `{{name}}` is filled from the error's
+ * `params` (`errorText`), in the same syntax as the web's translations of the code.
+ */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'This form is required to be filled',
   BAD_REQUEST: 'The request is not valid',
@@ -61,6 +72,27 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Too many attempts. Please try again later',
   INTERNAL: 'Something went wrong. Please contact support.',
   SERVICE_UNAVAILABLE: 'The service is not available right now',
+  API_KEY_NOT_ALLOWED: 'This call needs a signed-in user: it is not open to API keys',
+  GRANT_NOT_HELD: 'You cannot grant permissions you do not hold: {{permissions}}',
+  ROLE_ADMIN_ONLY: 'Only administrators can change the administrator role',
+  ROLE_HOLDS_MORE:
+    'This role carries permissions you do not hold ({{permissions}}); only someone who holds them can change it',
+  USER_HOLDS_MORE:
+    'This user holds permissions you do not hold ({{permissions}}); only someone who holds them can change their sign-in, roles or status',
+  ROLE_SELF_SERVICE_ONLY:
+    'A role given on registration or open to self-registration can only carry self-service permissions; remove {{permissions}} or the registration flags',
+  MAIL_LINK_TEMPLATE_ADMIN_ONLY:
+    'Only an administrator may change the templates of mails that carry an account link (invitation, password reset), or assign them other templates',
 };
+
+/** Values an error message names (`{{name}}`), carried beside the message as `params`. */
+export type ErrorParams = Record<string, string | number>;
+
+/** The English text of a code with its parameters filled in; an unknown parameter stays as written. */
+export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
+  return ERROR_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
 
 export const GENERIC_ERROR_MESSAGE = ERROR_MESSAGES.INTERNAL;

@@ -26,13 +26,6 @@ export const mailEventSchema = z.enum(MAIL_EVENTS);
 export const mailModuleOf = (event: string) => event.split('.')[0] ?? event;
 export const MAIL_MODULES = [...new Set(MAIL_EVENTS.map(mailModuleOf))] as const;
 
-/**
- * The answer (403) when someone who is not an administrator changes, deletes or re-assigns the template of
- * a mail that carries an account link (invitation, password reset): the template decides where the link goes.
- */
-export const MAIL_LINK_TEMPLATE_ADMIN_ONLY =
-  'Only an administrator may change the templates of mails that carry an account link (invitation, password reset), or assign them other templates';
-
 /** Languages a template must carry (the others fall back to English). */
 export const MAIL_REQUIRED_LANGUAGES = ['en'] as const;
 export const MAIL_EDITOR_LANGUAGES = FULL_LANGUAGES;

@@ -47,8 +47,7 @@ export function requireActor(request: FastifyRequest): Actor {
 /** Calls about a person's own account (profile, password, sessions): not for API keys. */
 export function requireUserActor(request: FastifyRequest): UserActor {
   const actor = requireActor(request);
-  if (actor.kind !== 'user')
-    throw new AppError('FORBIDDEN', { message: 'This call needs a signed-in user, not an API key' });
+  if (actor.kind !== 'user') throw new AppError('API_KEY_NOT_ALLOWED');
   return actor;
 }
 
@@ -98,7 +97,7 @@ export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance
     }
     if (config.permission) assertPermission(actor, config.permission);
     else if (actor.kind === 'api-key' && config.apiKeys !== 'open') {
-      throw new AppError('FORBIDDEN', { message: 'This call needs a signed-in user: it is not open to API keys' });
+      throw new AppError('API_KEY_NOT_ALLOWED');
     }
   });
 });

@@ -130,6 +130,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.params ? { params: error.params } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: Record<string, string[]> | undefined;
   readonly requestId: string | undefined;
+  /** What an area code's message names (e.g. `{ permissions: 'list-users' }`), for its translation. */
+  readonly params: Record<string, string | number> | undefined;
   /** The whole answer, for the few errors that carry more than the standard shape (e.g. an import's `lines`). */
   readonly body: Record<string, unknown>;
 
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     this.code = body.code ?? codeForStatus(status);
     this.errors = body.errors;
     this.requestId = body.requestId;
+    this.params = body.params;
     this.body = body;
   }
 }

@@ -62,6 +62,22 @@ describe('notify', () => {
     expect(errorMessage(new Error('boom'))).toBe('Something went wrong. Please contact support.');
   });
 
+  it("translates an area code with the answer's params", async () => {
+    await setLanguage('de', { remember: false });
+    const refused = new ApiError(403, {
+      code: 'ROLE_HOLDS_MORE',
+      message: 'This role carries permissions you do not hold (backoffice-invoice); …',
+      params: { permissions: 'backoffice-invoice' },
+    });
+    expect(errorMessage(refused)).toBe(
+      'Diese Rolle trägt Berechtigungen, die Sie nicht haben (backoffice-invoice); nur wer sie hat, kann sie ändern',
+    );
+    await setLanguage('en', { remember: false });
+    expect(errorMessage(refused)).toBe(
+      'This role carries permissions you do not hold (backoffice-invoice); only someone who holds them can change it',
+    );
+  });
+
   it('shows a Success toast', async () => {
     notifySuccess('Saved');
     await vi.waitFor(

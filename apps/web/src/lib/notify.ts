@@ -18,11 +18,15 @@ function show(notification: NotificationData): Promise<void> {
 
 type FormLike = { setErrors: (errors: FormErrors) => void };
 
-/** The text to show for an error: the code translated when the user's language knows it, else the server's message. */
+/**
+ * The text to show for an error: the code translated (with the answer's `params`) when the user's language
+ * knows it, else the server's message.
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const translated = i18n.getResource(i18n.language, 'errors', error.code);
-    if (typeof translated === 'string') return translated;
+    if (typeof i18n.getResource(i18n.language, 'errors', error.code) === 'string') {
+      return i18n.t(`errors:${error.code}`, error.params ?? {});
+    }
     if (error.message) return error.message;
   }
   return i18n.t('errors:INTERNAL', { defaultValue: GENERIC_ERROR_MESSAGE });

@@ -1,6 +1,5 @@
 import {
   MAIL_EVENTS,
-  MAIL_LINK_TEMPLATE_ADMIN_ONLY,
   type MailTemplateAssignment,
   type MailTemplateAssignmentsSave,
   mailModuleOf,
@@ -53,7 +52,7 @@ export async function saveAssignments(deps: Deps, actor: Actor, body: MailTempla
       (a) => carriesSecrets(a.event) && (before.get(a.event) ?? null) !== a.template_id,
     );
     if (relinked.length && !isAdmin(actor)) {
-      throw new AppError('FORBIDDEN', { message: MAIL_LINK_TEMPLATE_ADMIN_ONLY });
+      throw new AppError('MAIL_LINK_TEMPLATE_ADMIN_ONLY');
     }
     await repo.upsertAssignments(
       tx,

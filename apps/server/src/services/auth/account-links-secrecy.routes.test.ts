@@ -149,7 +149,10 @@ describe('templates of mails that carry an account link', () => {
 
       const update = await post('/mail/update-mail-template', leaking, clerk);
       expect(update.statusCode, update.body).toBe(403);
-      expect(update.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/administrator/) });
+      expect(update.json()).toMatchObject({
+        code: 'MAIL_LINK_TEMPLATE_ADMIN_ONLY',
+        message: expect.stringMatching(/administrator/),
+      });
 
       const { id: _id, ...fresh } = leaking as Record<string, unknown>;
       const create = await post('/mail/create-mail-template', { ...fresh, name: `Copy ${uniqueMail()}` }, clerk);

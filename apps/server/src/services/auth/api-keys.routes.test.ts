@@ -366,7 +366,7 @@ describe('API key scopes deny by default (finding 5)', () => {
       await get('/auth/list-permissions', keyToken),
     ];
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 403));
-    expect(answers[0]!.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(answers[0]!.json()).toMatchObject({ code: 'API_KEY_NOT_ALLOWED' });
     // The file is still there, and the key still does what its scope allows.
     expect((await get(`/documents/list-file-by-id?id=${adminCompanyFileId}`, adminToken)).statusCode).toBe(200);
     expect((await get('/auth/list-users?limit_count=1', keyToken)).statusCode).toBe(200);

@@ -476,7 +476,7 @@ export async function signOutSession(deps: Deps, actor: UserActor, id: string) {
  * so a client can always finish its logout. API keys have no session (403).
  */
 export async function logout(deps: Deps, actor: Actor | null, body: LogoutBody): Promise<{ message: string }> {
-  if (actor?.kind === 'api-key') throw new AppError('FORBIDDEN', { message: SESSION_MESSAGES.apiKeyHasNoSession });
+  if (actor?.kind === 'api-key') throw new AppError('API_KEY_NOT_ALLOWED');
   const presented = body?.refresh_token;
   const named = presented ? await repo.findRefreshToken(deps.db, sha256(presented)) : undefined;
   if (actor) {

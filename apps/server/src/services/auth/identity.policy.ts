@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, notSelfService } from '@cuspid/contracts';
+import { ADMIN_ROLE, errorText, notSelfService } from '@cuspid/contracts';
 import { type Actor, isAdmin } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 
@@ -23,7 +23,7 @@ export function assertMayGrant(actor: Actor, titles: Iterable<string>) {
   if (isAdmin(actor)) return;
   const missing = missingFrom(actor, titles);
   if (missing.length) {
-    throw new AppError('FORBIDDEN', { message: `You cannot grant permissions you do not hold: ${missing.join(', ')}` });
+    throw new AppError('GRANT_NOT_HELD', { params: { permissions: missing.join(', ') } });
   }
 }
 
@@ -39,29 +39,16 @@ export function assertMayManageUser(
   if (isAdmin(actor) || target.id === actor.userId) return;
   if (target.roles.includes(ADMIN_ROLE)) throw new AppError('FORBIDDEN');
   const missing = missingFrom(actor, target.permissions);
-  if (missing.length) {
-    throw new AppError('FORBIDDEN', {
-      message: `This user holds permissions you do not hold (${missing.join(', ')}); only someone who holds them can change their sign-in, roles or status`,
-    });
-  }
+  if (missing.length) throw new AppError('USER_HOLDS_MORE', { params: { permissions: missing.join(', ') } });
 }
 
 /** A role is changed (or deleted) only by someone who holds all it carries; the admin role only by admins. */
 export function assertMayChangeRole(actor: Actor, role: { name: string; permissions: readonly string[] }) {
   if (isAdmin(actor)) return;
-  if (role.name === ADMIN_ROLE) {
-    throw new AppError('FORBIDDEN', { message: 'Only administrators can change the administrator role' });
-  }
+  if (role.name === ADMIN_ROLE) throw new AppError('ROLE_ADMIN_ONLY');
   const missing = missingFrom(actor, role.permissions);
-  if (missing.length) {
-    throw new AppError('FORBIDDEN', {
-      message: `This role carries permissions you do not hold (${missing.join(', ')}); only someone who holds them can change it`,
-    });
-  }
+  if (missing.length) throw new AppError('ROLE_HOLDS_MORE', { params: { permissions: missing.join(', ') } });
 }
-
-export const SELF_SERVICE_ROLE_MESSAGE =
-  'A role given on registration or open to self-registration can only carry self-service permissions';
 
 /** What makes a role obtainable without an administrator. */
 export type RoleFlags = { name: string; canRegister: boolean; assignOnRegistration: boolean };
@@ -80,7 +67,10 @@ export function selfServiceViolations(role: RoleFlags, permissions: readonly str
 export function assertSelfServiceRole(role: RoleFlags, permissions: readonly string[]) {
   const violations = selfServiceViolations(role, permissions);
   if (!violations.length) return;
-  const message = `${SELF_SERVICE_ROLE_MESSAGE}; remove ${violations.join(', ')} or the registration flags`;
+  const params = { permissions: violations.join(', ') };
   const field = role.assignOnRegistration ? 'assign_on_registration' : 'can_register';
-  throw new AppError('VALIDATION_FAILED', { message, errors: { [field]: [message] } });
+  throw new AppError('ROLE_SELF_SERVICE_ONLY', {
+    params,
+    errors: { [field]: [errorText('ROLE_SELF_SERVICE_ONLY', params)] },
+  });
 }

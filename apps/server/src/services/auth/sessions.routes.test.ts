@@ -87,7 +87,7 @@ describe('POST /auth/logout', () => {
     const response = await post('/auth/logout', undefined, await apiKeyToken());
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'API_KEY_NOT_ALLOWED',
       message: 'This call needs a signed-in user: it is not open to API keys',
     });
   });

@@ -11,7 +11,6 @@ import type {
   SentMailListQuery,
 } from '@cuspid/contracts/mail';
 import {
-  MAIL_LINK_TEMPLATE_ADMIN_ONLY,
   mailPreviewSchema,
   mailTemplateCreateSchema,
   mailTemplateListQuerySchema,
@@ -93,7 +92,7 @@ async function assertMayChangeTemplate(
 ) {
   if (isAdmin(actor)) return;
   const events = [nextEvent, current?.event, ...(current ? await repo.eventsAssignedTo(tx, current.id) : [])];
-  if (events.some(carriesSecrets)) throw new AppError('FORBIDDEN', { message: MAIL_LINK_TEMPLATE_ADMIN_ONLY });
+  if (events.some(carriesSecrets)) throw new AppError('MAIL_LINK_TEMPLATE_ADMIN_ONLY');
 }
 
 const presentContents = (contents: Record<string, MailTemplateContent | undefined>) =>
