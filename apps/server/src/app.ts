@@ -6,15 +6,11 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from './db/client';
 import type { Deps } from './deps';
+import { oauthMetadataPlugin, openApiTransform, openApiTransformObject } from './openapi';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { provideRouteTable } from './plugins/route-table';
 import { apiService } from './services/api/api.plugin';
@@ -84,7 +80,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
 
@@ -118,6 +115,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     const service = SERVICES[name];
     await app.register(service.plugin, { prefix: service.prefix, deps });
   }
+  // The token endpoint's metadata (RFC 8414), at the root of PUBLIC_URL: served by the process that
+  // holds the authentication service or the web app (the one PUBLIC_URL reaches).
+  if (mounted.includes('auth') || deps.config.services.includes('web')) {
+    const { publicUrl, serviceUrls } = deps.config;
+    await app.register(oauthMetadataPlugin, { publicUrl, authBaseUrl: serviceUrls.auth });
+  }
   // Local signed download links (`storage.signedUrl()`); S3 links point to the bucket.
   const localFiles = deps.storage.kind === 'local';
   if (localFiles) await app.register(localFilesPlugin, { deps });
@@ -125,6 +128,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     const servicePrefixes = [
       ...mounted.map((s) => SERVICES[s].prefix),
       '/docs',
+      '/.well-known',
       ...(localFiles ? [LOCAL_FILES_PREFIX] : []),
     ];
     await app.register(webPlugin, { deps, servicePrefixes });

@@ -93,16 +93,19 @@ export type TemplateVariablesResponse = z.infer<typeof templateVariablesResponse
 export const PROCESS_FORMATS = ['docx', 'pdf'] as const;
 /** A scalar, or lists of rows for loops (`{#items}…{/items}`). */
 type TemplateValue = string | number | boolean | null | TemplateValue[] | { [key: string]: TemplateValue };
-const templateValueSchema: z.ZodType<TemplateValue> = z.lazy(() =>
-  z.union([
-    textSchema(10_000, { trim: false }),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(templateValueSchema).max(1000),
-    z.record(textSchema(200, { trim: false }), templateValueSchema),
-  ]),
-);
+/** Recursive, so it has a name: the OpenAPI document holds it once, as the component TemplateValue. */
+const templateValueSchema: z.ZodType<TemplateValue> = z
+  .lazy(() =>
+    z.union([
+      textSchema(10_000, { trim: false }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(templateValueSchema).max(1000),
+      z.record(textSchema(200, { trim: false }), templateValueSchema),
+    ]),
+  )
+  .meta({ id: 'TemplateValue' });
 export const processTemplateBodySchema = z.object({
   id: z.uuid(),
   format: z.enum(PROCESS_FORMATS).default('docx'),
