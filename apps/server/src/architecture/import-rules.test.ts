@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImports, parseImports, type WorkspacePackage } from './import-rules';
+import { areasThroughIndex, checkImports, importRules, parseImports, type WorkspacePackage } from './import-rules';
 
 // Small in-memory workspaces: each test proves that one rule fails on a file set that breaks it, with
 // the message a developer will read, and stays quiet on its allowed twin.
@@ -151,5 +151,22 @@ describe('checkImports: rules', () => {
     };
     expect(check(files).map((v) => v.rule)).toEqual(['drizzle-outside-repositories']);
     expect(messages(files)[0]).toMatch(/^apps\/server\/src\/lib\/other-scope\.ts:1 /);
+  });
+
+  it('takes the coming module rule as one more row: a module reaches another only through its index.ts', () => {
+    const rules = [...importRules, areasThroughIndex('module-internals', 'apps/server/src/modules/', 'module')];
+    const files = new Map(
+      Object.entries({
+        'apps/server/src/modules/companies/companies.service.ts': [
+          "import { findUser } from '../users/users.repository';",
+          "import { usersApi } from '../users';",
+        ].join('\n'),
+        'apps/server/src/modules/users/users.repository.ts': 'export const findUser = 1;',
+        'apps/server/src/modules/users/index.ts': 'export const usersApi = 1;',
+      }),
+    );
+    expect(checkImports(files, [contracts], rules).map((v) => v.message)).toEqual([
+      "apps/server/src/modules/companies/companies.service.ts:1 imports '../users/users.repository' (apps/server/src/modules/users/users.repository.ts): a module imports another module only through that module's index.ts [module-internals]",
+    ]);
   });
 });

@@ -119,16 +119,32 @@ const WEB_FEATURES = 'apps/web/src/features/';
 
 const isDrizzle = (specifier: string) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
 
-/** `apps/web/src/features/<area>/…` → `<area>`. */
-const featureOf = (file: string) =>
-  file.startsWith(WEB_FEATURES) ? file.slice(WEB_FEATURES.length).split('/')[0] : undefined;
+/** The area of a file under `root` (`<root><area>/…`), or undefined outside it. */
+const areaOf = (root: string, file: string) =>
+  file.startsWith(root) ? file.slice(root.length).split('/')[0] : undefined;
 
 /**
- * One row per rule. To add the module rule of the coming `apps/server/src/modules/<area>/` layout
- * ("no module imports another module's internals"), add a row like the web one below:
- *   appliesTo: file under `apps/server/src/modules/<a>/`,
- *   forbids: target under `apps/server/src/modules/<b>/` with b ≠ a and target ≠ `modules/<b>/index.ts`,
- * and point the plugin rule's `services/` at `modules/`.
+ * Folders of areas (`<root><area>/…`): a file of one area reaches another area only through that
+ * area's `index.ts` (or `index.tsx`); its own area, and files outside the root, are free.
+ */
+export function areasThroughIndex(name: string, root: string, noun: string): ImportRule {
+  return {
+    name,
+    reason: `a ${noun} imports another ${noun} only through that ${noun}'s index.ts`,
+    appliesTo: (file) => areaOf(root, file) !== undefined,
+    forbids: ({ from, target }) => {
+      const other = target ? areaOf(root, target) : undefined;
+      if (other === undefined || other === areaOf(root, from)) return false;
+      return !/^index\.tsx?$/.test(target!.slice(`${root}${other}/`.length));
+    },
+  };
+}
+
+/**
+ * One row per rule. The module rule of the coming `apps/server/src/modules/<area>/` layout ("no module
+ * imports another module's internals") is one more row:
+ *   areasThroughIndex('module-internals', 'apps/server/src/modules/', 'module'),
+ * with the plugin row's `services/` turned into `modules/`.
  */
 export const importRules: readonly ImportRule[] = [
   {
@@ -151,16 +167,7 @@ export const importRules: readonly ImportRule[] = [
       })),
     ],
   },
-  {
-    name: 'web-feature-internals',
-    reason: "a feature imports another feature only through that feature's index.ts",
-    appliesTo: (file) => featureOf(file) !== undefined,
-    forbids: ({ from, target }) => {
-      const other = target ? featureOf(target) : undefined;
-      if (other === undefined || other === featureOf(from)) return false;
-      return !/^index\.tsx?$/.test(target!.slice(`${WEB_FEATURES}${other}/`.length));
-    },
-  },
+  areasThroughIndex('web-feature-internals', WEB_FEATURES, 'feature'),
   {
     name: 'plugins-import-no-service',
     reason: 'the app-wide plugins stand below the services; move what both need to lib/',
@@ -169,7 +176,7 @@ export const importRules: readonly ImportRule[] = [
   },
 ];
 
-const describe = (imported: ResolvedImport) =>
+const describeImport = (imported: ResolvedImport) =>
   imported.target && imported.target !== imported.specifier
     ? `'${imported.specifier}' (${imported.target})`
     : `'${imported.specifier}'`;
@@ -188,7 +195,7 @@ export function checkRules(
       if (allowed) continue;
       violations.push({
         rule: rule.name,
-        message: `${imported.from}:${imported.line} imports ${describe(imported)}: ${rule.reason} [${rule.name}]`,
+        message: `${imported.from}:${imported.line} imports ${describeImport(imported)}: ${rule.reason} [${rule.name}]`,
       });
     }
   }
