@@ -9,7 +9,7 @@ import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
 import { newSecret } from './lib/ids';
-import { loadTokenKeys } from './services/auth/tokens';
+import { loadTokenKeys } from './lib/tokens';
 import { createStorage } from './storage/storage';
 
 /** Account links (ADR 0034) carry their secret as `?token=`: request logs show the address without it. */

@@ -1,8 +1,9 @@
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Config } from './config/env';
-import type { Database, Db } from './db/client';
-import type { JobQueue } from './jobs/queue';
-import type { TokenKeys } from './services/auth/tokens';
+import type { Database, Db, DbOrTx } from './db/client';
+import type { TokenKeys } from './lib/tokens';
 import type { Storage } from './storage/storage';
 
 /** What every service, route and job handler works with; built once per process. */
@@ -16,4 +17,44 @@ export type Deps = {
   fileSigningSecret: string;
   keys: TokenKeys;
   logger: Logger;
+};
+
+// The job queue's types live here with Deps, not in jobs/: a job handler receives Deps, and Deps holds
+// the queue, so the three types refer to each other and one file keeps them free of an import cycle.
+
+export type JobOptions = {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+};
+
+export type JobDefinition<P = unknown> = {
+  /** `<area>.<verb-noun>`, e.g. `auth.record-login`. */
+  name: string;
+  payload: z.ZodType<P>;
+  // A method, so a job of any payload fits a list of JobDefinition<unknown>.
+  handler(payload: P, deps: Deps): Promise<void>;
+  options?: JobOptions;
+  /** Runs on a cron schedule (UTC) when set. */
+  schedule?: { cron: string };
+};
+
+export type EnqueueOptions = {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: DbOrTx;
+  startAfterSeconds?: number;
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  /** Installs pg-boss's schema and creates a queue per job. Idempotent. */
+  start(): Promise<void>;
+  /** Starts polling workers for every job (and its schedule), or only the named ones. */
+  work(deps: Deps, options?: { only?: readonly string[] }): Promise<void>;
+  enqueue<P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
+  stop(): Promise<void>;
+  /** True after start() and before stop(): used by /ready. */
+  isRunning(): boolean;
+  boss: PgBoss;
 };

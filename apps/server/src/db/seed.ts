@@ -2,7 +2,7 @@ import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitl
 import { eq, inArray, or } from 'drizzle-orm';
 import { selfServiceViolations } from '../services/auth/identity.policy';
 import { hashPassword } from '../services/auth/passwords';
-import { seedMailTemplates } from '../services/mail/mail.seed';
+import { seedMailTemplates } from '../services/mail/mail.repository';
 import type { Db, Tx } from './client';
 import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
 

@@ -2,30 +2,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database, DbOrTx } from '../db/client';
-import type { Deps } from '../deps';
-import type { JobDefinition } from './define-job';
+import type { Database } from '../db/client';
+import type { JobDefinition, JobQueue } from '../deps';
 
 export const DEFAULT_JOB_SCHEMA = 'pgboss';
-
-export type EnqueueOptions = {
-  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
-  tx?: DbOrTx;
-  startAfterSeconds?: number;
-  singletonKey?: string;
-};
-
-export type JobQueue = {
-  /** Installs pg-boss's schema and creates a queue per job. Idempotent. */
-  start(): Promise<void>;
-  /** Starts polling workers for every job (and its schedule), or only the named ones. */
-  work(deps: Deps, options?: { only?: readonly string[] }): Promise<void>;
-  enqueue<P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
-  stop(): Promise<void>;
-  /** True after start() and before stop(): used by /ready. */
-  isRunning(): boolean;
-  boss: PgBoss;
-};
 
 export function createJobQueue(
   database: Database,

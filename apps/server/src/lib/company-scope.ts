@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { companies } from '../db/schema/backend';
+import { companies } from '../db/schema/companies';
 import type { Actor } from './actor';
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Deps } from '../deps';
 import type { Actor, UserActor } from '../lib/actor';
+import { loadActor } from '../lib/actor.repository';
 import { AppError } from '../lib/errors';
-import { loadActor } from '../services/auth/auth.repository';
-import { verifyAccessToken } from '../services/auth/tokens';
+import { verifyAccessToken } from '../lib/tokens';
 import { assertPublicRouteListed } from './public-routes';
 import { recordRoute } from './route-table';
 

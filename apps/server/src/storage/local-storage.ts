@@ -4,7 +4,6 @@ import { type FileHandle, mkdir, open, readFile, rename, rm, stat, unlink, write
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Storage, StorageSigningOptions, StoredObject } from './storage';
 import { StorageError, StorageNotFoundError } from './storage-errors';
 import {
   assertValidContentType,
@@ -13,6 +12,7 @@ import {
   assertValidRange,
   MAX_SIGNED_URL_SECONDS,
 } from './storage-keys';
+import type { Storage, StorageSigningOptions, StoredObject } from './storage-types';
 
 export type LocalStorageConfig = { driver: 'local'; root: string };
 

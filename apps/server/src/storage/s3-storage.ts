@@ -10,7 +10,6 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Storage } from './storage';
 import { StorageError, StorageNotFoundError } from './storage-errors';
 import {
   assertValidContentType,
@@ -19,6 +18,7 @@ import {
   assertValidRange,
   buildContentDisposition,
 } from './storage-keys';
+import type { Storage } from './storage-types';
 
 export type S3StorageConfig = {
   driver: 's3';

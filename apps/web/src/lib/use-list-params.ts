@@ -7,6 +7,17 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 export type ListParams = { page: number; size: number; search: string };
 
+/** The authentication service's list query (users, roles, permissions, API keys): what `toAuthListQuery` builds. */
+export type AuthListQuery = {
+  limit_start: number;
+  limit_count: number;
+  search?: string | undefined;
+  sort_by?: string | undefined;
+  sort_dir?: 'asc' | 'desc';
+  /** Only the users of this company. */
+  company_id?: string | undefined;
+};
+
 type ListParamsChange = Partial<ListParams>;
 
 function positiveInteger(value: string | null): number | undefined {

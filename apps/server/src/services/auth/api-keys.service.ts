@@ -13,10 +13,10 @@ import { recordAudit } from '../../lib/audit';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
+import { signApiKeyToken } from '../../lib/tokens';
 import * as authRepo from './auth.repository';
 import { assertMayGrant } from './identity.policy';
 import * as repo from './identity.repository';
-import { signApiKeyToken } from './tokens';
 
 /**
  * API keys (ADR 0032): a public client id and a 256-bit random secret. Only SHA-256 of the secret

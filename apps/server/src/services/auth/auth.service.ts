@@ -23,6 +23,12 @@ import type { Actor, UserActor } from '../../lib/actor';
 import { recordAudit, recordAudits } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
+import {
+  CHALLENGE_TTL_SECONDS,
+  signAccessToken,
+  signTwoFactorChallenge,
+  verifyTwoFactorChallenge,
+} from '../../lib/tokens';
 import { sendMail } from '../mail/send-mail';
 import { linkForAdministrator, sendInvitationMail } from './account-links';
 import { recordLoginJob } from './auth.jobs';
@@ -38,7 +44,6 @@ import {
   limitRequests,
 } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { CHALLENGE_TTL_SECONDS, signAccessToken, signTwoFactorChallenge, verifyTwoFactorChallenge } from './tokens';
 import { spendSecondFactor } from './two-factor.service';
 
 /** Why a session ended (sessions.revoked_reason): the user signed it out from the list, or logged out. */

@@ -44,8 +44,14 @@ export const USER_SEARCH_COUNT_CAP = 1_000;
  * One page of live users (ADR 0070). Every arm of the search can use an index: the mail and full-name trigram
  * indexes, and the company-id index for companies whose name matches (the full name covers first and last name
  * alone). The page's ids are picked first, so a deep page skips index entries, not joined rows with their roles.
+ * `companyId` narrows the list to one company (the caller has checked that it may see that company).
  */
-export async function listUsers(db: DbOrTx, scope: SQL | undefined, page: Page & { sortBy: string }) {
+export async function listUsers(
+  db: DbOrTx,
+  scope: SQL | undefined,
+  page: Page & { sortBy: string },
+  companyId?: string,
+) {
   const pattern = page.search ? likePattern(page.search) : undefined;
   // Matching companies are looked up first (trigram index) and passed as values: the planner then knows how
   // many users that arm brings, instead of guessing and walking the whole sort index for a rare term.
@@ -61,7 +67,7 @@ export async function listUsers(db: DbOrTx, scope: SQL | undefined, page: Page &
         matchingCompanyIds.length ? inArray(users.companyId, matchingCompanyIds) : undefined,
       )
     : undefined;
-  const where = and(isNull(users.deletedAt), scope, search);
+  const where = and(isNull(users.deletedAt), scope, companyId ? eq(users.companyId, companyId) : undefined, search);
   const sortColumn = USER_SORT[page.sortBy] ?? users.createdAt;
   const order = [direction(sortColumn, page.sortDir), asc(users.id)];
   const byCompany = sortColumn === companies.companyName;

@@ -14,7 +14,6 @@ import {
   type UserRecord,
   type UserStatus,
 } from '@cuspid/contracts';
-import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type Actor, isAdmin } from '../../lib/actor';
@@ -87,15 +86,14 @@ const userSnapshot = (user: typeof users.$inferSelect, roles: string[]) => ({
 });
 
 export async function listUsers(deps: Deps, actor: Actor, query: ListUsersQuery) {
-  let scope = companyScope(actor, users.companyId);
   if (query.company_id) {
     // A company filter narrows the caller's scope; a company outside it is not found, like its records.
     if (!(await repo.isCompanyVisible(deps.db, query.company_id, companyScope(actor, companies.id)))) {
       throw new AppError('NOT_FOUND');
     }
-    scope = and(scope, eq(users.companyId, query.company_id));
   }
-  const result = await repo.listUsers(deps.db, scope, pageOf(query, query.sort_by));
+  const scope = companyScope(actor, users.companyId);
+  const result = await repo.listUsers(deps.db, scope, pageOf(query, query.sort_by), query.company_id);
   return { data: result.data.map(toUserRecord), count: result.count };
 }
 

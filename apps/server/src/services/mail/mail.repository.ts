@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-or
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { mailOutbox, mailTemplateAssignments, mailTemplates } from '../../db/schema';
+import { DEFAULT_MAIL_TEMPLATES } from './mail.seed';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;
 export type NewMailTemplateRow = typeof mailTemplates.$inferInsert;
@@ -186,4 +187,27 @@ export async function finishOutboxContent(
     .update(mailOutbox)
     .set(content)
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+}
+
+/**
+ * Idempotent, run at every start: each event gets its default template once (an edited default is
+ * never overwritten) and an assignment to it when the event has none yet.
+ */
+export async function seedMailTemplates(db: DbOrTx): Promise<void> {
+  for (const [event, seed] of Object.entries(DEFAULT_MAIL_TEMPLATES)) {
+    const [existing] = await db
+      .select({ id: mailTemplates.id })
+      .from(mailTemplates)
+      .where(and(eq(mailTemplates.event, event), eq(mailTemplates.isDefault, true)))
+      .limit(1);
+    const templateId =
+      existing?.id ??
+      (
+        await db
+          .insert(mailTemplates)
+          .values({ name: seed.name, event, contents: seed.contents, variables: seed.variables, isDefault: true })
+          .returning({ id: mailTemplates.id })
+      )[0]!.id;
+    await db.insert(mailTemplateAssignments).values({ event, templateId }).onConflictDoNothing();
+  }
 }

@@ -254,7 +254,7 @@ describe('POST /mail/send-mail and the sent-mail viewer', () => {
 
 describe('the reference seed of mail templates', () => {
   it('is idempotent and never overwrites an edited default template or a changed assignment', async () => {
-    const { seedMailTemplates } = await import('./mail.seed');
+    const { seedMailTemplates } = await import('./mail.repository');
     const { MAIL_EVENTS } = await import('@cuspid/contracts/mail');
     const defaultsBefore = (await get('/mail/list-mail-templates?limit_count=500', admin))
       .json()

@@ -1,12 +1,5 @@
 import type { MailEvent } from '@cuspid/contracts/mail';
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import {
-  mailTemplateAssignments,
-  mailTemplates,
-  type StoredMailContent,
-  type StoredMailVariable,
-} from '../../db/schema';
+import type { StoredMailContent, StoredMailVariable } from '../../db/schema';
 
 type Seed = {
   name: string;
@@ -328,27 +321,4 @@ function reminder(level: number): Seed {
       },
     },
   };
-}
-
-/**
- * Idempotent, run at every start: each event gets its default template once (an edited default is
- * never overwritten) and an assignment to it when the event has none yet.
- */
-export async function seedMailTemplates(db: DbOrTx): Promise<void> {
-  for (const [event, seed] of Object.entries(DEFAULT_MAIL_TEMPLATES)) {
-    const [existing] = await db
-      .select({ id: mailTemplates.id })
-      .from(mailTemplates)
-      .where(and(eq(mailTemplates.event, event), eq(mailTemplates.isDefault, true)))
-      .limit(1);
-    const templateId =
-      existing?.id ??
-      (
-        await db
-          .insert(mailTemplates)
-          .values({ name: seed.name, event, contents: seed.contents, variables: seed.variables, isDefault: true })
-          .returning({ id: mailTemplates.id })
-      )[0]!.id;
-    await db.insert(mailTemplateAssignments).values({ event, templateId }).onConflictDoNothing();
-  }
 }

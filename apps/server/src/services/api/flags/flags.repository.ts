@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../../db/client';
 import { likePattern } from '../../../db/like-pattern';
 import { flags, recordFlags, recordTags } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
-import { RECORD_TYPES } from './record-types';
+import { RECORD_TYPES } from './record-types.repository';
 
 export type FlagRow = typeof flags.$inferSelect;
 export type FlagWithUsage = FlagRow & { usageCount: number };

@@ -17,7 +17,7 @@ import { type AuditEntry, recordAudit, recordAudits } from '../../../lib/audit';
 import { AppError, type FieldErrors, notFound } from '../../../lib/errors';
 import { assertPermission } from '../../../plugins/authenticate';
 import * as repo from './flags.repository';
-import { RECORD_TYPES } from './record-types';
+import { RECORD_TYPES } from './record-types.repository';
 
 const KIND_NOUN: Record<FlagKind, string> = { flag: 'flag', tag: 'tag' };
 const capitalised = (kind: FlagKind) => `${KIND_NOUN[kind][0]!.toUpperCase()}${KIND_NOUN[kind].slice(1)}`;

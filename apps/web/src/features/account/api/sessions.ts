@@ -1,7 +1,7 @@
 import { IDENTITY_ROUTES, type SessionRecord } from '@cuspid/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { clearLocalSession } from '../../auth/api/logout';
+import { clearLocalSession } from '../../auth';
 
 export const sessionKeys = { all: ['sessions'] as const };
 

@@ -7,7 +7,7 @@ import {
 } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { AuthListQuery } from '../../users/api/users';
+import type { AuthListQuery } from '../../../lib/use-list-params';
 
 export type ApiKeyList = { data: ApiTokenRecord[]; count: number };
 type KeyAnswer = { message: string; data: ApiTokenRecord };

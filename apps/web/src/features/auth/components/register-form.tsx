@@ -24,12 +24,7 @@ import { PasswordRulesChecklist } from '../../../components/password-rules-check
 import { paths } from '../../../config/paths';
 import { matchingConfirmation, zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  useCaptcha,
-  useCheckVatId,
-  useRegisterCompany,
-  useRegistrationOptions,
-} from '../../registration/api/registration';
+import { useCaptcha, useCheckVatId, useRegisterCompany, useRegistrationOptions } from '../../registration';
 
 type RegisterValues = {
   company_name: string;

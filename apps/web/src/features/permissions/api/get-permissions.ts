@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listPermissions } from '../../auth/api/list-permissions';
+import { listPermissions } from '../../auth';
 
 /** One page of the permission list as the page's URL holds it: 1-based page, page size, search text. */
 export type PermissionPageParams = { page: number; size: number; search: string };

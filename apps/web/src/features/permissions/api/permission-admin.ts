@@ -7,7 +7,7 @@ import {
 } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { AuthListQuery } from '../../users/api/users';
+import type { AuthListQuery } from '../../../lib/use-list-params';
 import { permissionKeys } from './get-permissions';
 
 type PermissionAnswer = { message: string; data: PermissionRecord };

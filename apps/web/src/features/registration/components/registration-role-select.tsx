@@ -1,6 +1,6 @@
 import { NativeSelect, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRoleList } from '../../roles/api/roles';
+import { useRoleList } from '../../roles';
 
 type Props = {
   value: string | null;

@@ -1,7 +1,7 @@
 import { type CreateRoleBody, IDENTITY_ROUTES, type RoleRecord, type UpdateRoleBody } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { AuthListQuery } from '../../users/api/users';
+import type { AuthListQuery } from '../../../lib/use-list-params';
 
 export type RoleList = { data: RoleRecord[]; count: number };
 type RoleAnswer = { message: string; data: RoleRecord };

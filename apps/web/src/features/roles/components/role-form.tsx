@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { permissionRecordListQuery } from '../../permissions/api/permission-admin';
+import { permissionRecordListQuery } from '../../permissions';
 import { useCreateRole, useUpdateRole } from '../api/roles';
 import { PermissionMatrix } from './permission-matrix';
 

@@ -9,16 +9,8 @@ import {
 } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { AuthListQuery } from '../../../lib/use-list-params';
 
-export type AuthListQuery = {
-  limit_start: number;
-  limit_count: number;
-  search?: string | undefined;
-  sort_by?: string | undefined;
-  sort_dir?: 'asc' | 'desc';
-  /** Only the users of this company. */
-  company_id?: string | undefined;
-};
 export type UserList = { data: UserRecord[]; count: number };
 
 export const userKeys = {

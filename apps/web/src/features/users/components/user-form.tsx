@@ -27,7 +27,7 @@ import { zodFormValidator } from '../../../lib/form-validation';
 import { listTimeZones } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useRoleList } from '../../roles/api/roles';
+import { useRoleList } from '../../roles';
 import { useCreateUser, useUpdateUser } from '../api/users';
 
 /** A new user either gets an invitation by mail and chooses the password, or gets one set here (ADR 0034). */

@@ -2,9 +2,9 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type CryptoKey, errors, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../config/env';
-import { AppError } from '../../lib/errors';
-import { sha256 } from '../../lib/ids';
+import type { Config } from '../config/env';
+import { AppError } from './errors';
+import { sha256 } from './ids';
 
 const ALG = 'EdDSA';
 const AUDIENCE = 'cuspid';

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkRules, cycleMessage, findCycles, loadWorkspace, resolveAll, staleAllowances } from './import-rules';
+
+// The import rules of ADR 0037 on the real workspace: apps/server/src, apps/web/src and packages/*/src.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const { files, packages } = loadWorkspace(root);
+const imports = resolveAll(files, packages);
+
+describe('the workspace imports', () => {
+  it('are read from every source root (so the checks below cannot pass on an empty set)', () => {
+    const roots = ['apps/server/src/', 'apps/web/src/', 'packages/contracts/src/'];
+    for (const prefix of roots)
+      expect([...files.keys()].filter((f) => f.startsWith(prefix)).length).toBeGreaterThan(10);
+    const internal = imports.filter((i) => i.target && files.has(i.target));
+    expect(internal.length).toBeGreaterThan(1000);
+    expect(internal).toContainEqual(
+      expect.objectContaining({
+        from: 'apps/server/src/plugins/authenticate.ts',
+        target: 'packages/contracts/src/index.ts',
+      }),
+    );
+  });
+
+  it('form no cycle, runtime or type-only', () => {
+    expect(findCycles(imports, files).map(cycleMessage)).toEqual([]);
+  });
+
+  it('keep to the rules: Drizzle only in repositories, features through their index, plugins below services', () => {
+    expect(checkRules(imports).map((v) => v.message)).toEqual([]);
+  });
+
+  it('need every allow-list entry still', () => {
+    expect(staleAllowances(imports)).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+// What other features use of sign-in: ending the local session, and the permission catalogue.
+
+export { listPermissions } from './api/list-permissions';
+export { clearLocalSession } from './api/logout';
