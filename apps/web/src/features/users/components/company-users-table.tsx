@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useUserList } from '../api/users';
+import { UserStatusBadge } from './user-status-badge';
 
 const PAGE_SIZE = 25;
 
@@ -65,9 +66,7 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot">
-                      {user.is_active ? t('users.active') : t('users.inactive')}
-                    </Badge>
+                    <UserStatusBadge status={user.status} />
                   </Table.Td>
                   <Table.Td>
                     {user.last_login ? (
