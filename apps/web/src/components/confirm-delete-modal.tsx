@@ -22,7 +22,7 @@ export function ConfirmDeleteModal({
   subject,
   details,
 }: ConfirmDeleteModalProps) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('common');
   return (
     <Modal opened={opened} onClose={onCancel} title={t('delete.title')} centered data-testid="confirm-delete">
       <Stack>
@@ -38,10 +38,10 @@ export function ConfirmDeleteModal({
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            {t('actions.cancel')}
+            {t('delete.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} loading={loading} data-testid="confirm-delete-submit">
-            {t('actions.delete')}
+            {t('delete.confirm')}
           </Button>
         </Group>
       </Stack>

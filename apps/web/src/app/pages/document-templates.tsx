@@ -4,10 +4,10 @@ import { IconEye, IconFileOff, IconPencil, IconPlus, IconTrash } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { type ListColumn, ServerList } from '../../components/server-list';
 import { paths } from '../../config/paths';
 import { useDeleteTemplate, useTemplatePage } from '../../features/document-templates/api/document-templates';
-import { ConfirmDeleteModal } from '../../features/document-templates/components/confirm-delete-modal';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useFormat } from '../../lib/use-format';
 import { useListParams } from '../../lib/use-list-params';

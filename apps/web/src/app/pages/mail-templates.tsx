@@ -1,9 +1,10 @@
 import type { MailTemplate } from '@cuspid/contracts/mail';
-import { ActionIcon, Badge, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { type ListColumn, ServerList } from '../../components/server-list';
 import { mailTemplateEditPath, paths } from '../../config/paths';
 import { useDeleteMailTemplate, useMailTemplatePage } from '../../features/mail/api/mail-templates';
@@ -103,19 +104,13 @@ export function MailTemplatesPage() {
           )}
         />
       </Stack>
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('confirmDelete.title')} centered>
-        <Stack>
-          <Text>{t('confirmDelete.text', { name: toDelete?.name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              {t('confirmDelete.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void handleDelete()}>
-              {t('confirmDelete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        subject={toDelete?.name}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void handleDelete()}
+      />
     </Container>
   );
 }
