@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { listPage } from '../../db/paging';
 import {
   accountTokens,
   companies,
@@ -277,17 +278,12 @@ export async function listPermissions(db: DbOrTx, options: { offset: number; lim
         sql`${permissions.scope} ilike ${`%${options.search}%`}`,
       )
     : undefined;
-  const [data, [total]] = await Promise.all([
-    db
-      .select()
-      .from(permissions)
-      .where(where)
-      .orderBy(asc(permissions.scope), asc(permissions.title))
-      .offset(options.offset)
-      .limit(options.limit),
+  const { data, total } = await listPage(
+    db.select().from(permissions).where(where).orderBy(asc(permissions.scope), asc(permissions.title)).$dynamic(),
     db.select({ count: count() }).from(permissions).where(where),
-  ]);
-  return { data, count: total?.count ?? 0 };
+    options,
+  );
+  return { data, count: total };
 }
 
 // Sign-in throttling

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
+import { listPage } from '../../db/paging';
 import { apiKeys, companies, permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
@@ -191,17 +192,17 @@ export async function listRoles(db: DbOrTx, page: Page & { sortBy: string }) {
   const where = page.search
     ? or(ilike(roles.name, likePattern(page.search)), ilike(roles.title, likePattern(page.search)))
     : undefined;
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     db
       .select(roleRecordFields)
       .from(roles)
       .where(where)
       .orderBy(direction(ROLE_SORT[page.sortBy] ?? roles.priority, page.sortDir), asc(roles.name))
-      .offset(page.offset)
-      .limit(page.limit),
+      .$dynamic(),
     db.select({ count: count() }).from(roles).where(where),
-  ]);
-  return { data: data as RoleRecordRow[], count: total?.count ?? 0 };
+    page,
+  );
+  return { data: data as RoleRecordRow[], count: total };
 }
 
 export async function findRoleRecord(db: DbOrTx, id: string): Promise<RoleRecordRow | undefined> {
@@ -278,17 +279,17 @@ export async function listPermissionsSorted(db: DbOrTx, page: Page & { sortBy: s
         ilike(permissions.grouping, likePattern(page.search)),
       )
     : undefined;
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     db
       .select()
       .from(permissions)
       .where(where)
       .orderBy(direction(PERMISSION_SORT[page.sortBy] ?? permissions.scope, page.sortDir), asc(permissions.title))
-      .offset(page.offset)
-      .limit(page.limit),
+      .$dynamic(),
     db.select({ count: count() }).from(permissions).where(where),
-  ]);
-  return { data, count: total?.count ?? 0 };
+    page,
+  );
+  return { data, count: total };
 }
 
 export async function insertPermission(db: DbOrTx, values: typeof permissions.$inferInsert) {
@@ -345,18 +346,18 @@ export async function listApiKeys(db: DbOrTx, scope: SQL | undefined, page: Page
       )
     : undefined;
   const where = and(isNull(apiKeys.deletedAt), scope, search);
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     db
       .select(apiKeyFields)
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.ownerId))
       .where(where)
       .orderBy(direction(API_KEY_SORT[page.sortBy] ?? apiKeys.createdAt, page.sortDir), asc(apiKeys.id))
-      .offset(page.offset)
-      .limit(page.limit),
+      .$dynamic(),
     db.select({ count: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.ownerId)).where(where),
-  ]);
-  return { data: data.map(flattenKey), count: total?.count ?? 0 };
+    page,
+  );
+  return { data: data.map(flattenKey), count: total };
 }
 
 export async function findApiKey(db: DbOrTx, id: string, scope: SQL | undefined): Promise<ApiKeyRow | undefined> {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
+import { listPage } from '../../db/paging';
 import { files } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -31,17 +32,12 @@ export async function listFiles(
         : sql`${files.fileName} ilike ${pattern}`
       : undefined,
   );
-  const [data, [total]] = await Promise.all([
-    db
-      .select()
-      .from(files)
-      .where(where)
-      .orderBy(desc(files.createdAt), desc(files.id))
-      .offset(options.offset)
-      .limit(options.limit),
+  const { data, total } = await listPage(
+    db.select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).$dynamic(),
     db.select({ count: count() }).from(files).where(where),
-  ]);
-  return { data, count: total?.count ?? 0 };
+    options,
+  );
+  return { data, count: total };
 }
 
 /** One file of any kind the actor may see (downloads serve templates too). */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
+import { listPage } from '../../db/paging';
 import { mailOutbox, mailTemplateAssignments, mailTemplates } from '../../db/schema';
 import { DEFAULT_MAIL_TEMPLATES } from './mail.seed';
 
@@ -26,17 +27,12 @@ export async function listTemplates(
   }
   if (options.event) conditions.push(eq(mailTemplates.event, options.event));
   const where = and(...conditions);
-  const [data, [total]] = await Promise.all([
-    db
-      .select()
-      .from(mailTemplates)
-      .where(where)
-      .orderBy(mailTemplates.name, mailTemplates.id)
-      .offset(options.offset)
-      .limit(options.limit),
+  const { data, total } = await listPage(
+    db.select().from(mailTemplates).where(where).orderBy(mailTemplates.name, mailTemplates.id).$dynamic(),
     db.select({ count: count() }).from(mailTemplates).where(where),
-  ]);
-  return { data, count: total?.count ?? 0 };
+    options,
+  );
+  return { data, count: total };
 }
 
 export async function findTemplate(db: DbOrTx, id: string): Promise<MailTemplateRow | undefined> {
@@ -124,17 +120,12 @@ export async function listOutbox(
   }
   if (options.status) conditions.push(eq(mailOutbox.status, options.status as OutboxRow['status']));
   const where = and(...conditions);
-  const [data, [total]] = await Promise.all([
-    db
-      .select()
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .offset(options.offset)
-      .limit(options.limit),
+  const { data, total } = await listPage(
+    db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).$dynamic(),
     db.select({ count: count() }).from(mailOutbox).where(where),
-  ]);
-  return { data, count: total?.count ?? 0 };
+    options,
+  );
+  return { data, count: total };
 }
 
 /**

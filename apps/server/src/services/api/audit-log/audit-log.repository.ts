@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { listPage } from '../../../db/paging';
 import { auditLog, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -50,18 +51,18 @@ export async function listAuditLog(
     filters.from ? gte(auditLog.at, filters.from) : undefined,
     filters.to ? (filters.toExclusive ? lt(auditLog.at, filters.to) : lte(auditLog.at, filters.to)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { data: rows, total } = await listPage(
     db
       .select(columns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .offset(page.offset)
-      .limit(page.limit),
+      .$dynamic(),
     db.select({ count: count() }).from(auditLog).where(where),
-  ]);
-  return { data: rows, total: total?.count ?? 0 };
+    page,
+  );
+  return { data: rows, total };
 }
 
 export async function findAuditEntry(db: DbOrTx, actor: Actor, id: string): Promise<AuditLogRow | undefined> {

@@ -2,6 +2,7 @@ import type { CompanyListQuery, PartnerRelation } from '@cuspid/contracts/compan
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../../db/client';
 import { likePattern } from '../../../db/like-pattern';
+import { backendPage, listPage } from '../../../db/paging';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -79,15 +80,12 @@ function listWhere(
 export async function listCompanies(db: DbOrTx, actor: Actor, query: CompanyListQuery) {
   const where = listWhere(actor, query);
   const order = query.sort_dir === 'desc' ? desc : asc;
-  const [data, [total]] = await Promise.all([
-    selectWithPartners(db)
-      .where(where)
-      .orderBy(order(sortColumns[query.sort_by]), asc(companies.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+  const { data, total } = await listPage(
+    selectWithPartners(db).where(where).orderBy(order(sortColumns[query.sort_by]), asc(companies.id)).$dynamic(),
     db.select({ count: count() }).from(companies).where(where),
-  ]);
-  return { data: data as CompanyWithPartners[], total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data: data as CompanyWithPartners[], total };
 }
 
 export async function findVisibleCompany(
@@ -219,14 +217,12 @@ export async function listPartnerCompanies(
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(where)
     .groupBy(companies.id);
-  const [data, [total]] = await Promise.all([
-    base
-      .orderBy(asc(companies.companyName), asc(companies.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+  const { data, total } = await listPage(
+    base.orderBy(asc(companies.companyName), asc(companies.id)).$dynamic(),
     db.select({ count: count() }).from(base.as('partners')),
-  ]);
-  return { data, total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data, total };
 }
 
 /** Companies directly below a partner (naming it as reseller, sales partner or service partner), in scope. */
@@ -246,7 +242,7 @@ export async function listChildCompanies(
     ),
     search ? ilike(companies.companyName, search) : undefined,
   );
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     db
       .select({
         id: companies.id,
@@ -260,11 +256,11 @@ export async function listChildCompanies(
       .from(companies)
       .where(where)
       .orderBy(asc(companies.companyName), asc(companies.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+      .$dynamic(),
     db.select({ count: count() }).from(companies).where(where),
-  ]);
-  return { data, total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data, total };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../../db/client';
 import { likePattern } from '../../../db/like-pattern';
+import { backendPage, listPage } from '../../../db/paging';
 import { companies, customerActivities, customerNotes, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -73,15 +74,15 @@ export async function listNotes(db: DbOrTx, actor: Actor, query: CustomerNoteLis
     query.is_pinned ? eq(customerNotes.isPinned, query.is_pinned === 'true') : undefined,
     query.search ? ilike(customerNotes.body, likePattern(query.search)) : undefined,
   );
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     selectNotes(db)
       .where(where)
       .orderBy(direction(NOTE_SORT[query.sort_by], query.sort_dir), desc(customerNotes.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+      .$dynamic(),
     db.select({ count: count() }).from(customerNotes).where(where),
-  ]);
-  return { data: data as NoteWithAuthor[], total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data: data as NoteWithAuthor[], total };
 }
 
 export async function findVisibleNotes(db: DbOrTx, actor: Actor, ids: string[]): Promise<NoteWithAuthor[]> {
@@ -149,15 +150,15 @@ export async function listActivities(db: DbOrTx, actor: Actor, query: CustomerAc
     activityStatus(query.status),
     pattern ? or(ilike(customerActivities.subject, pattern), ilike(customerActivities.details, pattern)) : undefined,
   );
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     selectActivities(db)
       .where(where)
       .orderBy(direction(ACTIVITY_SORT[query.sort_by], query.sort_dir), desc(customerActivities.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+      .$dynamic(),
     db.select({ count: count() }).from(customerActivities).where(where),
-  ]);
-  return { data: data as ActivityWithUsers[], total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data: data as ActivityWithUsers[], total };
 }
 
 export async function findVisibleActivities(db: DbOrTx, actor: Actor, ids: string[]): Promise<ActivityWithUsers[]> {

@@ -9,6 +9,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, inArray, or, type SQL,
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { likePattern } from '../../../db/like-pattern';
+import { backendPage, listPage } from '../../../db/paging';
 import { flags, recordFlags, recordTags } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { RECORD_TYPES } from './record-types.repository';
@@ -39,17 +40,17 @@ export async function listFlags(db: DbOrTx, actor: Actor, query: FlagListQuery) 
     query.applies_to ? arrayContains(flags.appliesTo, [query.applies_to]) : undefined,
   );
   const order = query.sort_dir === 'desc' ? desc : asc;
-  const [data, [total]] = await Promise.all([
+  const { data, total } = await listPage(
     db
       .select({ flag: flags, usageCount: visibleUsage(actor) })
       .from(flags)
       .where(where)
       .orderBy(order(sortColumns[query.sort_by]), asc(sql`lower(${flags.name})`), asc(flags.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+      .$dynamic(),
     db.select({ count: count() }).from(flags).where(where),
-  ]);
-  return { data: data.map((r) => ({ ...r.flag, usageCount: r.usageCount })), total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data: data.map((r) => ({ ...r.flag, usageCount: r.usageCount })), total };
 }
 
 /** Definitions by id with their usage visible to the actor; `lock` holds them until the transaction ends. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../../db/client';
 import { likePattern } from '../../../db/like-pattern';
+import { backendPage, listPage } from '../../../db/paging';
 import { companies, units, unitUsers, users } from '../../../db/schema';
 import type { Actor } from '../../../lib/actor';
 import { companyScope } from '../../../lib/company-scope';
@@ -29,15 +30,12 @@ export async function listUnits(
     search ? ilike(units.name, search) : undefined,
   );
   const order = query.sort_dir === 'desc' ? desc(units.name) : asc(units.name);
-  const [rows, [total]] = await Promise.all([
-    withLiveCompany(db)
-      .where(where)
-      .orderBy(order, asc(units.id))
-      .offset((query.page - 1) * query.per_page)
-      .limit(query.per_page),
+  const { data: rows, total } = await listPage(
+    withLiveCompany(db).where(where).orderBy(order, asc(units.id)).$dynamic(),
     db.select({ count: count() }).from(units).innerJoin(companies, eq(companies.id, units.companyId)).where(where),
-  ]);
-  return { data: rows.map((r) => r.unit), total: total?.count ?? 0 };
+    backendPage(query),
+  );
+  return { data: rows.map((r) => r.unit), total };
 }
 
 /** Every unit of one company, parents before children (for the tree). */
