@@ -13,27 +13,20 @@ import {
   DOCUMENTS_ROUTES as R,
   templateVariablesResponseSchema,
   updateTemplateBodySchema,
-  VALIDATION_MESSAGES,
 } from '@cuspid/contracts';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { fileRequiredError, readMultipartForm } from '../../lib/multipart-form';
 import { requireActor } from '../../plugins/authenticate';
 import { buildContentDisposition } from '../../storage/storage';
 import type { DocumentsService, FileDownload } from './documents.service';
 
 const TEMPLATE = 'backoffice-document-template' as const;
 const binary = z.any().describe('the file');
-const fileRequired = () =>
-  new AppError('VALIDATION_FAILED', {
-    message: VALIDATION_MESSAGES.fileRequired,
-    errors: { file: [VALIDATION_MESSAGES.fileRequired] },
-  });
-
 function assertMultipart(request: FastifyRequest) {
-  if (!request.isMultipart()) throw fileRequired();
+  if (!request.isMultipart()) throw fileRequiredError();
 }
 
 function sendDownload(reply: FastifyReply, download: FileDownload, disposition: 'inline' | 'attachment') {
@@ -102,7 +95,7 @@ export function documentsRoutes(
       const actor = requireActor(request);
       assertMultipart(request);
       const file = await request.file();
-      if (!file) throw fileRequired();
+      if (!file) throw fileRequiredError();
       // Past the size limit busboy only truncates the part; fail the stream so storage drops what it had.
       file.file.once('limit', () => file.file.destroy(new AppError('PAYLOAD_TOO_LARGE')));
       const created = await service.uploadFile(actor, {
@@ -151,30 +144,10 @@ export function documentsRoutes(
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      assertMultipart(request);
-      const fields: Record<string, string> = {};
-      let file: { fileName: string; content: Buffer } | undefined;
-      for await (const part of request.parts({ limits: { fileSize: limits.maxTemplateBytes, files: 1 } })) {
-        if (part.type === 'file') {
-          file = { fileName: part.filename, content: await (part as MultipartFile).toBuffer() };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-      const parsed = createTemplateFieldsSchema.safeParse(fields);
-      const errors: Record<string, string[]> = {};
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = issue.path.join('.') || '_';
-          errors[field] = [...(errors[field] ?? []), issue.message];
-        }
-      }
-      if (!file || file.content.length === 0) errors.file = [VALIDATION_MESSAGES.fileRequired];
-      if (!parsed.success || !file || Object.keys(errors).length > 0) {
-        const first = Object.values(errors)[0]?.[0];
-        throw new AppError('VALIDATION_FAILED', { ...(first ? { message: first } : {}), errors });
-      }
-      const created = await service.createTemplate(actor, { ...parsed.data, ...file });
+      const form = await readMultipartForm(request, createTemplateFieldsSchema, {
+        maxFileBytes: limits.maxTemplateBytes,
+      });
+      const created = await service.createTemplate(actor, { ...form.fields, ...form.file });
       return reply.status(201).send(created);
     },
   );

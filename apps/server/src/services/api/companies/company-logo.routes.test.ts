@@ -89,7 +89,15 @@ describe('company logos', () => {
     expect(noFile.json().errors.file).toEqual(['The File field is required']);
     const noId = await upload(token, [{ name: 'file', fileName: 'logo.png', content: SAMPLE_PNG }]);
     expect(noId.json().errors.company_id).toEqual(['This field is required']);
-    expect((await uploadLogo(token, 'nope', 'logo.png', SAMPLE_PNG)).json().errors.company_id).toBeDefined();
+    expect((await uploadLogo(token, 'nope', 'logo.png', SAMPLE_PNG)).json().errors.company_id).toEqual([
+      'The company id is not valid',
+    ]);
+    // Every problem of the form at once, each on its field.
+    const nothing = await upload(token, [{ name: 'note', value: 'no id, no file' }]);
+    expect(nothing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { company_id: ['This field is required'], file: ['The File field is required'] },
+    });
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/upload-company-logo',

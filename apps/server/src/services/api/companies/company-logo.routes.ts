@@ -1,10 +1,10 @@
 import { errorResponseSchema, errorResponses, idParamsSchema, VALIDATION_MESSAGES } from '@cuspid/contracts';
 import { companyIdBodySchema, companySchema } from '@cuspid/contracts/companies';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../deps';
-import { AppError } from '../../../lib/errors';
+import { readMultipartForm } from '../../../lib/multipart-form';
 import { requireActor } from '../../../plugins/authenticate';
 import * as service from './company-logo.service';
 import { LOGO_EXTENSION, type LogoContentType } from './company-logo-content';
@@ -12,18 +12,13 @@ import { LOGO_EXTENSION, type LogoContentType } from './company-logo-content';
 const tags = ['companies'];
 const permission = 'backoffice-company' as const;
 
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: { [field]: [message] } });
-
-/** Reads the one file part whole (it is small: the multipart limit stops it at the logo size limit). */
-async function readFilePart(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  // Past the limit busboy only truncates the part; fail instead, so nothing is stored.
-  part.file.once('limit', () => part.file.destroy(new AppError('PAYLOAD_TOO_LARGE')));
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
-  if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-  return Buffer.concat(chunks);
-}
+/** The form's one text field; the file is the logo. */
+const logoFieldsSchema = z.object({
+  company_id: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : 'The company id is not valid',
+  }),
+});
 
 /** Company logos: upload and delete (backoffice-company, company scope) and the logo itself. */
 export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -45,25 +40,8 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
     },
     async (request) => {
       const actor = requireActor(request);
-      if (!request.isMultipart()) throw fieldError('file', VALIDATION_MESSAGES.fileRequired);
-      const fields: Record<string, string> = {};
-      let file: service.LogoUpload | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          file = { fileName: part.filename, content: await readFilePart(part) };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-      const companyId = z.uuid().safeParse(fields.company_id);
-      if (!companyId.success) {
-        throw fieldError(
-          'company_id',
-          fields.company_id ? 'The company id is not valid' : VALIDATION_MESSAGES.required,
-        );
-      }
-      if (!file || file.content.length === 0) throw fieldError('file', VALIDATION_MESSAGES.fileRequired);
-      return service.uploadCompanyLogo(deps, actor, companyId.data, file);
+      const form = await readMultipartForm(request, logoFieldsSchema);
+      return service.uploadCompanyLogo(deps, actor, form.fields.company_id, form.file);
     },
   );
 
