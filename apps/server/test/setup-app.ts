@@ -104,14 +104,38 @@ export async function createTestUser(
 export const createTestAdmin = (deps: Deps) => createTestUser(deps, { roles: [ADMIN_ROLE], staff: true });
 
 /**
- * Signs in from an address of its own: on a shared PostgreSQL database every test file's sign-ins would
- * otherwise count toward one per-IP throttle row and lock each other out.
+ * A client address of its own for a request: on a shared PostgreSQL database every test file's calls would
+ * otherwise count toward one per-IP throttle row (sign-in, registration, password reset) and lock each other out.
  */
+export const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+
+/** Signs in from an address of its own (see `randomAddress`). */
 export async function loginAs(app: FastifyInstance, mail: string, password = TEST_PASSWORD): Promise<LoginResponse> {
-  const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+  const remoteAddress = randomAddress();
   const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { mail, password }, remoteAddress });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json() as LoginResponse;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * GET and POST calls to a test app, each from an address of its own, signed in when a token is given. Takes
+ * the app or a getter (for an app made in `beforeAll`).
+ */
+export function requestsTo(app: FastifyInstance | (() => FastifyInstance)) {
+  const target = () => (typeof app === 'function' ? app() : app);
+  const headers = (token?: string) => (token ? bearer(token) : {});
+  return {
+    get: (url: string, token?: string) =>
+      target().inject({ method: 'GET', url, headers: headers(token), remoteAddress: randomAddress() }),
+    post: (url: string, payload?: unknown, token?: string) =>
+      target().inject({
+        method: 'POST',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        headers: headers(token),
+        remoteAddress: randomAddress(),
+      }),
+  };
+}

@@ -9,6 +9,8 @@ import {
   createTestApp,
   createTestUser,
   loginAs,
+  randomAddress,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { apiKeys, auditLog, companies, users } from '../../db/schema';
@@ -19,18 +21,7 @@ let ctx: TestContext;
 let adminToken: string;
 let nobodyToken: string;
 
-let ipCounter = 0;
-const nextIp = () => `10.4.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const get = (url: string, token?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {}, remoteAddress: nextIp() });
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-  });
+const { get, post } = requestsTo(() => ctx.app);
 const tokenOf = async (mail: string) => (await loginAs(ctx.app, mail)).token;
 
 /** The client credentials grant, form-encoded as RFC 6749 wants it. */
@@ -40,7 +31,7 @@ const exchange = (fields: Record<string, string>, headers: Record<string, string
     url: '/auth/token',
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    remoteAddress: nextIp(),
+    remoteAddress: randomAddress(),
   });
 
 type Created = { data: { id: string; client_id: string; scopes: string[]; status: string }; client_secret: string };

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   TEST_PASSWORD,
   type TestContext,
   uniqueMail,
@@ -20,18 +20,7 @@ import { roles } from '../../db/schema';
 let ctx: TestContext;
 let adminToken: string;
 
-let ipCounter = 0;
-const nextIp = () => `10.36.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-  });
-const get = (url: string, token: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: bearer(token), remoteAddress: nextIp() });
+const { get, post } = requestsTo(() => ctx.app);
 const tokenOf = async (mail: string, password = TEST_PASSWORD) => (await loginAs(ctx.app, mail, password)).token;
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   TEST_PASSWORD,
   type TestContext,
   uniqueMail,
@@ -19,18 +19,7 @@ let adminToken: string;
 let admin: { id: string; mail: string; companyId: string };
 let nobodyToken: string;
 
-let ipCounter = 0;
-const nextIp = () => `10.3.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const get = (url: string, token?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {}, remoteAddress: nextIp() });
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-  });
+const { get, post } = requestsTo(() => ctx.app);
 const tokenOf = async (mail: string) => (await loginAs(ctx.app, mail)).token;
 const roleName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 

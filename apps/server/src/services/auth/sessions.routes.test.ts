@@ -2,11 +2,12 @@ import type { LoginResponse } from '@cuspid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  randomAddress,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { auditLog, sessions } from '../../db/schema';
@@ -14,18 +15,7 @@ import { auditLog, sessions } from '../../db/schema';
 let ctx: TestContext;
 let adminToken: string;
 
-let ipCounter = 0;
-const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const get = (url: string, token?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {}, remoteAddress: nextIp() });
-const post = (url: string, payload?: unknown, token?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-  });
+const { get, post } = requestsTo(() => ctx.app);
 const refresh = (pair: LoginResponse) => post('/auth/refresh-token', { refresh_token: pair.refresh_token });
 const sessionIdOf = async (token: string) =>
   (await get('/auth/list-sessions', token)).json().data.find((s: { current: boolean }) => s.current).id as string;
@@ -50,7 +40,7 @@ async function apiKeyToken(): Promise<string> {
       client_secret,
     }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    remoteAddress: nextIp(),
+    remoteAddress: randomAddress(),
   });
   expect(exchange.statusCode, exchange.body).toBe(200);
   return exchange.json().access_token;

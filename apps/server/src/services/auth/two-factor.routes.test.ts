@@ -5,10 +5,10 @@ import { SignJWT } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
+  requestsTo,
   TEST_PASSWORD,
   type TestContext,
   type TestUser,
@@ -20,18 +20,7 @@ let ctx: TestContext;
 let adminToken: string;
 
 // Each call comes from its own address, so the per-IP budget never interferes; the per-account one is under test.
-let ipCounter = 0;
-const nextIp = () => `10.33.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const get = (url: string, token?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {}, remoteAddress: nextIp() });
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-  });
+const { get, post } = requestsTo(() => ctx.app);
 
 /** Signs in from an address of its own: on a shared PostgreSQL, 127.0.0.1's budget belongs to other test files. */
 async function loginAs(mail: string) {
