@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { ERROR_MESSAGES } from '@cuspid/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -11,7 +10,7 @@ import { z } from 'zod';
 import { pingDatabase } from './db/client';
 import type { Deps } from './deps';
 import { oauthMetadataPlugin, openApiTransform, openApiTransformObject } from './openapi';
-import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors, sendNotFound } from './plugins/error-handler';
 import { provideRouteTable } from './plugins/route-table';
 import { apiService } from './services/api/api.plugin';
 import { authService } from './services/auth/auth.plugin';
@@ -133,9 +132,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     ];
     await app.register(webPlugin, { deps, servicePrefixes });
   } else {
-    app.setNotFoundHandler(async (request, reply) =>
-      reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, requestId: request.id }),
-    );
+    app.setNotFoundHandler(sendNotFound);
   }
   return app as unknown as FastifyInstance;
 }

@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type CryptoKey, errors, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, errors, importPKCS8, importSPKI, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config/env';
 import { AppError } from './errors';
 import { sha256 } from './ids';
@@ -51,19 +51,30 @@ export async function loadTokenKeys(config: Config): Promise<TokenKeys> {
   };
 }
 
+/** Every token this service issues: signed with its key, for a subject and an audience, for `ttlSeconds`. */
+function sign(keys: TokenKeys, payload: JWTPayload, subject: string, audience: string, ttlSeconds: number) {
+  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: ALG, kid: keys.kid })
+    .setSubject(subject)
+    .setIssuer(keys.issuer)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(keys.privateKey);
+}
+
 export async function signAccessToken(
   keys: TokenKeys,
   claims: { userId: string; sessionId: string; companyId: string },
 ): Promise<string> {
-  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
-  return new SignJWT({ sid: claims.sessionId, cid: claims.companyId })
-    .setProtectedHeader({ alg: ALG, kid: keys.kid })
-    .setSubject(claims.userId)
-    .setIssuer(keys.issuer)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${keys.accessTokenTtlSeconds}s`)
-    .sign(keys.privateKey);
+  return sign(
+    keys,
+    { sid: claims.sessionId, cid: claims.companyId },
+    claims.userId,
+    AUDIENCE,
+    keys.accessTokenTtlSeconds,
+  );
 }
 
 /** An API key's access token: `akid` names the key, `scope` what it asked for (RFC 8693 style). */
@@ -71,15 +82,8 @@ export async function signApiKeyToken(
   keys: TokenKeys,
   claims: { userId: string; apiKeyId: string; companyId: string; scopes: string[] },
 ): Promise<string> {
-  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
-  return new SignJWT({ akid: claims.apiKeyId, cid: claims.companyId, scope: claims.scopes.join(' ') })
-    .setProtectedHeader({ alg: ALG, kid: keys.kid })
-    .setSubject(claims.userId)
-    .setIssuer(keys.issuer)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${keys.accessTokenTtlSeconds}s`)
-    .sign(keys.privateKey);
+  const payload = { akid: claims.apiKeyId, cid: claims.companyId, scope: claims.scopes.join(' ') };
+  return sign(keys, payload, claims.userId, AUDIENCE, keys.accessTokenTtlSeconds);
 }
 
 /** The second sign-in step (ADR 0033): another audience, so a challenge never passes as an access token. */
@@ -94,15 +98,13 @@ export async function signTwoFactorChallenge(
   keys: TokenKeys,
   claims: { userId: string; passwordChangedAt: Date },
 ): Promise<string> {
-  if (!keys.privateKey) throw new Error('This process holds no private key to sign tokens');
-  return new SignJWT({ pwc: claims.passwordChangedAt.getTime() })
-    .setProtectedHeader({ alg: ALG, kid: keys.kid })
-    .setSubject(claims.userId)
-    .setIssuer(keys.issuer)
-    .setAudience(CHALLENGE_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${CHALLENGE_TTL_SECONDS}s`)
-    .sign(keys.privateKey);
+  return sign(
+    keys,
+    { pwc: claims.passwordChangedAt.getTime() },
+    claims.userId,
+    CHALLENGE_AUDIENCE,
+    CHALLENGE_TTL_SECONDS,
+  );
 }
 
 /** The user and password time a challenge names; any invalid or expired challenge answers 401. */

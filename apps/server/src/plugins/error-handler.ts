@@ -72,15 +72,19 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 
 const OAUTH_ERRORS: Partial<Record<number, string>> = { 401: 'invalid_client', 429: 'slow_down' };
 
-/** One error answer (spec section 8), with the OAuth fields on routes that answer OAuth clients. */
+/**
+ * One error answer (spec section 8), with the OAuth fields on routes that answer OAuth clients
+ * (`oauthError`: RFC 6749's error code when the caller knows it better than the status does).
+ */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   body: Omit<ErrorResponse, 'requestId'>,
+  oauthError?: string,
 ) {
   const oauth = request.routeOptions?.config?.oauthErrors
-    ? { error: OAUTH_ERRORS[status] ?? 'invalid_request', error_description: body.message }
+    ? { error: oauthError ?? OAUTH_ERRORS[status] ?? 'invalid_request', error_description: body.message }
     : {};
   return reply.status(status).send({ ...oauth, ...body, requestId: request.id } satisfies ErrorResponse);
 }
@@ -118,6 +122,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     .header('cache-control', 'no-store')
     .send({ code, message: ERROR_MESSAGES[code], requestId: request.id } satisfies ErrorResponse);
 }
+
+/** The one 404 of paths no route answers. */
+export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(request, reply, 404, { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
 
 /** One error shape everywhere (spec section 8): `code`, `message`, `errors` per field, `requestId`. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

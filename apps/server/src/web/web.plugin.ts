@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RUNTIME_CONFIG, ERROR_MESSAGES, type RuntimeConfig } from '@cuspid/contracts';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@cuspid/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps';
+import { sendNotFound } from '../plugins/error-handler';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -23,14 +24,12 @@ export const webPlugin: FastifyPluginAsync<{ deps: Deps; servicePrefixes: string
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script),
   );
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, requestId: request.id });
   const root = deps.config.webDistDir ?? DEFAULT_WEB_DIST;
   const indexPath = path.join(root, 'index.html');
   if (!fs.existsSync(indexPath)) {
     deps.logger.warn({ root }, 'web app is not built (npm run build): / serves nothing');
     // Unknown paths still answer the one error shape (not Fastify's own 404 body).
-    app.setNotFoundHandler(async (request, reply) => notFound(request, reply));
+    app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
     return;
   }
   await app.register(fastifyStatic, {
@@ -50,6 +49,6 @@ export const webPlugin: FastifyPluginAsync<{ deps: Deps; servicePrefixes: string
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !isServicePath(url) && !path.extname(url);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return notFound(request, reply);
+    return sendNotFound(request, reply);
   });
 };

@@ -6,10 +6,10 @@ import {
   mailTemplateAssignmentsSaveSchema,
 } from '@cuspid/contracts/mail';
 import type { Deps } from '../../deps';
-import { type Actor, isAdmin } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { carriesSecrets } from '../mail/mail-secrets';
+import { assertMayChangeLinkMails } from '../mail/mail.policy';
 import * as repo from './mail-template-assignments.repository';
 
 /** One line per event the product sends, in catalogue order, with the template it uses (or none). */
@@ -48,12 +48,11 @@ export async function saveAssignments(deps: Deps, actor: Actor, body: MailTempla
       throw new AppError('NOT_FOUND', { message: 'The mail template was not found' });
     const before = new Map((await repo.listAssignments(tx)).map((a) => [a.event, a.templateId]));
     // The template of a mail carrying an account link decides where the link goes (ADR 0034).
-    const relinked = input.assignments.filter(
-      (a) => carriesSecrets(a.event) && (before.get(a.event) ?? null) !== a.template_id,
+    const relinked = input.assignments.filter((a) => (before.get(a.event) ?? null) !== a.template_id);
+    assertMayChangeLinkMails(
+      actor,
+      relinked.map((a) => a.event),
     );
-    if (relinked.length && !isAdmin(actor)) {
-      throw new AppError('MAIL_LINK_TEMPLATE_ADMIN_ONLY');
-    }
     await repo.upsertAssignments(
       tx,
       input.assignments.map((a) => ({ event: a.event, templateId: a.template_id })),

@@ -31,6 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireActor, requireUserActor } from '../../plugins/authenticate';
+import { sendError } from '../../plugins/error-handler';
 import * as apiKeys from './api-keys.service';
 import * as authService from './auth.service';
 import * as service from './identity.service';
@@ -375,14 +376,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         );
       } catch (error) {
         if (!(error instanceof apiKeys.OAuthError)) throw error;
-        const code = { 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 429: 'TOO_MANY_REQUESTS' }[error.status];
-        return reply.status(error.status).send({
-          error: error.error,
-          error_description: error.description,
-          code,
-          message: error.description,
-          requestId: request.id,
-        });
+        const code = ({ 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 429: 'TOO_MANY_REQUESTS' } as const)[error.status];
+        return sendError(request, reply, error.status, { code, message: error.description }, error.error);
       }
     },
   );

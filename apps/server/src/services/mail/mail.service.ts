@@ -24,9 +24,10 @@ import { type Actor, isAdmin } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
+import { assertMayChangeLinkMails } from './mail.policy';
 import * as repo from './mail.repository';
 import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
-import { carriesSecrets, concealSecrets, HIDDEN_LINK, revealSecrets, secretVariablesOf } from './mail-secrets';
+import { concealSecrets, HIDDEN_LINK, revealSecrets, secretVariablesOf } from './mail-secrets';
 import { sendMail } from './send-mail';
 
 export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
@@ -91,8 +92,8 @@ async function assertMayChangeTemplate(
   nextEvent?: string | null,
 ) {
   if (isAdmin(actor)) return;
-  const events = [nextEvent, current?.event, ...(current ? await repo.eventsAssignedTo(tx, current.id) : [])];
-  if (events.some(carriesSecrets)) throw new AppError('MAIL_LINK_TEMPLATE_ADMIN_ONLY');
+  const assigned = current ? await repo.eventsAssignedTo(tx, current.id) : [];
+  assertMayChangeLinkMails(actor, [nextEvent, current?.event, ...assigned]);
 }
 
 const presentContents = (contents: Record<string, MailTemplateContent | undefined>) =>

@@ -154,9 +154,10 @@ async function assertStillVisible(db: DbOrTx, actor: Actor, companyId: string) {
  * Company numbers are unique across all companies, so only the back office, which sees every company,
  * chooses them (ADR 0060). A partner's new company gets the next number of the sequence; a partner
  * that names a number (other than the company's own) is refused without looking it up, so the answer
- * never tells whether another partner's company holds it.
+ * never tells whether another partner's company holds it. A number staff choose is claimed: the sequence
+ * moves past it, so no later company draws it.
  */
-async function assertCompanyNumberFree(
+async function claimCompanyNumber(
   db: DbOrTx,
   actor: Actor,
   companyNumber: string | null | undefined,
@@ -215,7 +216,7 @@ export async function createCompany(deps: Deps, actor: Actor, body: CompanyCreat
   }
   return deps.db.transaction(async (tx) => {
     await assertPartners(tx, actor, partners);
-    await assertCompanyNumberFree(tx, actor, body.company_number);
+    await claimCompanyNumber(tx, actor, body.company_number);
     const company = await repo.insertCompany(tx, {
       companyName: body.company_name,
       ...toValues(body),
@@ -249,7 +250,7 @@ export async function updateCompany(deps: Deps, actor: Actor, id: string, body: 
     if (changesPartners && !actor.isStaff && id === actor.companyId) throw new AppError('FORBIDDEN');
     await assertPartners(tx, actor, body, id);
     await assertNoResellerCycle(tx, id, body.reseller_id);
-    await assertCompanyNumberFree(tx, actor, body.company_number, existing.company);
+    await claimCompanyNumber(tx, actor, body.company_number, existing.company);
     await repo.updateCompany(tx, id, { ...toValues(body), ...partnerValues(body) });
     if (body.bank_accounts) await repo.replaceBankAccounts(tx, id, bankAccountValues(body.bank_accounts));
     await assertStillVisible(tx, actor, id);
