@@ -12,19 +12,9 @@ import type { Deps } from './deps';
 import { oauthMetadataPlugin, openApiTransform, openApiTransformObject } from './openapi';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors, sendNotFound } from './plugins/error-handler';
 import { provideRouteTable } from './plugins/route-table';
-import { apiService } from './services/api/api.plugin';
-import { authService } from './services/auth/auth.plugin';
-import { documentsService } from './services/documents/documents.plugin';
-import { mailService } from './services/mail/mail.plugin';
+import { SERVICES } from './services';
 import { LOCAL_FILES_PREFIX, localFilesPlugin } from './storage/local-files.plugin';
 import { webPlugin } from './web/web.plugin';
-
-const SERVICES = {
-  auth: { plugin: authService, prefix: '/auth', title: 'Authentication service' },
-  api: { plugin: apiService, prefix: '/api', title: 'Main backend' },
-  mail: { plugin: mailService, prefix: '/mail', title: 'Mail service' },
-  documents: { plugin: documentsService, prefix: '/documents', title: 'Document service' },
-} as const;
 
 /**
  * Builds the HTTP server: external plugins first, then the app's own, then each configured service

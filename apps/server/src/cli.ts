@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { ADMIN_ROLE, createUserBodySchema } from '@cuspid/contracts';
 import { closeDeps, createDeps, createLogger } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
-import { findOperatorCompany, findRolesByName, insertCompany } from './services/auth/auth.repository';
-import { createUserRecord } from './services/auth/auth.service';
+import { findOperatorCompany, findRolesByName, insertCompany } from './modules/auth/auth.repository';
+import { createUserRecord } from './modules/auth/auth.service';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

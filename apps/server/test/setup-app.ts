@@ -13,8 +13,8 @@ import { loadConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Deps } from '../src/deps';
 import { DEFAULT_JOB_SCHEMA } from '../src/jobs/queue';
-import { assignRoles, findRolesByName, insertCompany, insertUser } from '../src/services/auth/auth.repository';
-import { hashPassword } from '../src/services/auth/passwords';
+import { assignRoles, findRolesByName, insertCompany, insertUser } from '../src/modules/auth/auth.repository';
+import { hashPassword } from '../src/modules/auth/passwords';
 
 export const TEST_PASSWORD = 'Test#Pass1';
 

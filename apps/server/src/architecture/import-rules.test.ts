@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areasThroughIndex, checkImports, importRules, parseImports, type WorkspacePackage } from './import-rules';
+import { checkImports, parseImports, type WorkspacePackage } from './import-rules';
 
 // Small in-memory workspaces: each test proves that one rule fails on a file set that breaks it, with
 // the message a developer will read, and stays quiet on its allowed twin.
@@ -43,6 +43,16 @@ describe('parseImports', () => {
       { specifier: './h.css', typeOnly: false, line: 10 },
       { specifier: './lazy', typeOnly: false, line: 14 },
       { specifier: './typed', typeOnly: true, line: 15 },
+    ]);
+  });
+
+  it('forbids lib/ and storage/ to import a module', () => {
+    const files = {
+      'apps/server/src/lib/audit.ts': "import { findUser } from '../modules/users';",
+      'apps/server/src/modules/users/index.ts': 'export const findUser = 1;',
+    };
+    expect(messages(files)).toEqual([
+      "apps/server/src/lib/audit.ts:1 imports '../modules/users' (apps/server/src/modules/users/index.ts): lib/, db/, storage/ and jobs/ stand below the modules (db/seed.ts excepted); move what both need to lib/ [lib-imports-no-module]",
     ]);
   });
 });
@@ -100,16 +110,16 @@ describe('checkImports: cycles', () => {
 describe('checkImports: rules', () => {
   it('forbids Drizzle outside repositories, db/ and jobs/, and ignores tests', () => {
     const files = {
-      'apps/server/src/services/units/units.service.ts':
+      'apps/server/src/modules/units/units.service.ts':
         "import { eq } from 'drizzle-orm';\nimport type { PgColumn } from 'drizzle-orm/pg-core';",
-      'apps/server/src/services/units/units.repository.ts': "import { eq } from 'drizzle-orm';",
-      'apps/server/src/services/units/units.routes.test.ts': "import { eq } from 'drizzle-orm';",
+      'apps/server/src/modules/units/units.repository.ts': "import { eq } from 'drizzle-orm';",
+      'apps/server/src/modules/units/units.routes.test.ts': "import { eq } from 'drizzle-orm';",
       'apps/server/src/db/client.ts': "import { drizzle } from 'drizzle-orm/pglite';",
       'apps/server/src/jobs/queue.ts': "import { sql } from 'drizzle-orm';",
     };
     expect(messages(files)).toEqual([
-      "apps/server/src/services/units/units.service.ts:1 imports 'drizzle-orm': queries belong in a *.repository.ts (or db/, or the job queue in jobs/); call the repository instead [drizzle-outside-repositories]",
-      "apps/server/src/services/units/units.service.ts:2 imports 'drizzle-orm/pg-core': queries belong in a *.repository.ts (or db/, or the job queue in jobs/); call the repository instead [drizzle-outside-repositories]",
+      "apps/server/src/modules/units/units.service.ts:1 imports 'drizzle-orm': queries belong in a *.repository.ts (or db/, or the job queue in jobs/); call the repository instead [drizzle-outside-repositories]",
+      "apps/server/src/modules/units/units.service.ts:2 imports 'drizzle-orm/pg-core': queries belong in a *.repository.ts (or db/, or the job queue in jobs/); call the repository instead [drizzle-outside-repositories]",
     ]);
   });
 
@@ -130,17 +140,17 @@ describe('checkImports: rules', () => {
     ]);
   });
 
-  it('forbids the app-wide plugins to import a service', () => {
+  it('forbids the app-wide plugins to import a module', () => {
     const files = {
       'apps/server/src/plugins/authenticate.ts': [
-        "import { loadActor } from '../services/auth/auth.repository';",
+        "import { loadActor } from '../modules/auth/auth.repository';",
         "import { loadActor as fromLib } from '../lib/actor.repository';",
       ].join('\n'),
-      'apps/server/src/services/auth/auth.repository.ts': 'export const loadActor = 1;',
+      'apps/server/src/modules/auth/auth.repository.ts': 'export const loadActor = 1;',
       'apps/server/src/lib/actor.repository.ts': 'export const loadActor = 1;',
     };
     expect(messages(files)).toEqual([
-      "apps/server/src/plugins/authenticate.ts:1 imports '../services/auth/auth.repository' (apps/server/src/services/auth/auth.repository.ts): the app-wide plugins stand below the services; move what both need to lib/ [plugins-import-no-service]",
+      "apps/server/src/plugins/authenticate.ts:1 imports '../modules/auth/auth.repository' (apps/server/src/modules/auth/auth.repository.ts): the app-wide plugins stand below the modules; move what both need to lib/ [plugins-import-no-module]",
     ]);
   });
 
@@ -153,8 +163,7 @@ describe('checkImports: rules', () => {
     expect(messages(files)[0]).toMatch(/^apps\/server\/src\/lib\/other-scope\.ts:1 /);
   });
 
-  it('takes the coming module rule as one more row: a module reaches another only through its index.ts', () => {
-    const rules = [...importRules, areasThroughIndex('module-internals', 'apps/server/src/modules/', 'module')];
+  it('lets a module reach another only through its index.ts', () => {
     const files = new Map(
       Object.entries({
         'apps/server/src/modules/companies/companies.service.ts': [
@@ -165,8 +174,18 @@ describe('checkImports: rules', () => {
         'apps/server/src/modules/users/index.ts': 'export const usersApi = 1;',
       }),
     );
-    expect(checkImports(files, [contracts], rules).map((v) => v.message)).toEqual([
+    expect(checkImports(files, [contracts]).map((v) => v.message)).toEqual([
       "apps/server/src/modules/companies/companies.service.ts:1 imports '../users/users.repository' (apps/server/src/modules/users/users.repository.ts): a module imports another module only through that module's index.ts [module-internals]",
+    ]);
+  });
+
+  it('forbids lib/ and storage/ to import a module', () => {
+    const files = {
+      'apps/server/src/lib/audit.ts': "import { findUser } from '../modules/users';",
+      'apps/server/src/modules/users/index.ts': 'export const findUser = 1;',
+    };
+    expect(messages(files)).toEqual([
+      "apps/server/src/lib/audit.ts:1 imports '../modules/users' (apps/server/src/modules/users/index.ts): lib/, db/, storage/ and jobs/ stand below the modules (db/seed.ts excepted); move what both need to lib/ [lib-imports-no-module]",
     ]);
   });
 });

@@ -115,6 +115,7 @@ export type ImportRule = {
 };
 
 const SERVER = 'apps/server/src/';
+const MODULES = `${SERVER}modules/`;
 const WEB_FEATURES = 'apps/web/src/features/';
 
 const isDrizzle = (specifier: string) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
@@ -140,12 +141,7 @@ export function areasThroughIndex(name: string, root: string, noun: string): Imp
   };
 }
 
-/**
- * One row per rule. The module rule of the coming `apps/server/src/modules/<area>/` layout ("no module
- * imports another module's internals") is one more row:
- *   areasThroughIndex('module-internals', 'apps/server/src/modules/', 'module'),
- * with the plugin row's `services/` turned into `modules/`.
- */
+/** One row per rule. */
 export const importRules: readonly ImportRule[] = [
   {
     name: 'drizzle-outside-repositories',
@@ -167,12 +163,22 @@ export const importRules: readonly ImportRule[] = [
       })),
     ],
   },
+  areasThroughIndex('module-internals', MODULES, 'module'),
   areasThroughIndex('web-feature-internals', WEB_FEATURES, 'feature'),
   {
-    name: 'plugins-import-no-service',
-    reason: 'the app-wide plugins stand below the services; move what both need to lib/',
+    name: 'plugins-import-no-module',
+    reason: 'the app-wide plugins stand below the modules; move what both need to lib/',
     appliesTo: (file) => file.startsWith(`${SERVER}plugins/`),
-    forbids: ({ target }) => target?.startsWith(`${SERVER}services/`) ?? false,
+    forbids: ({ target }) => target?.startsWith(MODULES) ?? false,
+  },
+  {
+    name: 'lib-imports-no-module',
+    reason: 'lib/, db/, storage/ and jobs/ stand below the modules (db/seed.ts excepted); move what both need to lib/',
+    appliesTo: (file) =>
+      ['lib/', 'storage/', 'jobs/define-job', 'jobs/queue', 'db/client', 'db/schema/', 'db/paging'].some((dir) =>
+        file.startsWith(`${SERVER}${dir}`),
+      ),
+    forbids: ({ target }) => target?.startsWith(MODULES) ?? false,
   },
 ];
 

@@ -1,8 +1,7 @@
 import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
-import { selfServiceViolations } from '../services/auth/identity.policy';
-import { hashPassword } from '../services/auth/passwords';
-import { seedMailTemplates } from '../services/mail/mail.repository';
+import { hashPassword, selfServiceViolations } from '../modules/auth';
+import { seedMailTemplates } from '../modules/mail';
 import type { Db, Tx } from './client';
 import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
 

@@ -1,6 +1,5 @@
 import type { JobDefinition } from '../deps';
-import { authJobs } from '../services/auth/auth.jobs';
-import { mailJobs } from '../services/mail/mail.jobs';
+import { modules } from '../modules';
 
-/** Every job of every service: the server and `npm run worker` register the same list. */
-export const allJobs = [...authJobs, ...mailJobs] as readonly JobDefinition<unknown>[];
+/** Every job of every module: the server and `npm run worker` register the same list. */
+export const allJobs: readonly JobDefinition<unknown>[] = modules.flatMap((module) => module.jobs ?? []);

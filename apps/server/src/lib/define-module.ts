@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps, JobDefinition } from '../deps';
+
+/** The four deployable services of the spec (section 7) and the base path each is mounted under. */
+export const SERVICE_NAMES = ['auth', 'api', 'mail', 'documents'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * One business area of the server (`src/modules/<area>/`), as its `index.ts` exports it: the spec
+ * service whose base path its routes are mounted under, the routes (a Fastify plugin, registered
+ * encapsulated, so hooks and parsers it adds stay inside the module), and its background jobs. The
+ * module list (`src/modules/index.ts`) is the only central file a new area touches.
+ */
+export type ServerModule = {
+  /** The folder name: one name per area in every layer (routes' tags, jobs' prefix, web feature). */
+  name: string;
+  service: ServiceName;
+  routes?: FastifyPluginAsync<{ deps: Deps }>;
+  jobs?: readonly JobDefinition<unknown>[];
+};
+
+export function defineModule<const M extends ServerModule>(module: M): M {
+  return module;
+}

@@ -1,0 +1,17 @@
+import { defineModule } from '../../lib/define-module';
+import { companiesRoutes } from './companies.routes';
+import { companiesImportRoutes } from './companies-import.routes';
+import { companyLogoRoutes } from './company-logo.routes';
+
+export { filterVisibleCompanyIds, insertCompany } from './companies.repository';
+
+/** Companies (customers and partners), their logos and the CSV import (ADR 0050, 0052, 0060, 0075). */
+export const companiesModule = defineModule({
+  name: 'companies',
+  service: 'api',
+  routes: async (app, options) => {
+    await app.register(companiesRoutes, options);
+    await app.register(companyLogoRoutes, options);
+    await app.register(companiesImportRoutes, options);
+  },
+});

@@ -1,0 +1,9 @@
+import { defineModule } from '../../lib/define-module';
+import { documentAssignmentRoutes } from './document-assignment.routes';
+
+/** Which document template serves which document of the portal (ADR 0047). */
+export const documentAssignmentModule = defineModule({
+  name: 'document-assignment',
+  service: 'api',
+  routes: async (app, { deps }) => documentAssignmentRoutes(app, deps),
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/define-module';
+import { flagsRoutes } from './flags.routes';
+
+export { carriesFlag, carriesTag, listRecordLabels, type RecordLabels } from './flags.repository';
+
+/** Flags and tags on records of every record type (ADR 0054). */
+export const flagsModule = defineModule({ name: 'flags', service: 'api', routes: flagsRoutes });

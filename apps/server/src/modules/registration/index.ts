@@ -1,0 +1,5 @@
+import { defineModule } from '../../lib/define-module';
+import { registrationRoutes } from './registration.routes';
+
+/** Company self-registration, its configuration and the VIES check (ADR 0051, 0055). */
+export const registrationModule = defineModule({ name: 'registration', service: 'api', routes: registrationRoutes });

@@ -1,0 +1,5 @@
+import { defineModule } from '../../lib/define-module';
+import { unitsRoutes } from './units.routes';
+
+/** A company's units (departments, branches) as a tree. */
+export const unitsModule = defineModule({ name: 'units', service: 'api', routes: unitsRoutes });
