@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
 import { hashPassword, selfServiceViolations } from '../modules/auth';
-import { seedMailTemplates } from '../modules/mail';
+import { seedMailTemplates } from '../modules/mail-templates';
 import type { Db, Tx } from './client';
 import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
 

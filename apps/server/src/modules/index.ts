@@ -6,9 +6,10 @@ import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
 import { documentsModule } from './documents';
 import { flagsModule } from './flags';
-import { mailModule } from './mail';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
+import { mailTemplatesModule } from './mail-templates';
 import { registrationModule } from './registration';
+import { sentMailsModule } from './sent-mails';
 import { unitsModule } from './units';
 
 /**
@@ -26,6 +27,7 @@ export const modules: readonly ServerModule[] = [
   flagsModule,
   registrationModule,
   auditLogModule,
-  mailModule,
+  mailTemplatesModule,
+  sentMailsModule,
   documentsModule,
 ];

@@ -11,7 +11,7 @@ import {
 } from '../../../test/setup-app';
 import { waitFor } from '../../../test/smtp-server';
 import { mailOutbox } from '../../db/schema';
-import { deliverMailJob } from '../mail/mail.jobs';
+import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
 import { sendPasswordResetJob } from './auth.jobs';
 import { findPermissionsByTitle, insertRole, replaceRolePermissions } from './identity.repository';
 

@@ -12,7 +12,7 @@ import {
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
 import { accountTokens, auditLog, mailOutbox, users } from '../../db/schema';
 import { sha256 } from '../../lib/ids';
-import { deliverMailJob } from '../mail/mail.jobs';
+import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
 import { FORGOT_PASSWORD_ANSWER } from './account-links.service';
 import { sendPasswordResetJob } from './auth.jobs';
 

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { type Actor, isAdmin } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { newSecret, sha256 } from '../../lib/ids';
-import { sendMail } from '../mail';
+import { sendMail } from '../sent-mails';
 import * as repo from './auth.repository';
 
 /**

@@ -29,7 +29,7 @@ import {
   signTwoFactorChallenge,
   verifyTwoFactorChallenge,
 } from '../../lib/tokens';
-import { sendMail } from '../mail';
+import { sendMail } from '../sent-mails';
 import { linkForAdministrator, sendInvitationMail } from './account-links';
 import { recordLoginJob } from './auth.jobs';
 import * as repo from './auth.repository';

@@ -8,7 +8,7 @@ import {
   loginAs,
   type TestContext,
 } from '../../../test/setup-app';
-import { insertTemplate } from '../mail/mail.repository';
+import { insertTemplate } from '../mail-templates/mail-templates.repository';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -86,7 +86,7 @@ describe('POST /api/mail-template-assignments', () => {
       template_name: 'Our own approval mail',
       module: 'case',
     });
-    const { findTemplateForEvent } = await import('../mail/mail.repository');
+    const { findTemplateForEvent } = await import('../mail-templates/mail-templates.repository');
     expect((await findTemplateForEvent(ctx.deps.db, 'case.approved'))?.id).toBe(template.id);
   });
 });

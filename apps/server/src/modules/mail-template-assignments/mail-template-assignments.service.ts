@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { assertMayChangeLinkMails } from '../mail';
+import { assertMayChangeLinkMails } from '../mail-templates';
 import * as repo from './mail-template-assignments.repository';
 
 /** One line per event the product sends, in catalogue order, with the template it uses (or none). */

@@ -12,7 +12,7 @@ import {
 } from '../../../test/setup-app';
 import { CAPTCHA_TEST_ANSWER } from '../../config/env';
 import { captchas, companies, mailOutbox, registrationConfiguration, roles, users } from '../../db/schema';
-import { deliverMail } from '../mail/mail-delivery';
+import { deliverMail } from '../sent-mails/mail-delivery';
 import { hashCaptchaAnswer } from './captcha';
 import { insertCaptcha } from './registration.repository';
 

@@ -8,20 +8,16 @@ import {
   mailTemplateListQuerySchema,
   mailTemplateSchema,
   mailTemplateUpdateSchema,
-  sendMailBodySchema,
-  sendMailResponseSchema,
-  sentMailListQuerySchema,
-  sentMailSchema,
 } from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
-import * as service from './mail.service';
+import * as service from './mail-templates.service';
 
 const tags = ['mail'];
 const permission = 'backoffice-mail-template' as const;
 
-export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
     '/list-mail-templates',
     {
@@ -105,49 +101,5 @@ export const mailRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
       },
     },
     (request) => service.previewTemplate(request.body),
-  );
-
-  app.post(
-    '/send-mail',
-    {
-      // Sending any template to any address is a back-office tool: the template permission guards it.
-      config: { permission },
-      schema: {
-        tags,
-        summary: 'Send a template, or the template of an event, to one address (through the outbox)',
-        body: sendMailBodySchema,
-        response: { 202: sendMailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      reply.status(202).send(await service.sendMailCall(deps, requireActor(request), request.body)),
-  );
-
-  app.get(
-    '/list-sent-mails',
-    {
-      config: { permission },
-      schema: {
-        tags,
-        summary: 'The outbox: every mail with its status, attempts and last error (newest first)',
-        querystring: sentMailListQuerySchema,
-        response: { 200: countedListSchema(sentMailSchema), ...errorResponses },
-      },
-    },
-    (request) => service.listSentMails(deps, requireActor(request), request.query),
-  );
-
-  app.get(
-    '/list-sent-mail-by-id',
-    {
-      config: { permission },
-      schema: {
-        tags,
-        summary: 'One mail of the outbox with its content',
-        querystring: mailTemplateIdQuerySchema,
-        response: { 200: sentMailSchema, ...errorResponses },
-      },
-    },
-    (request) => service.getSentMail(deps, requireActor(request), request.query.id),
   );
 };

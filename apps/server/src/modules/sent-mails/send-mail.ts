@@ -2,8 +2,9 @@ import type { LanguageCode } from '@cuspid/contracts';
 import type { MailEvent } from '@cuspid/contracts/mail';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { deliverMailJob } from './mail.jobs';
-import * as repo from './mail.repository';
+import { findTemplate, findTemplateForEvent } from '../mail-templates';
+import { deliverMailJob } from './sent-mails.jobs';
+import * as repo from './sent-mails.repository';
 
 export type SendMailInput = {
   /** The product event; the template comes from its assignment (or the event's default template). */
@@ -26,9 +27,9 @@ export type SendMailInput = {
  */
 export async function sendMail(deps: Pick<Deps, 'jobs'>, tx: DbOrTx, input: SendMailInput): Promise<repo.OutboxRow> {
   const template = input.templateId
-    ? await repo.findTemplate(tx, input.templateId)
+    ? await findTemplate(tx, input.templateId)
     : input.event
-      ? await repo.findTemplateForEvent(tx, input.event)
+      ? await findTemplateForEvent(tx, input.event)
       : undefined;
   const base = {
     event: input.event ?? template?.event ?? null,

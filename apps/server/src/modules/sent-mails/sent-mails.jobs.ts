@@ -10,4 +10,4 @@ export const deliverMailJob = defineJob({
   handler: async ({ outboxId }, deps) => deliverMail(deps, outboxId),
 });
 
-export const mailJobs = [deliverMailJob];
+export const sentMailsJobs = [deliverMailJob];

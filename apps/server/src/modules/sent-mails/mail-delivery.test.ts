@@ -11,10 +11,10 @@ import {
 } from '../../../test/setup-app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
 import { mailOutbox, users } from '../../db/schema';
-import { deliverMailJob } from './mail.jobs';
-import * as repo from './mail.repository';
 import { deliverMail } from './mail-delivery';
 import { sendMail } from './send-mail';
+import { deliverMailJob } from './sent-mails.jobs';
+import * as repo from './sent-mails.repository';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;

@@ -1,8 +1,14 @@
 import type { Deps } from '../../deps';
-import * as repo from './mail.repository';
-import { MailTemplateError, pickContent, renderMail } from './mail-render';
-import { holdsSecrets, withPlaceholders } from './mail-secrets';
+import {
+  findTemplate,
+  holdsSecrets,
+  MailTemplateError,
+  pickContent,
+  renderMail,
+  withPlaceholders,
+} from '../mail-templates';
 import { mailTransportFor, messageIdFor } from './mail-transport';
+import * as repo from './sent-mails.repository';
 
 type Rendered = { subject: string; html: string; text: string };
 
@@ -43,7 +49,7 @@ export async function deliverMail(deps: Deps, outboxId: string): Promise<void> {
   let shown: Rendered;
   let sent: Rendered;
   try {
-    const template = row.templateId ? await repo.findTemplate(db, row.templateId) : undefined;
+    const template = row.templateId ? await findTemplate(db, row.templateId) : undefined;
     if (!template) throw new MailTemplateError('body', 'The template of this mail no longer exists');
     const { content } = pickContent(template.contents, row.language);
     shown = await renderMail(content, placeholders);

@@ -9,8 +9,8 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { waitFor } from '../../../test/smtp-server';
-import { insertOutbox } from './mail.repository';
-import { deliverMail } from './mail-delivery';
+import { deliverMail } from '../sent-mails/mail-delivery';
+import { insertOutbox } from '../sent-mails/sent-mails.repository';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -254,7 +254,7 @@ describe('POST /mail/send-mail and the sent-mail viewer', () => {
 
 describe('the reference seed of mail templates', () => {
   it('is idempotent and never overwrites an edited default template or a changed assignment', async () => {
-    const { seedMailTemplates } = await import('./mail.repository');
+    const { seedMailTemplates } = await import('./mail-templates.repository');
     const { MAIL_EVENTS } = await import('@cuspid/contracts/mail');
     const defaultsBefore = (await get('/mail/list-mail-templates?limit_count=500', admin))
       .json()
