@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from './deps';
-import type { ServiceName } from './lib/define-module';
+import type { ServerModule, ServiceName } from './lib/define-module';
 import { modules } from './modules';
 import { registerServiceBase } from './plugins/service-base';
 
@@ -9,10 +9,13 @@ import { registerServiceBase } from './plugins/service-base';
  * the routes of every module that declares this service, in the module list's order. Each service
  * can run in its own process (SERVICES=auth), so a module's routes never assume another service.
  */
-export function servicePlugin(service: ServiceName): FastifyPluginAsync<{ deps: Deps }> {
+export function servicePlugin(
+  service: ServiceName,
+  list: readonly ServerModule[] = modules,
+): FastifyPluginAsync<{ deps: Deps }> {
   return async (app, { deps }) => {
     await registerServiceBase(app, deps, service);
-    for (const module of modules) {
+    for (const module of list) {
       if (module.service === service && module.routes) await app.register(module.routes, { deps });
     }
   };
