@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { dateOrDateTimeSchema as dateOrDateTime, textSchema } from './validation';
 
 /** The actions the audit trail records. */
+/** Paths of the audit trail (main backend, mounted at /api). */
+export const AUDIT_ROUTES = {
+  auditLog: '/audit-log',
+  entry: (id: string) => `/audit-log/${id}`,
+} as const;
+
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
