@@ -16,7 +16,11 @@ export function servicePlugin(
   return async (app, { deps }) => {
     await registerServiceBase(app, deps, service);
     for (const module of list) {
-      if (module.service === service && module.routes) await app.register(module.routes, { deps });
+      if (module.service !== service || !module.routes) continue;
+      const before = app.routeTable?.length ?? 0;
+      await app.register(module.routes, { deps });
+      // The routes the module just declared carry its name (the guard tables and tests group by it).
+      for (const entry of app.routeTable?.slice(before) ?? []) entry.module = module.name;
     }
   };
 }

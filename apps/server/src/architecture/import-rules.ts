@@ -33,7 +33,7 @@ export type Violation = { rule: string; message: string };
 export const SOURCE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/*/src'] as const;
 
 const SOURCE_FILE = /\.(ts|tsx|mts)$/;
-const TEST_FILE = /\.test\.(ts|tsx)$|(^|\/)(test|testing)\//;
+const TEST_FILE = /\.test\.(ts|tsx)$|\.guards\.ts$|(^|\/)(test|testing)\//;
 
 export const isTestFile = (file: string) => TEST_FILE.test(file);
 

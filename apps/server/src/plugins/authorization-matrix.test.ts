@@ -2,8 +2,10 @@
  * The authorization matrix (issue 10): every route of the route table (the one that feeds /docs) is
  * called by every kind of caller that must not reach a victim tenant's records, with the ids of those
  * records in every id field and the rest of a valid request generated from the route's zod schema.
- * A new route is covered without anyone writing a case for it; public routes come only from
- * PUBLIC_ROUTES. Expected answers: anonymous 401, a key of a deleted company 419, a key without the
+ * A new route is covered without anyone writing a case for it; what the route table cannot tell (which
+ * kind of record an id names, how to make one for the victim, multipart bodies) comes from each
+ * module's guard table (`modules/<area>/<area>.guards.ts`), and the first test fails for a route
+ * missing from it. Public routes come only from PUBLIC_ROUTES. Expected answers: anonymous 401, a key of a deleted company 419, a key without the
  * scope 403, a caller without the permission 403, a caller with it 404 (the record is invisible).
  * Where such a caller gets 400 (a referenced id in a body) or an empty page (a list filter) instead of
  * 404, the cell passes only if the answer is byte for byte the one for ids that exist nowhere and names
@@ -15,7 +17,7 @@ import { ADMIN_ROLE, PERMISSION_TITLES } from '@cuspid/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
-import { buildDocx, multipart, SAMPLE_PDF, SAMPLE_PNG } from '../../test/docx';
+import { fixtureContext, loadGuards, type ModuleGuards } from '../../test/guards';
 import {
   bearer,
   createTestAdmin,
@@ -25,76 +27,41 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/setup-app';
-import {
-  auditLog,
-  companies,
-  flags,
-  mailOutbox,
-  mailTemplates,
-  permissions,
-  rolePermissions,
-  roles,
-  sessions,
-} from '../db/schema';
+import { companies, permissions, rolePermissions, roles } from '../db/schema';
 import { findOperatorCompany } from '../modules/auth/auth.repository';
 import { PUBLIC_ROUTES, publicRouteKey } from './public-routes';
 import { type RouteEntry, routeTableOf } from './route-table';
 
 // --- What the routes address ------------------------------------------------------------------
 
-/** Records of one company: a caller outside its reach must get 404 for them. */
-const TENANT_KINDS = [
-  'company',
-  'user',
-  'unit',
-  'note',
-  'activity',
-  'file',
-  'documentTemplate',
-  'apiKey',
-  'session',
-  'auditEntry',
-  'sentMail',
-] as const;
-/** Records of no company (roles, permissions, mail templates, flag definitions): whoever holds the permission reaches them. */
-const GLOBAL_KINDS = ['role', 'permission', 'mailTemplate', 'flag', 'tag'] as const;
-type Kind = (typeof TENANT_KINDS)[number] | (typeof GLOBAL_KINDS)[number];
+// Read from every module's guard table (`modules/<area>/<area>.guards.ts`, see test/guards.ts).
+let guardTables: Map<string, ModuleGuards>;
+type Kind = string;
 type Records = Record<Kind, string>;
-const isTenantKind = (kind: Kind) => (TENANT_KINDS as readonly string[]).includes(kind);
+const tenantKinds = () =>
+  [...guardTables.values()].flatMap((g) =>
+    Object.entries(g.records ?? {})
+      .filter(([, fixture]) => fixture.scope === 'tenant')
+      .map(([kind]) => kind),
+  );
+const isTenantKind = (kind: Kind) => tenantKinds().includes(kind);
 
-/** The kind of record a route's own `id` (or `ids`) names, from its path. */
-function kindOfPath(url: string): Kind {
-  const rules: [RegExp, Kind][] = [
-    [/^\/auth\/.*api-token/, 'apiKey'],
-    [/^\/auth\/.*session/, 'session'],
-    [/^\/auth\/.*role/, 'role'],
-    [/^\/auth\/.*permission/, 'permission'],
-    [/^\/auth\/.*user/, 'user'],
-    [/^\/api\/(units|show-unit|delete-units|detach-unit)/, 'unit'],
-    [/^\/api\/customer-notes/, 'note'],
-    [/^\/api\/customer-activities/, 'activity'],
-    [/^\/api\/flags/, 'flag'],
-    [/^\/api\/audit-log/, 'auditEntry'],
-    [/^\/mail\/.*sent-mail/, 'sentMail'],
-    [/^\/mail\//, 'mailTemplate'],
-    [/^\/documents\/.*template/, 'documentTemplate'],
-    [/^\/documents\//, 'file'],
-  ];
-  return rules.find(([pattern]) => pattern.test(url))?.[1] ?? 'company';
+/** The kind of record a route's own `id` (or `ids`) names, from its module's guard table. */
+function kindOfRoute(route: RouteEntry): Kind {
+  const kind = guardTables.get(route.module ?? '')?.routes[publicRouteKey(route.method, route.url)];
+  // The guard-table test names the route; here the request still gets an id that exists nowhere.
+  return kind ?? 'none';
 }
 
 /** The kind of record an id field names; unknown id fields get the victim company's id, `remove_…` ones a random id. */
-function kindOfField(url: string, field: string): Kind | undefined {
+function kindOfField(route: RouteEntry, field: string): Kind | undefined {
   if (field.startsWith('remove_')) return undefined;
-  if (field === 'id' || field === 'ids') return kindOfPath(url);
-  if (/^(company_id|partner_id|reseller_id|sales_partner_id|service_partner_id)$/.test(field)) return 'company';
-  if (/^(user_id|owner_id|assignee_id|actor_user_id|user_ids)$/.test(field)) return 'user';
-  if (/^(unit_id|parent_id)$/.test(field)) return 'unit';
-  if (field === 'flag_id') return 'flag';
-  if (/^(tag_id|add_tag_ids)$/.test(field)) return 'tag';
-  if (field === 'role_id') return 'role';
-  if (field === 'session_id') return 'session';
-  if (field === 'template_id') return url.includes('document') ? 'documentTemplate' : 'mailTemplate';
+  if (field === 'id' || field === 'ids') return kindOfRoute(route);
+  for (const guards of guardTables.values()) {
+    const rule = guards.fields?.[field];
+    const kind = typeof rule === 'function' ? rule(route.url) : rule;
+    if (kind) return kind;
+  }
   return 'company';
 }
 
@@ -212,41 +179,8 @@ type Request = {
   invalid?: string;
 };
 
-/** Bodies of multipart routes (no zod body schema): what each needs to reach its data layer. */
-const MULTIPART: Record<string, { kinds: Kind[]; build(records: Records): ReturnType<typeof multipart> }> = {
-  'POST /documents/upload-file': {
-    kinds: [],
-    build: () => multipart([{ name: 'file', fileName: 'scan.pdf', content: SAMPLE_PDF }]),
-  },
-  'POST /documents/create-template': {
-    kinds: [],
-    build: () =>
-      multipart([
-        { name: 'name', value: 'Matrix template' },
-        { name: 'file', fileName: 't.docx', content: buildDocx(['Hello {name}']) },
-      ]),
-  },
-  'POST /api/upload-company-logo': {
-    kinds: ['company'],
-    build: (records) =>
-      multipart([
-        { name: 'company_id', value: records.company },
-        { name: 'file', fileName: 'logo.png', content: SAMPLE_PNG },
-      ]),
-  },
-  'POST /api/companies-import': {
-    kinds: [],
-    build: () =>
-      multipart([
-        {
-          name: 'file',
-          fileName: 'companies.csv',
-          content: Buffer.from('company_name;country\nMatrix import;DE\n'),
-          contentType: 'text/csv',
-        },
-      ]),
-  },
-};
+/** Bodies of multipart routes (no zod body schema), from the guard tables. */
+const multipartOf = (key: string) => [...guardTables.values()].find((g) => g.multipart?.[key])?.multipart?.[key];
 
 /**
  * Routes for which no valid request can be generated from the schema (the one explicit table):
@@ -258,10 +192,10 @@ function buildRequest(route: RouteEntry, records: Records): Request {
   const key = publicRouteKey(route.method, route.url);
   const kinds = new Set<Kind>();
   const idOf = (field: string) => {
-    const kind = kindOfField(route.url, field);
-    if (!kind) return randomUUID();
+    const kind = kindOfField(route, field);
+    if (!kind || !(kind in records)) return randomUUID();
     kinds.add(kind);
-    return records[kind];
+    return records[kind]!;
   };
   const values: Partial<Record<Part, Record<string, unknown>>> = {};
   const problems: string[] = [];
@@ -288,7 +222,7 @@ function buildRequest(route: RouteEntry, records: Records): Request {
   }
   let url = route.url;
   for (const [name, value] of Object.entries(values.params ?? {})) url = url.replace(`:${name}`, String(value));
-  const special = MULTIPART[key];
+  const special = multipartOf(key);
   for (const kind of special?.kinds ?? []) kinds.add(kind);
   return {
     url,
@@ -319,12 +253,6 @@ const staffFor = new Map<string, UserActor>();
 
 const post = (url: string, payload: unknown, token: string) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-async function created(response: { statusCode: number; body: string; json(): unknown }): Promise<string> {
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  const json = response.json() as { id?: string; data?: { id: string } };
-  return json.data?.id ?? json.id!;
-}
-
 async function roleWith(titles: readonly string[]): Promise<string> {
   const [role] = await ctx.deps.db
     .insert(roles)
@@ -369,72 +297,24 @@ async function keyToken(ownerToken: string, scopes: string[]): Promise<string> {
   return exchange.json().access_token;
 }
 
-/** One record of every kind the routes address, in the given company; `user` holds `generousRole`. */
-async function tenantRecords(
-  companyId: string,
-  generousRole: string,
-  globals: Pick<Records, (typeof GLOBAL_KINDS)[number]>,
-): Promise<Records> {
+/** One record of every tenant kind of every module, in the given company; its member holds `generousRole`. */
+async function tenantRecords(companyId: string, generousRole: string, globals: Records): Promise<Records> {
   const member: TestUser = await createTestUser(ctx.deps, { companyId, roles: [generousRole] });
   const memberToken = (await loginAs(ctx.app, member.mail)).token;
-  const [session] = await ctx.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.id));
-  const unit = await created(await post('/api/units', { company_id: companyId, name: 'Matrix unit' }, adminToken));
-  const note = await created(
-    await post('/api/customer-notes', { company_id: companyId, body: 'Matrix note' }, adminToken),
-  );
-  const activity = await created(
-    await post('/api/customer-activities', { company_id: companyId, type: 'call', subject: 'Matrix call' }, adminToken),
-  );
-  const upload = (url: string, body: ReturnType<typeof multipart>, token: string) =>
-    ctx.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
-  const file = await created(
-    await upload('/documents/upload-file', MULTIPART['POST /documents/upload-file']!.build(victim), memberToken),
-  );
-  const documentTemplate = await created(
-    await upload(
-      '/documents/create-template',
-      MULTIPART['POST /documents/create-template']!.build(victim),
-      memberToken,
-    ),
-  );
-  const logo = await upload(
-    '/api/upload-company-logo',
-    multipart([
-      { name: 'company_id', value: companyId },
-      { name: 'file', fileName: 'logo.png', content: SAMPLE_PNG },
-    ]),
-    adminToken,
-  );
-  expect(logo.statusCode, logo.body).toBe(200);
-  const apiKey = await created(
-    await post('/auth/create-api-token', { name: 'Victim key', scopes: ['list-users'] }, memberToken),
-  );
-  const [outbox] = await ctx.deps.db
-    .insert(mailOutbox)
-    .values({ companyId, to: member.mail, language: 'en', subject: 'Matrix mail', status: 'sent' })
-    .returning();
-  const [entry] = await ctx.deps.db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(eq(auditLog.companyId, companyId))
-    .limit(1);
-  return {
-    ...globals,
-    company: companyId,
-    user: member.id,
-    unit,
-    note,
-    activity,
-    file,
-    documentTemplate,
-    apiKey,
-    session: session!.id,
-    auditEntry: entry!.id,
-    sentMail: outbox!.id,
-  };
+  const context = { ...fixtureContext(ctx.app, ctx.deps, adminToken), companyId, member, memberToken };
+  const records: Records = { ...globals };
+  const fixtures = [...guardTables.values()].flatMap((g) => Object.entries(g.records ?? {}));
+  for (const late of [false, true]) {
+    for (const [kind, fixture] of fixtures) {
+      if (fixture.scope !== 'tenant' || (fixture.late ?? false) !== late) continue;
+      records[kind] = await fixture.create(context);
+    }
+  }
+  return records;
 }
 
 beforeAll(async () => {
+  guardTables = await loadGuards();
   ctx = await createTestApp();
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
   operatorCompanyId = (await findOperatorCompany(ctx.deps.db))!.id;
@@ -449,17 +329,15 @@ beforeAll(async () => {
   const siblingReseller = await newCompany('Sibling reseller', partnerAbove);
   const otherCompany = await newCompany('Unrelated company');
 
-  const [role] = await ctx.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'end-user'));
-  const [permission] = await ctx.deps.db.select({ id: permissions.id }).from(permissions).limit(1);
-  const [template] = await ctx.deps.db.select({ id: mailTemplates.id }).from(mailTemplates).limit(1);
-  const definition = (kind: 'flag' | 'tag') =>
-    post('/api/flags', { name: `Matrix ${randomUUID().slice(0, 6)}`, kind }, adminToken).then(created);
-  const flag = await definition('flag');
-  const tag = await definition('tag');
-  const globals = { role: role!.id, permission: permission!.id, mailTemplate: template!.id, flag, tag };
+  const globals: Records = {};
+  for (const guards of guardTables.values()) {
+    for (const [kind, fixture] of Object.entries(guards.records ?? {})) {
+      if (fixture.scope === 'global')
+        globals[kind] = await fixture.create(fixtureContext(ctx.app, ctx.deps, adminToken));
+    }
+  }
   victim = await tenantRecords(victimCompany, generousRole, globals);
   partnerRecords = await tenantRecords(resellerOne, generousRole, globals);
-  expect(await ctx.deps.db.select().from(flags).where(eq(flags.id, flag))).toHaveLength(1);
 
   const resellerPermissions = (
     await ctx.deps.db
@@ -572,6 +450,47 @@ async function call(route: RouteEntry, request: Request, token: string | undefin
   });
 }
 
+describe('the guard tables', () => {
+  it('list every route of every module once, with the kind of record its id names, and nothing else', () => {
+    const table = routeTableOf(ctx.app);
+    const problems: string[] = [];
+    for (const route of table) {
+      const key = publicRouteKey(route.method, route.url);
+      if (!route.module) {
+        // Only a service's own health probe is outside every module.
+        if (!/^GET \/\w+\/health$/.test(key)) problems.push(`${key} belongs to no module`);
+        continue;
+      }
+      const guards = guardTables.get(route.module);
+      const where = `modules/${route.module}/${route.module}.guards.ts`;
+      if (!guards) problems.push(`${key}: module ${route.module} has no guard table (${where})`);
+      else if (!(key in guards.routes)) problems.push(`${key} is missing from ${where}`);
+      else {
+        const kind = guards.routes[key];
+        const known = [...guardTables.values()].some((g) => kind && g.records?.[kind]);
+        const takesId = (['params', 'querystring', 'body'] as const).some((part) => {
+          const schema = route.schema[part];
+          if (!schema) return false;
+          const json = z.toJSONSchema(schema as ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+          return 'id' in (json.properties ?? {}) || 'ids' in (json.properties ?? {});
+        });
+        if (takesId && !kind) problems.push(`${key} takes an id: say in ${where} which kind of record it names`);
+        if (!takesId && kind) problems.push(`${key} takes no id or ids: its kind in ${where} should be null`);
+        if (kind && !known)
+          problems.push(`${key}: no module makes records of kind '${kind}' (records in a guard table)`);
+      }
+    }
+    const registered = new Set(table.map((route) => `${route.module} ${publicRouteKey(route.method, route.url)}`));
+    for (const [module, guards] of guardTables) {
+      for (const key of Object.keys(guards.routes)) {
+        if (!registered.has(`${module} ${key}`))
+          problems.push(`${key} in modules/${module}/${module}.guards.ts is no route of ${module}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('authorization matrix', () => {
   it('refuses every route to every caller outside its reach (401/403/404/419), generated from the route table', async ({
     annotate,
@@ -625,7 +544,7 @@ describe('authorization matrix', () => {
           const ghostRequest = buildRequest(route, ghostOf(caller.name === 'customer below' ? partnerRecords : victim));
           const ghost = await call(route, ghostRequest, token);
           const target = caller.name === 'customer below' ? partnerRecords : victim;
-          const named = TENANT_KINDS.filter((kind) => response.body.includes(target[kind]));
+          const named = tenantKinds().filter((kind) => response.body.includes(target[kind]!));
           if (comparable(ghost) === comparable(response) && named.length === 0) {
             likeUnknown.set(actor.name, (likeUnknown.get(actor.name) ?? 0) + 1);
             likeUnknownRoutes.add(`${key} ${response.statusCode}`);

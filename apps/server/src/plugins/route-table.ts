@@ -17,6 +17,8 @@ export type RouteEntry = {
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
   /** Left out of the OpenAPI document (health probes). */
   hidden: boolean;
+  /** The module that declared the route (`modules/<area>`); none for a service's own health route. */
+  module?: string;
 };
 
 declare module 'fastify' {
