@@ -22,7 +22,24 @@ export type ModuleGuards = {
   records?: Record<string, RecordFixture>;
   /** Multipart routes (no zod body schema): a body that reaches their data layer, and the kinds it names. */
   multipart?: Record<string, { kinds: string[]; build(records: Readonly<Record<string, string>>): MultipartBody }>;
+  /**
+   * Routes that change settings of the whole portal: the generated-input test leaves them out on a
+   * shared PostgreSQL database, where other test files run at the same time (PGlite gives each file its own).
+   */
+  sharedSettings?: string[];
+  /** Generated values that would change what other test files see, overridden per route for the same reason. */
+  sharedFields?: Record<string, Record<string, unknown>>;
 };
+
+/** Every module's entries of one part of the guard tables, merged. */
+export function mergedGuards(tables: ReadonlyMap<string, ModuleGuards>) {
+  const all = [...tables.values()];
+  return {
+    multipart: new Set(all.flatMap((g) => Object.keys(g.multipart ?? {}))),
+    sharedSettings: new Set(all.flatMap((g) => g.sharedSettings ?? [])),
+    sharedFields: Object.assign({}, ...all.map((g) => g.sharedFields ?? {})) as Record<string, Record<string, unknown>>,
+  };
+}
 
 export type MultipartBody = { payload: Buffer; headers: Record<string, string> };
 

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { multipart, SAMPLE_PDF, SAMPLE_PNG } from '../../test/docx';
+import { loadGuards, mergedGuards } from '../../test/guards';
 import { bearer, createTestAdmin, createTestApp, createTestUser, loginAs } from '../../test/setup-app';
 import { type RouteEntry, routeTableOf } from './route-table';
 
@@ -266,31 +267,13 @@ const multipartArbitrary = fc.record({
   content: fc.constantFrom(SAMPLE_PDF, SAMPLE_PNG, Buffer.from('company_name;country\nA\u0000B;DE\n'), Buffer.alloc(0)),
   withFile: fc.boolean(),
 });
-const MULTIPART_ROUTES = new Set([
-  'POST /documents/upload-file',
-  'POST /documents/create-template',
-  'POST /api/upload-company-logo',
-  'POST /api/companies-import',
-]);
-
-/**
- * Settings shared by the whole portal: on a PostgreSQL database that other test files use at the same
- * time, generated changes would disturb them (PGlite gives each test file a database of its own).
- */
-const SHARED_SETTINGS = new Set([
-  'POST /api/save-registration-configuration',
-  'POST /api/mail-template-assignments',
-  'POST /api/global-settings/document-assignment',
-]);
-
-/**
- * Generated values that would change what other test files see, overridden for the same reason: a role
- * flagged "assign on registration" is given to every user anyone registers.
- */
-const SHARED_FIELDS: Record<string, Record<string, unknown>> = {
-  'POST /auth/create-role': { assign_on_registration: false },
-  'POST /auth/update-role': { assign_on_registration: false },
-};
+// From the modules' guard tables: multipart routes (no body schema), and the routes and fields that
+// change what other test files see (see test/guards.ts).
+const {
+  multipart: MULTIPART_ROUTES,
+  sharedSettings: SHARED_SETTINGS,
+  sharedFields: SHARED_FIELDS,
+} = mergedGuards(await loadGuards());
 
 function expectWireShape(route: string, response: LightMyRequestResponse) {
   const where = `${route} → ${response.statusCode} ${response.body.slice(0, 300)}`;

@@ -86,4 +86,9 @@ export const guards = defineGuards({
       create: async ({ deps }) => (await deps.db.select({ id: permissions.id }).from(permissions).limit(1))[0]!.id,
     },
   },
+  // A role flagged "assign on registration" is given to every user anyone registers.
+  sharedFields: {
+    'POST /auth/create-role': { assign_on_registration: false },
+    'POST /auth/update-role': { assign_on_registration: false },
+  },
 });

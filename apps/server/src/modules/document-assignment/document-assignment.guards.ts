@@ -6,4 +6,5 @@ export const guards = defineGuards({
     'GET /api/global-settings/document-assignment': null,
     'POST /api/global-settings/document-assignment': null,
   },
+  sharedSettings: ['POST /api/global-settings/document-assignment'],
 });

@@ -7,4 +7,5 @@ export const guards = defineGuards({
     'GET /api/mail-template-assignments/get-by-module': null,
     'POST /api/mail-template-assignments': null,
   },
+  sharedSettings: ['POST /api/mail-template-assignments'],
 });

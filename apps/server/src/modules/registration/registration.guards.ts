@@ -11,4 +11,5 @@ export const guards = defineGuards({
     'POST /api/save-registration-configuration': null,
     'POST /api/send-register-mail': null,
   },
+  sharedSettings: ['POST /api/save-registration-configuration'],
 });
