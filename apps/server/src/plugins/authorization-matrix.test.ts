@@ -36,7 +36,7 @@ import {
   roles,
   sessions,
 } from '../db/schema';
-import { findOperatorCompany } from '../modules/auth/auth.repository';
+import { findOperatorCompany } from '../modules/users';
 import { PUBLIC_ROUTES, publicRouteKey } from './public-routes';
 import { type RouteEntry, routeTableOf } from './route-table';
 
