@@ -11,6 +11,7 @@ export {
   limitRequests,
 } from './login-throttle';
 export { hashPassword, verifyPassword } from './passwords';
+export { hasSession } from './sessions.policy';
 export {
   bumpThrottle,
   findCompanyName,

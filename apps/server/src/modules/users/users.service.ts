@@ -28,7 +28,14 @@ import {
   permissionTitlesOfRoles,
   permissionTitlesOfUser,
 } from '../roles';
-import { type ClientInfo, findLiveUserByMail, hashPassword, limitRequests, revokeUserSessions } from '../sessions';
+import {
+  type ClientInfo,
+  findLiveUserByMail,
+  hashPassword,
+  hasSession,
+  limitRequests,
+  revokeUserSessions,
+} from '../sessions';
 import { replaceRecoveryCodes, TWO_FACTOR_OFF } from '../two-factor';
 import { assertMayCreateUserIn, assertMayGrantRoles, assertMayManageUser, editUserPolicy } from './users.policy';
 import * as repo from './users.repository';
@@ -358,7 +365,7 @@ export async function updateUser(deps: Deps, actor: Actor, body: UpdateUserBody)
     if (resetsTwoFactor) await replaceRecoveryCodes(tx, current.user.id, []);
     // A new password or a deactivation signs the user out everywhere (but the caller's own session).
     if (passwordHash || body.is_active === false) {
-      const keep = self && actor.kind === 'user' ? actor.sessionId : undefined;
+      const keep = self && hasSession(actor) ? actor.sessionId : undefined;
       await revokeUserSessions(tx, current.user.id, passwordHash ? 'password-reset' : 'deactivated', keep);
     }
     // Mailed links (ADR 0034) end with a new password, a deactivation, or a new mail address (they went to the old one).
