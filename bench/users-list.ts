@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { listUsers } from '../apps/server/src/modules/auth/identity.repository';
+import { listUsers } from '../apps/server/src/modules/users';
 import {
   describeDatabase,
   formatTable,

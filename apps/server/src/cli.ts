@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { ADMIN_ROLE, createUserBodySchema } from '@cuspid/contracts';
 import { closeDeps, createDeps, createLogger } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
-import { findOperatorCompany, findRolesByName, insertCompany } from './modules/auth/auth.repository';
-import { createUserRecord } from './modules/auth/auth.service';
+import { insertCompany } from './modules/companies';
+import { findRolesByName } from './modules/roles';
+import { createUserRecord, findOperatorCompany } from './modules/users';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -13,8 +13,10 @@ import { loadConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Deps } from '../src/deps';
 import { DEFAULT_JOB_SCHEMA } from '../src/jobs/queue';
-import { assignRoles, findRolesByName, insertCompany, insertUser } from '../src/modules/auth/auth.repository';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { insertCompany } from '../src/modules/companies';
+import { findRolesByName } from '../src/modules/roles';
+import { hashPassword } from '../src/modules/sessions';
+import { assignRoles, insertUser } from '../src/modules/users';
 
 export const TEST_PASSWORD = 'Test#Pass1';
 

@@ -1,7 +1,8 @@
 import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
-import { hashPassword, selfServiceViolations } from '../modules/auth';
 import { seedMailTemplates } from '../modules/mail-templates';
+import { selfServiceViolations } from '../modules/roles';
+import { hashPassword } from '../modules/sessions';
 import type { Db, Tx } from './client';
 import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
 

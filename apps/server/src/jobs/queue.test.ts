@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createTestUser, loginAs, type TestContext } from '../../test/setup-app';
 import { users } from '../db/schema';
-import { recordLoginJob } from '../modules/auth/auth.jobs';
+import { recordLoginJob } from '../modules/sessions/sessions.jobs';
 import { defineJob } from './define-job';
 import { createJobQueue } from './queue';
 

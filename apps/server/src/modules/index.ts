@@ -1,6 +1,8 @@
 import type { ServerModule } from '../lib/define-module';
+import { accountModule } from './account';
+import { accountLinksModule } from './account-links';
+import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
-import { authModule } from './auth';
 import { companiesModule } from './companies';
 import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
@@ -8,9 +10,14 @@ import { documentsModule } from './documents';
 import { flagsModule } from './flags';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
 import { mailTemplatesModule } from './mail-templates';
+import { permissionsModule } from './permissions';
 import { registrationModule } from './registration';
+import { rolesModule } from './roles';
 import { sentMailsModule } from './sent-mails';
+import { sessionsModule } from './sessions';
+import { twoFactorModule } from './two-factor';
 import { unitsModule } from './units';
+import { usersModule } from './users';
 
 /**
  * Every business area of the server, in mounting order. A new area is one folder under `modules/`
@@ -18,7 +25,14 @@ import { unitsModule } from './units';
  * modules' routes from this list, and the server and `npm run worker` register their jobs from it.
  */
 export const modules: readonly ServerModule[] = [
-  authModule,
+  sessionsModule,
+  twoFactorModule,
+  accountModule,
+  accountLinksModule,
+  usersModule,
+  rolesModule,
+  permissionsModule,
+  apiKeysModule,
   mailTemplateAssignmentsModule,
   documentAssignmentModule,
   companiesModule,

@@ -28,7 +28,7 @@ import {
   type TestUser,
 } from '../../test/setup-app';
 import { companies, permissions, rolePermissions, roles } from '../db/schema';
-import { findOperatorCompany } from '../modules/auth/auth.repository';
+import { findOperatorCompany } from '../modules/users';
 import { PUBLIC_ROUTES, publicRouteKey } from './public-routes';
 import { type RouteEntry, routeTableOf } from './route-table';
 

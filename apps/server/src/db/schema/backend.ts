@@ -11,9 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { roles, users } from './auth';
 import { backend, companies } from './companies';
 import { mailTemplates } from './mail';
+import { roles } from './roles';
+import { users } from './users';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 import { backend, companies } from './companies';
+import { users } from './users';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

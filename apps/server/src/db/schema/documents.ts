@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 import { companies } from './companies';
+import { users } from './users';
 
 /** The document service's schema (docs/decisions/0045-document-files.md, 0046-document-templates.md). */
 export const documents = pgSchema('documents');

@@ -1,0 +1,10 @@
+import { defineGuards } from '../../../test/guards';
+
+/** What the generated guard tests need to know of this module (see test/guards.ts). */
+export const guards = defineGuards({
+  routes: {
+    'GET /auth/profile': null,
+    'POST /auth/update-profile': null,
+    'POST /auth/change-password': null,
+  },
+});

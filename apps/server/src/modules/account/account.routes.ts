@@ -1,0 +1,57 @@
+import {
+  changePasswordBodySchema,
+  errorResponseSchema,
+  messageResponseSchema,
+  updateProfileBodySchema,
+  userProfileSchema,
+} from '@cuspid/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requireUserActor } from '../../plugins/authenticate';
+import * as service from './account.service';
+
+const tags = ['authentication'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  419: errorResponseSchema,
+};
+
+/** The signed-in user's own account: profile and password. */
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/profile',
+    {
+      config: { allowBeforeTwoFactorSetup: true },
+      schema: { tags, summary: 'The signed-in user', response: { 200: userProfileSchema, ...errors } },
+    },
+    (request) => service.getProfile(deps, requireUserActor(request)),
+  );
+
+  app.post(
+    '/update-profile',
+    {
+      schema: {
+        tags,
+        summary: 'Update the signed-in user',
+        body: updateProfileBodySchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    (request) => service.updateProfile(deps, requireUserActor(request), request.body),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions are signed out',
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    (request) => service.changePassword(deps, requireUserActor(request), request.body),
+  );
+};

@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/define-module';
+import { apiKeysRoutes } from './api-keys.routes';
+
+export { revokeUserApiKeys } from './api-keys.repository';
+
+/** API keys of machine clients (ADR 0032): their administration and the client-credentials token endpoint. */
+export const apiKeysModule = defineModule({ name: 'api-keys', service: 'auth', routes: apiKeysRoutes });

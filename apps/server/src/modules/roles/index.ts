@@ -1,0 +1,14 @@
+import { defineModule } from '../../lib/define-module';
+import { rolesRoutes } from './roles.routes';
+
+export { assertMayGrant, permissionsNotHeld, selfServiceViolations } from './roles.policy';
+export {
+  findRegistrationRoles,
+  findRolesByName,
+  findUserAccess,
+  permissionTitlesOfRoles,
+  permissionTitlesOfUser,
+} from './roles.repository';
+
+/** Roles, their permissions, and the grant rules every area that hands out permissions follows (ADR 0036). */
+export const rolesModule = defineModule({ name: 'roles', service: 'auth', routes: rolesRoutes });

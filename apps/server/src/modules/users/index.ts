@@ -1,0 +1,18 @@
+import { defineModule } from '../../lib/define-module';
+import { usersRoutes } from './users.routes';
+
+export {
+  assignRoles,
+  findOperatorCompany,
+  insertUser,
+  listUsers,
+  USER_SEARCH_COUNT_CAP,
+  updateUserRow,
+} from './users.repository';
+export { createUserRecord, sendWelcomeMail } from './users.service';
+
+/**
+ * Users: registration, creation (with an invitation), and their administration. Stands above the other
+ * areas of the authentication service: changing a user ends its sessions, links and keys through theirs.
+ */
+export const usersModule = defineModule({ name: 'users', service: 'auth', routes: usersRoutes });

@@ -1,0 +1,180 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { companies, roles, userRoles, users } from '../../db/schema';
+
+export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
+export type UserRow = typeof users.$inferSelect;
+
+const direction = (column: PgColumn | SQL, dir: 'asc' | 'desc') =>
+  dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/**
+ * Updates a live user in the scope (a condition on `users`: the actor's company scope, or undefined for
+ * every company); undefined when there is none such.
+ */
+export async function updateUserRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+  scope: SQL | undefined,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt), scope))
+    .returning();
+  return row;
+}
+
+export async function assignRoles(db: DbOrTx, userId: string, roleIds: string[]) {
+  if (!roleIds.length) return;
+  await db
+    .insert(userRoles)
+    .values(roleIds.map((roleId) => ({ userId, roleId })))
+    .onConflictDoNothing();
+}
+
+/** The operator's own company (back office), where the CLI puts administrators. */
+export async function findOperatorCompany(db: DbOrTx) {
+  const [row] = await db.select().from(companies).where(eq(companies.isOperator, true)).limit(1);
+  return row;
+}
+
+const roleNamesOfUser = sql<string[]>`array(
+  select r.name from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+  where ur.user_id = ${sql.raw('"users"."id"')} order by r.priority, r.name)`;
+
+const userRecordFields = {
+  user: users,
+  companyName: companies.companyName,
+  roles: roleNamesOfUser,
+};
+
+export type UserRecordRow = { user: typeof users.$inferSelect; companyName: string; roles: string[] };
+
+const USER_SORT: Record<string, PgColumn> = {
+  mail: users.mail,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  company_name: companies.companyName,
+  last_login: users.lastLogin,
+  created_at: users.createdAt,
+};
+
+/** First and last name as one string, so "julia schmidt" finds Julia Schmidt; the same expression is trigram-indexed. */
+const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/** Searches beyond this many matches answer `count` = this cap (ADR 0070); lists without search count exactly. */
+export const USER_SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * One page of live users (ADR 0070). Every arm of the search can use an index: the mail and full-name trigram
+ * indexes, and the company-id index for companies whose name matches (the full name covers first and last name
+ * alone). The page's ids are picked first, so a deep page skips index entries, not joined rows with their roles.
+ * `companyId` narrows the list to one company (the caller has checked that it may see that company).
+ */
+export async function listUsers(
+  db: DbOrTx,
+  scope: SQL | undefined,
+  page: Page & { sortBy: string },
+  companyId?: string,
+) {
+  const pattern = page.search ? likePattern(page.search) : undefined;
+  // Matching companies are looked up first (trigram index) and passed as values: the planner then knows how
+  // many users that arm brings, instead of guessing and walking the whole sort index for a rare term.
+  const matchingCompanyIds = pattern
+    ? (await db.select({ id: companies.id }).from(companies).where(ilike(companies.companyName, pattern))).map(
+        (c) => c.id,
+      )
+    : [];
+  const search = pattern
+    ? or(
+        ilike(users.mail, pattern),
+        sql`${fullName} ilike ${pattern}`,
+        matchingCompanyIds.length ? inArray(users.companyId, matchingCompanyIds) : undefined,
+      )
+    : undefined;
+  const where = and(isNull(users.deletedAt), scope, companyId ? eq(users.companyId, companyId) : undefined, search);
+  const sortColumn = USER_SORT[page.sortBy] ?? users.createdAt;
+  const order = [direction(sortColumn, page.sortDir), asc(users.id)];
+  const byCompany = sortColumn === companies.companyName;
+
+  const pageIds = (
+    byCompany
+      ? db.select({ id: users.id }).from(users).innerJoin(companies, eq(companies.id, users.companyId))
+      : db.select({ id: users.id }).from(users)
+  )
+    .where(where)
+    .orderBy(...order)
+    .offset(page.offset)
+    .limit(page.limit)
+    .as('page_ids');
+
+  const counted = pattern
+    ? db.select({ n: sql`1` }).from(users).where(where).limit(USER_SEARCH_COUNT_CAP).as('matches')
+    : undefined;
+  const [data, [total]] = await Promise.all([
+    db
+      .select(userRecordFields)
+      .from(users)
+      .innerJoin(pageIds, eq(pageIds.id, users.id))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .orderBy(...order),
+    counted ? db.select({ count: count() }).from(counted) : db.select({ count: count() }).from(users).where(where),
+  ]);
+  return { data: data as UserRecordRow[], count: total?.count ?? 0 };
+}
+
+/** The company exists, is not deleted and lies in the scope (undefined: every company). */
+export async function isCompanyVisible(db: DbOrTx, companyId: string, scope: SQL | undefined): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt), scope))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findUserRecord(
+  db: DbOrTx,
+  id: string,
+  scope: SQL | undefined,
+): Promise<UserRecordRow | undefined> {
+  const [row] = await db
+    .select(userRecordFields)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt), scope))
+    .limit(1);
+  return row as UserRecordRow | undefined;
+}
+
+/** Live, active users holding the admin role, other than the one given. */
+export async function countOtherActiveAdmins(db: DbOrTx, exceptUserId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${users.id})::int` })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(roles.name, 'admin'),
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        sql`${users.id} <> ${exceptUserId}`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export async function replaceUserRoles(db: DbOrTx, userId: string, roleIds: string[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
