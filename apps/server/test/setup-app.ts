@@ -121,23 +121,28 @@ export async function loginAs(app: FastifyInstance, mail: string, password = TES
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+export type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /**
- * GET and POST calls to a test app, each from an address of its own, signed in when a token is given. Takes
- * the app or a getter (for an app made in `beforeAll`).
+ * Calls to a test app, each from an address of its own, signed in when a token is given. Takes the app or a
+ * getter (for an app made in `beforeAll`). `call` names the method first, for tests that go through several.
  */
 export function requestsTo(app: FastifyInstance | (() => FastifyInstance)) {
   const target = () => (typeof app === 'function' ? app() : app);
   const headers = (token?: string) => (token ? bearer(token) : {});
+  const call = (method: TestMethod, url: string, token?: string, payload?: unknown) =>
+    target().inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: headers(token),
+      remoteAddress: randomAddress(),
+    });
   return {
-    get: (url: string, token?: string) =>
-      target().inject({ method: 'GET', url, headers: headers(token), remoteAddress: randomAddress() }),
-    post: (url: string, payload?: unknown, token?: string) =>
-      target().inject({
-        method: 'POST',
-        url,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-        headers: headers(token),
-        remoteAddress: randomAddress(),
-      }),
+    call,
+    get: (url: string, token?: string) => call('GET', url, token),
+    post: (url: string, payload?: unknown, token?: string) => call('POST', url, token, payload),
+    put: (url: string, payload?: unknown, token?: string) => call('PUT', url, token, payload),
+    delete: (url: string, token?: string) => call('DELETE', url, token),
   };
 }

@@ -296,11 +296,11 @@ export const companyImportResultSchema = z.object({
 });
 export type CompanyImportResult = z.infer<typeof companyImportResultSchema>;
 
-/** Messages about company numbers and reading import files (users read them). */
+/**
+ * Messages about reading import files (users read them). The company number refusals are area error codes
+ * (COMPANY_NUMBER_TAKEN, COMPANY_NUMBER_FROM_BACK_OFFICE in errors.ts).
+ */
 export const COMPANY_MESSAGES = {
-  numberTaken: 'This company number is already taken',
-  numberFromBackOffice:
-    'Company numbers are given by the back office. Leave the field empty and the next free number is given.',
   importUndecodable: (encoding: string) =>
     `This line holds bytes that are not ${encoding} text. Save the file as "CSV UTF-8" and import it again.`,
   importNul:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
 import type { PermissionTitle } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
@@ -131,7 +132,10 @@ export const flagListQuerySchema = backendListQuerySchema.extend({
 });
 export type FlagListQuery = z.infer<typeof flagListQuerySchema>;
 
-export const flagsCreateResponseSchema = z.object({ message: z.string(), data: z.array(flagSchema) });
+/** The created definitions, and `results` (ADR 0038's bulk shape) with each new id. */
+export const flagsCreateResponseSchema = z
+  .object({ message: z.string(), data: z.array(flagSchema) })
+  .extend(bulkResultSchema.shape);
 
 /** What a labelled record shows of a definition. */
 export const flagRefSchema = z.object({ id: z.uuid(), name: z.string(), colour: z.string() });
@@ -167,6 +171,8 @@ export const flagsUpdateResponseSchema = z.object({
   message: z.string(),
   /** The labels of every named record after the change. */
   data: z.array(z.object({ id: z.uuid(), flag: flagRefSchema.nullable(), tags: z.array(flagRefSchema) })),
+  /** Each named record (ADR 0038's bulk shape; the call is all or none, so every one is `ok`). */
+  results: bulkResultSchema.shape.results,
 });
 export type FlagsUpdateResponse = z.infer<typeof flagsUpdateResponseSchema>;
 

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './bulk';
 export * from './common';
 export * from './documents';
 export * from './errors';

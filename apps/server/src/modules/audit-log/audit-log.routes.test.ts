@@ -1,28 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { rolePermissions, roles } from '../../db/schema';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
+let admin: string;
 let adminUserId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   const user = await createTestAdmin(ctx.deps);
   adminUserId = user.id;
-  admin = bearer((await loginAs(ctx.app, user.mail)).token);
+  admin = (await loginAs(ctx.app, user.mail)).token;
 });
 afterAll(() => ctx?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers = admin) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const { get, post, put } = requestsTo(() => ctx.app);
 
 /** A company user whose role holds backoffice-company, backoffice-unit and backoffice-audit-log. */
 async function auditorOf(companyId: string) {
@@ -35,7 +33,7 @@ async function auditorOf(companyId: string) {
   });
   await ctx.deps.db.insert(rolePermissions).values(granted.map((p) => ({ roleId: role!.id, permissionId: p.id })));
   const user = await createTestUser(ctx.deps, { roles: [role!.name], companyId });
-  return bearer((await loginAs(ctx.app, user.mail)).token);
+  return (await loginAs(ctx.app, user.mail)).token;
 }
 
 describe('GET /api/audit-log', () => {
@@ -43,9 +41,9 @@ describe('GET /api/audit-log', () => {
     expect((await get('/api/audit-log')).statusCode).toBe(401);
     expect((await get(`/api/audit-log/${crypto.randomUUID()}`)).statusCode).toBe(401);
     const practice = await createTestUser(ctx.deps, { roles: ['end-user'] });
-    const headers = bearer((await loginAs(ctx.app, practice.mail)).token);
-    expect((await get('/api/audit-log', headers)).statusCode).toBe(403);
-    expect((await get(`/api/audit-log/${crypto.randomUUID()}`, headers)).statusCode).toBe(403);
+    const token = (await loginAs(ctx.app, practice.mail)).token;
+    expect((await get('/api/audit-log', token)).statusCode).toBe(403);
+    expect((await get(`/api/audit-log/${crypto.randomUUID()}`, token)).statusCode).toBe(403);
   });
 
   it('answers 400 for bad filters', async () => {
@@ -65,13 +63,8 @@ describe('GET /api/audit-log', () => {
   });
 
   it('lists newest first, paged on the server, filtered by entity, id, actor, action and dates', async () => {
-    const company = (await post('/api/companies', { company_name: 'Listed Co', country: 'DE' })).json();
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/companies/${company.id}`,
-      payload: { city: 'Köln' },
-      headers: admin,
-    });
+    const company = (await post('/api/companies', { company_name: 'Listed Co', country: 'DE' }, admin)).json();
+    await put(`/api/companies/${company.id}`, { city: 'Köln' }, admin);
 
     const all = await get(`/api/audit-log?entity=company&entity_id=${company.id}`, admin);
     expect(all.statusCode, all.body).toBe(200);
@@ -114,16 +107,20 @@ describe('GET /api/audit-log', () => {
   });
 
   it("shows a company user only their companies' entries: another company's entry answers 404", async () => {
-    const own = (await post('/api/companies', { company_name: 'Own Co', country: 'DE' })).json();
-    const other = (await post('/api/companies', { company_name: 'Other Co', country: 'DE' })).json();
+    const own = (await post('/api/companies', { company_name: 'Own Co', country: 'DE' }, admin)).json();
+    const other = (await post('/api/companies', { company_name: 'Other Co', country: 'DE' }, admin)).json();
     const auditor = await auditorOf(own.id);
     // A mail template belongs to no company: its entries are for staff only.
-    const template = await post('/mail/create-mail-template', {
-      name: `Scoped ${crypto.randomUUID()}`,
-      event: null,
-      contents: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
-      variables: [],
-    });
+    const template = await post(
+      '/mail/create-mail-template',
+      {
+        name: `Scoped ${crypto.randomUUID()}`,
+        event: null,
+        contents: { en: { subject: 'Hi', body: '<p>Hi</p>' } },
+        variables: [],
+      },
+      admin,
+    );
     expect(template.statusCode).toBe(201);
     expect((await get(`/api/audit-log?entity_id=${template.json().id}`, admin)).json().total).toBe(1);
     expect((await get(`/api/audit-log?entity_id=${template.json().id}`, auditor)).json().total).toBe(0);

@@ -1,7 +1,8 @@
 import type { AuditEntry, AuditLogQuery } from '@cuspid/contracts/audit';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
-import { notFound } from '../../lib/errors';
+import { authorize } from '../../lib/authorize';
+import { readEntryPolicy } from './audit-log.policy';
 import * as repo from './audit-log.repository';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +48,5 @@ export async function listAuditLog(deps: Deps, actor: Actor, query: AuditLogQuer
 }
 
 export async function getAuditEntry(deps: Deps, actor: Actor, id: string): Promise<AuditEntry> {
-  const row = await repo.findAuditEntry(deps.db, actor, id);
-  if (!row) throw notFound();
-  return toAuditEntry(row);
+  return toAuditEntry(authorize(actor, readEntryPolicy, await repo.findAuditEntry(deps.db, actor, id)));
 }

@@ -115,19 +115,27 @@ export async function insertBankAccounts(
   for (const part of chunks(rows, batchSize)) await db.insert(companyBankAccounts).values(part);
 }
 
-export async function updateCompany(db: DbOrTx, id: string, values: Partial<typeof companies.$inferInsert>) {
-  await db
+/** Updates a live company in the actor's scope (the scope is part of the statement); false when none matched. */
+export async function updateCompany(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: Partial<typeof companies.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
     .update(companies)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(companies.id, id));
+    .where(and(eq(companies.id, id), isNull(companies.deletedAt), companyScope(actor, companies.id)))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }
 
 /** Makes this account the company's default (the others lose the flag); null: none is the default. */
-export async function setDefaultBankAccount(db: DbOrTx, companyId: string, accountId: string | null) {
+export async function setDefaultBankAccount(db: DbOrTx, actor: Actor, companyId: string, accountId: string | null) {
   await db
     .update(companyBankAccounts)
     .set({ isDefault: accountId ? sql`${companyBankAccounts.id} = ${accountId}` : false, updatedAt: new Date() })
-    .where(eq(companyBankAccounts.companyId, companyId));
+    .where(and(eq(companyBankAccounts.companyId, companyId), companyScope(actor, companyBankAccounts.companyId)));
 }
 
 /** The next company numbers of the sequence the company form draws from (ADR 0060). */

@@ -8,6 +8,8 @@ import {
   createTestApp,
   createTestUser,
   loginAs,
+  randomAddress,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { companies, companyBankAccounts } from '../../db/schema';
@@ -21,6 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
+const { get, post, put } = requestsTo(() => ctx.app);
+
 const HEADER = COMPANY_CSV_COLUMNS.map(([name]) => name);
 
 function upload(csv: string | Buffer, token?: string) {
@@ -32,6 +36,7 @@ function upload(csv: string | Buffer, token?: string) {
     url: '/api/companies-import',
     headers: { ...body.headers, ...(token ? bearer(token) : {}) },
     payload: body.payload,
+    remoteAddress: randomAddress(),
   });
 }
 
@@ -56,12 +61,11 @@ const companiesWithPrefix = (p: string) =>
     .where(like(companies.companyNumber, `${p}%`));
 
 async function companyWithUser(role: string, fields: Record<string, unknown> = {}) {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/companies',
-    headers: bearer(adminToken),
-    payload: { company_name: `Co ${Math.random()}`, country: 'DE', ...fields },
-  });
+  const created = await post(
+    '/api/companies',
+    { company_name: `Co ${Math.random()}`, country: 'DE', ...fields },
+    adminToken,
+  );
   expect(created.statusCode).toBe(201);
   const company = created.json();
   const user = await createTestUser(ctx.deps, { roles: [role], companyId: company.id });
@@ -78,12 +82,7 @@ describe('POST /api/companies-import', () => {
   });
 
   it('answers 400 without a file and for a header that is not the export', async () => {
-    const noFile = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/companies-import',
-      headers: bearer(adminToken),
-      payload: { nothing: true },
-    });
+    const noFile = await post('/api/companies-import', { nothing: true }, adminToken);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().errors.file).toBeDefined();
 
@@ -199,11 +198,9 @@ describe('POST /api/companies-import', () => {
   it('round-trips the CSV export unchanged, tricky cells included', async () => {
     const p = prefix();
     const { company: partner } = await companyWithUser('reseller');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/companies',
-      headers: bearer(adminToken),
-      payload: {
+    const created = await post(
+      '/api/companies',
+      {
         company_name: `=${p} "Weiß", Praxis`,
         company_number: `${p}1`,
         country: 'AT',
@@ -214,13 +211,10 @@ describe('POST /api/companies-import', () => {
         reseller_id: partner.id,
         bank_accounts: [{ iban: 'DE02120300000000202051' }, { iban: 'DE89370400440532013000', is_default: true }],
       },
-    });
+      adminToken,
+    );
     expect(created.statusCode).toBe(201);
-    const exported = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/companies/download/csv?search=${encodeURIComponent(p)}`,
-      headers: bearer(adminToken),
-    });
+    const exported = await get(`/api/companies/download/csv?search=${encodeURIComponent(p)}`, adminToken);
     expect(exported.statusCode).toBe(200);
     const before = (await companiesWithPrefix(p))[0]!;
 
@@ -301,12 +295,7 @@ describe('POST /api/companies-import', () => {
 
     // The company form: naming either number is refused alike, before any lookup.
     const create = (number: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/companies',
-        headers: bearer(tokenA),
-        payload: { company_name: 'Probe', country: 'DE', company_number: number },
-      });
+      post('/api/companies', { company_name: 'Probe', country: 'DE', company_number: number }, tokenA);
     const takenCreate = await create(`${p}taken`);
     const freeCreate = await create(`${p}free`);
     expect(takenCreate.statusCode).toBe(400);
@@ -316,25 +305,18 @@ describe('POST /api/companies-import', () => {
     ]);
     const own = (await create('')).json();
     expect(own.company_number).toMatch(/^\d+$/);
-    const rename = (number: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/companies/${own.id}`,
-        headers: bearer(tokenA),
-        payload: { company_number: number },
-      });
+    const rename = (number: string) => put(`/api/companies/${own.id}`, { company_number: number }, tokenA);
     expect(withoutRequestId(await rename(`${p}taken`))).toEqual(withoutRequestId(await rename(`${p}free`)));
     // Its own number, unchanged, is accepted (the edit form sends it back).
     expect((await rename(own.company_number)).statusCode).toBe(200);
     expect(await companiesWithPrefix(`${p}free`)).toHaveLength(0);
 
     // The back office sees every company: it chooses numbers and learns of a clash.
-    const staff = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/companies',
-      headers: bearer(adminToken),
-      payload: { company_name: 'Probe', country: 'DE', company_number: `${p}taken` },
-    });
+    const staff = await post(
+      '/api/companies',
+      { company_name: 'Probe', country: 'DE', company_number: `${p}taken` },
+      adminToken,
+    );
     expect(staff.statusCode).toBe(409);
   });
 
@@ -359,19 +341,13 @@ describe('POST /api/companies-import', () => {
     for (const [i, value] of values.entries()) {
       const payload: Record<string, unknown> = { company_name: `${p}${i} ${value}`, country: 'DE' };
       for (const field of fields) payload[field] = value;
-      const created = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/companies',
-        headers: bearer(adminToken),
-        payload,
-      });
+      const created = await post('/api/companies', payload, adminToken);
       expect(created.statusCode).toBe(201);
     }
-    const exported = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/companies/download/csv?search=${encodeURIComponent(p)}&sort_by=company_name`,
-      headers: bearer(adminToken),
-    });
+    const exported = await get(
+      `/api/companies/download/csv?search=${encodeURIComponent(p)}&sort_by=company_name`,
+      adminToken,
+    );
     expect(exported.statusCode).toBe(200);
 
     // A spreadsheet ignoring the quotes and splitting at any separator or line end finds no formula.

@@ -10,6 +10,8 @@ import { parse } from 'csv-parse';
 import type { companies } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
+import { permits } from '../../lib/authorize';
+import { changePartnersPolicy, landsBelowCreator, mayChooseCompanyNumber, mustKeepInReach } from './companies.policy';
 import { filterVisibleCompanyIds, findResellerChain, keepCompanyNumbersAhead } from './companies.repository';
 import { COMPANY_CSV_COLUMNS, undefuseFormulas } from './companies-csv';
 import * as repo from './companies-import.repository';
@@ -273,7 +275,7 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
       const target = row.companyNumber ? targets.get(row.companyNumber) : undefined;
       // A partner names only its own companies; whether a number it cannot see exists elsewhere or
       // nowhere, the answer is the same (new companies get their number from the server).
-      if ((target && !target.visible) || (row.companyNumber && !target && !actor.isStaff)) {
+      if ((target && !target.visible) || (row.companyNumber && !target && !mayChooseCompanyNumber(actor))) {
         errors.add(row.line, 'company_number', IMPORT_MESSAGES.notFound);
         continue;
       }
@@ -297,7 +299,7 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
           rowValid = false;
         } else partnerValues[PARTNER_COLUMNS[column]] = ids[0]!;
       }
-      if (target && !actor.isStaff && target.company.id === actor.companyId && Object.keys(partnerValues).length) {
+      if (target && Object.keys(partnerValues).length && !permits(actor, changePartnersPolicy, target.company)) {
         errors.add(row.line, 'reseller', IMPORT_MESSAGES.ownCompanyPartners);
         rowValid = false;
       }
@@ -311,7 +313,7 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
           companyNumber: row.companyNumber,
         };
         // As in the company form: a partner's new company without partners lands below the partner.
-        if (!actor.isStaff && !values.resellerId && !values.salesPartnerId && !values.servicePartnerId) {
+        if (landsBelowCreator(actor) && !values.resellerId && !values.salesPartnerId && !values.servicePartnerId) {
           values.resellerId = actor.companyId;
         }
         inserts.push({ row, values });
@@ -364,11 +366,15 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
       if (row.iban) newAccounts.push({ companyId: ids.get(row.companyNumber)!, iban: row.iban, isDefault: true });
     }
     for (const update of updates) {
-      if (Object.keys(update.values).length) await repo.updateCompany(tx, update.id, update.values);
-      if (update.defaultAccountId) await repo.setDefaultBankAccount(tx, update.id, update.defaultAccountId);
+      // The scope is part of each write: a company that left the caller's reach meanwhile is refused.
+      if (Object.keys(update.values).length && !(await repo.updateCompany(tx, actor, update.id, update.values))) {
+        errors.add(update.row.line, 'company_number', IMPORT_MESSAGES.notFound);
+        continue;
+      }
+      if (update.defaultAccountId) await repo.setDefaultBankAccount(tx, actor, update.id, update.defaultAccountId);
       if (update.newIban) {
         const own = accounts.filter((a) => a.companyId === update.id);
-        if (own.length) await repo.setDefaultBankAccount(tx, update.id, null);
+        if (own.length) await repo.setDefaultBankAccount(tx, actor, update.id, null);
         newAccounts.push({
           companyId: update.id,
           iban: update.newIban,
@@ -386,7 +392,7 @@ export async function importCompaniesCsv(deps: Deps, actor: Actor, input: Readab
         errors.add(update.row.line, 'reseller', IMPORT_MESSAGES.cycle);
       }
     }
-    if (!actor.isStaff) {
+    if (mustKeepInReach(actor)) {
       const touched = [...updates.map((u) => ({ line: u.row.line, id: u.id }))];
       for (const { row } of inserts) touched.push({ line: row.line, id: ids.get(row.companyNumber)! });
       const visible = new Set<string>();

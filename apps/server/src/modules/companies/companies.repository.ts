@@ -1,5 +1,6 @@
 import type { CompanyListQuery, PartnerRelation } from '@cuspid/contracts/companies';
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage } from '../../db/paging';
@@ -88,11 +89,20 @@ export async function listCompanies(db: DbOrTx, actor: Actor, query: CompanyList
   return { data: data as CompanyWithPartners[], total };
 }
 
+/** A live company the actor may see; `lock` holds its row until the transaction ends (reads that feed a write). */
 export async function findVisibleCompany(
   db: DbOrTx,
   actor: Actor,
   id: string,
+  lock?: 'update',
 ): Promise<CompanyWithPartners | undefined> {
+  // Locked apart from the read: FOR UPDATE cannot take the nullable side of the partners' outer joins.
+  if (lock)
+    await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, id), visible(actor)))
+      .for(lock);
   const [row] = await selectWithPartners(db)
     .where(and(eq(companies.id, id), visible(actor)))
     .limit(1);
@@ -123,26 +133,46 @@ export async function insertCompany(db: DbOrTx, values: typeof companies.$inferI
   return row!;
 }
 
-export async function updateCompany(db: DbOrTx, id: string, values: CompanyValues): Promise<void> {
-  await db
+/**
+ * Updates a live company in the actor's scope; the scope is part of the statement, so a company that left
+ * the actor's reach meanwhile is not written. False when no row matched.
+ */
+export async function updateCompany(db: DbOrTx, actor: Actor, id: string, values: CompanyValues): Promise<boolean> {
+  const rows = await db
     .update(companies)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(companies.id, id));
+    .where(and(eq(companies.id, id), visible(actor)))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }
 
-export async function softDeleteCompany(db: DbOrTx, id: string): Promise<void> {
-  await db.update(companies).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(companies.id, id));
+/** Marks a live company in the actor's scope deleted; false when no row matched. */
+export async function softDeleteCompany(db: DbOrTx, actor: Actor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(companies.id, id), visible(actor)))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }
 
-/** Live companies that name this one as a partner. */
-export async function countDependentCompanies(db: DbOrTx, id: string): Promise<number> {
+/** Live companies that name this one as a partner, per relation (a company may name it twice). */
+export async function countDependants(
+  db: DbOrTx,
+  id: string,
+): Promise<{ resellers: number; salesPartners: number; servicePartners: number }> {
+  const counted = (column: PgColumn) => sql<number>`count(*) filter (where ${column} = ${id})`.mapWith(Number);
   const [row] = await db
-    .select({ count: count() })
+    .select({
+      resellers: counted(companies.resellerId),
+      salesPartners: counted(companies.salesPartnerId),
+      servicePartners: counted(companies.servicePartnerId),
+    })
     .from(companies)
     .where(
       and(live, or(eq(companies.resellerId, id), eq(companies.salesPartnerId, id), eq(companies.servicePartnerId, id))),
     );
-  return row?.count ?? 0;
+  return row ?? { resellers: 0, salesPartners: 0, servicePartners: 0 };
 }
 
 /** The reseller chain above a company (its reseller, that one's reseller, …), nearest first. */
@@ -169,12 +199,16 @@ export async function listBankAccounts(db: DbOrTx, companyIds: string[]): Promis
     .orderBy(asc(companyBankAccounts.position));
 }
 
+/** Replaces the bank accounts of a company in the actor's scope (the scope is part of the delete). */
 export async function replaceBankAccounts(
   db: DbOrTx,
+  actor: Actor,
   companyId: string,
   accounts: Omit<typeof companyBankAccounts.$inferInsert, 'companyId' | 'position'>[],
 ): Promise<void> {
-  await db.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, companyId));
+  await db
+    .delete(companyBankAccounts)
+    .where(and(eq(companyBankAccounts.companyId, companyId), companyScope(actor, companyBankAccounts.companyId)));
   if (!accounts.length) return;
   await db.insert(companyBankAccounts).values(accounts.map((a, position) => ({ ...a, companyId, position })));
 }

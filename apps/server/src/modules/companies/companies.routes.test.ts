@@ -2,11 +2,11 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { companies } from '../../db/schema';
@@ -22,14 +22,7 @@ afterAll(() => ctx?.close());
 /** The export's lines as cells (header first). */
 const csvRows = (body: string): string[][] => parse(body, { bom: true });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const { call } = requestsTo(() => ctx.app);
 
 /** A company (created by the back office) with one user of the given role in it. */
 async function companyWithUser(role: string, fields: Record<string, unknown> = {}) {

@@ -1,20 +1,27 @@
-import {
-  type BankAccountInput,
-  COMPANY_MESSAGES,
-  type Company,
-  type CompanyCreate,
-  type CompanyListQuery,
-  type CompanyOwners,
-  type CompanyUpdate,
-  type PartnerRelation,
+import type {
+  BankAccountInput,
+  Company,
+  CompanyCreate,
+  CompanyListQuery,
+  CompanyOwners,
+  CompanyUpdate,
+  PartnerRelation,
 } from '@cuspid/contracts/companies';
-import { FLAG_ASSIGN_PERMISSION } from '@cuspid/contracts/flags';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { type Actor, actorCan } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
+import { authorize } from '../../lib/authorize';
+import { AppError, type FieldErrors, notFound } from '../../lib/errors';
 import { listRecordLabels, type RecordLabels } from '../flags';
+import {
+  changePartnersPolicy,
+  deleteCompanyPolicy,
+  landsBelowCreator,
+  mayChooseCompanyNumber,
+  mayReadCompanyLabels,
+  mustKeepInReach,
+} from './companies.policy';
 import * as repo from './companies.repository';
 import { COMPANY_CSV_COLUMNS, csvLine } from './companies-csv';
 
@@ -113,7 +120,8 @@ const partnerField: Record<keyof PartnerIds, string> = {
 
 /** Named partners must exist and be visible to the actor; a company is never its own partner. */
 async function assertPartners(db: DbOrTx, actor: Actor, input: PartnerIds, companyId?: string): Promise<void> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
+  let first: AppError | undefined;
   const named = (Object.keys(partnerField) as (keyof PartnerIds)[]).filter((k) => input[k]);
   const visible = new Set(
     await repo.filterVisibleCompanyIds(
@@ -124,12 +132,17 @@ async function assertPartners(db: DbOrTx, actor: Actor, input: PartnerIds, compa
   );
   for (const key of named) {
     const id = input[key]!;
-    if (id === companyId) errors[key] = ['A company cannot be its own partner'];
-    else if (!visible.has(id)) errors[key] = ['The partner company was not found'];
+    const refusal =
+      id === companyId
+        ? new AppError('COMPANY_OWN_PARTNER')
+        : !visible.has(id)
+          ? new AppError('COMPANY_PARTNER_NOT_FOUND', { params: { field: key } })
+          : undefined;
+    if (!refusal) continue;
+    errors[key] = [refusal.message];
+    first ??= refusal;
   }
-  if (Object.keys(errors).length) {
-    throw new AppError('VALIDATION_FAILED', { message: Object.values(errors)[0]![0], errors });
-  }
+  if (first) throw new AppError(first.code, { params: first.params ?? {}, errors });
 }
 
 /** The reseller chain must not loop back to the company (a reseller cannot sit below its own customer). */
@@ -137,18 +150,20 @@ async function assertNoResellerCycle(db: DbOrTx, companyId: string, resellerId: 
   if (!resellerId) return;
   const chain = await repo.findResellerChain(db, resellerId);
   if (chain.includes(companyId)) {
-    const message = 'This reseller is below the company in the partner hierarchy';
-    throw new AppError('VALIDATION_FAILED', { message, errors: { reseller_id: [message] } });
+    throw fieldRefusal('reseller_id', new AppError('COMPANY_PARTNER_CYCLE', { params: { reseller_id: resellerId } }));
   }
 }
 
 /** A partner must still see the company after its change; otherwise it would hand the company out of its reach. */
 async function assertStillVisible(db: DbOrTx, actor: Actor, companyId: string) {
-  if (actor.isStaff) return;
+  if (!mustKeepInReach(actor)) return;
   if ((await repo.filterVisibleCompanyIds(db, actor, [companyId])).length) return;
-  const message = 'The company must stay below your company in the partner hierarchy';
-  throw new AppError('VALIDATION_FAILED', { message, errors: { reseller_id: [message] } });
+  throw fieldRefusal('reseller_id', new AppError('COMPANY_OUT_OF_REACH'));
 }
+
+/** An area refusal that also names its field (the form shows it there). */
+const fieldRefusal = (field: string, error: AppError) =>
+  new AppError(error.code, { params: error.params ?? {}, errors: { [field]: [error.message] } });
 
 /**
  * Company numbers are unique across all companies, so only the back office, which sees every company,
@@ -164,14 +179,15 @@ async function claimCompanyNumber(
   current?: { id: string; companyNumber: string },
 ) {
   if (!companyNumber || companyNumber === current?.companyNumber) return;
-  if (!actor.isStaff) {
-    const message = COMPANY_MESSAGES.numberFromBackOffice;
-    throw new AppError('VALIDATION_FAILED', { message, errors: { company_number: [message] } });
+  if (!mayChooseCompanyNumber(actor)) {
+    throw fieldRefusal('company_number', new AppError('COMPANY_NUMBER_FROM_BACK_OFFICE'));
   }
   const existing = await repo.findCompanyByNumber(db, companyNumber);
   if (existing && existing.id !== current?.id) {
-    const message = COMPANY_MESSAGES.numberTaken;
-    throw new AppError('CONFLICT', { message, errors: { company_number: [message] } });
+    throw fieldRefusal(
+      'company_number',
+      new AppError('COMPANY_NUMBER_TAKEN', { params: { company_number: companyNumber } }),
+    );
   }
   await repo.keepCompanyNumbersAhead(db, [companyNumber]);
 }
@@ -199,9 +215,7 @@ export async function getOwnCompany(deps: Deps, actor: Actor): Promise<Company> 
   const row = await repo.findVisibleCompany(deps.db, actor, actor.companyId);
   if (!row) throw notFound();
   // Labels are back-office notes: only those who may label companies read them.
-  const labels = actorCan(actor, FLAG_ASSIGN_PERMISSION.company)
-    ? await listRecordLabels(deps.db, 'company', [actor.companyId])
-    : null;
+  const labels = mayReadCompanyLabels(actor) ? await listRecordLabels(deps.db, 'company', [actor.companyId]) : null;
   return toCompany(row, await repo.listBankAccounts(deps.db, [actor.companyId]), labels);
 }
 
@@ -211,7 +225,7 @@ export async function getOwnCompany(deps: Deps, actor: Actor): Promise<Company> 
  */
 export async function createCompany(deps: Deps, actor: Actor, body: CompanyCreate): Promise<Company> {
   const partners: PartnerIds = { ...body };
-  if (!actor.isStaff && !partners.reseller_id && !partners.sales_partner_id && !partners.service_partner_id) {
+  if (landsBelowCreator(actor) && !partners.reseller_id && !partners.sales_partner_id && !partners.service_partner_id) {
     partners.reseller_id = actor.companyId;
   }
   return deps.db.transaction(async (tx) => {
@@ -222,7 +236,7 @@ export async function createCompany(deps: Deps, actor: Actor, body: CompanyCreat
       ...toValues(body),
       ...partnerValues(partners),
     });
-    await repo.replaceBankAccounts(tx, company.id, bankAccountValues(body.bank_accounts));
+    await repo.replaceBankAccounts(tx, actor, company.id, bankAccountValues(body.bank_accounts));
     await assertStillVisible(tx, actor, company.id);
     const created = await loadCompany(tx, actor, company.id);
     await recordAudit(tx, actor, {
@@ -238,7 +252,8 @@ export async function createCompany(deps: Deps, actor: Actor, body: CompanyCreat
 
 export async function updateCompany(deps: Deps, actor: Actor, id: string, body: CompanyUpdate): Promise<Company> {
   return deps.db.transaction(async (tx) => {
-    const existing = await repo.findVisibleCompany(tx, actor, id);
+    // Locked: the checks below and the write see the same row.
+    const existing = await repo.findVisibleCompany(tx, actor, id, 'update');
     if (!existing) throw notFound();
     const before = toCompany(
       existing,
@@ -246,13 +261,12 @@ export async function updateCompany(deps: Deps, actor: Actor, id: string, body: 
       await listRecordLabels(tx, 'company', [id]),
     );
     // A partner cannot move its own company within the hierarchy: that is the back office's call.
-    const changesPartners = Object.keys(partnerValues(body)).length > 0;
-    if (changesPartners && !actor.isStaff && id === actor.companyId) throw new AppError('FORBIDDEN');
+    if (Object.keys(partnerValues(body)).length > 0) authorize(actor, changePartnersPolicy, existing.company);
     await assertPartners(tx, actor, body, id);
     await assertNoResellerCycle(tx, id, body.reseller_id);
     await claimCompanyNumber(tx, actor, body.company_number, existing.company);
-    await repo.updateCompany(tx, id, { ...toValues(body), ...partnerValues(body) });
-    if (body.bank_accounts) await repo.replaceBankAccounts(tx, id, bankAccountValues(body.bank_accounts));
+    if (!(await repo.updateCompany(tx, actor, id, { ...toValues(body), ...partnerValues(body) }))) throw notFound();
+    if (body.bank_accounts) await repo.replaceBankAccounts(tx, actor, id, bankAccountValues(body.bank_accounts));
     await assertStillVisible(tx, actor, id);
     const after = await loadCompany(tx, actor, id);
     await recordAudit(tx, actor, { entity: 'company', entityId: id, companyId: id, action: 'update', before, after });
@@ -273,17 +287,14 @@ export async function saveCompanyOwners(deps: Deps, actor: Actor, body: CompanyO
  */
 export async function deleteCompany(deps: Deps, actor: Actor, id: string) {
   await deps.db.transaction(async (tx) => {
-    const existing = await repo.findVisibleCompany(tx, actor, id);
-    if (!existing) throw notFound();
-    if (existing.company.isOperator || id === actor.companyId) {
-      throw new AppError('CONFLICT', { message: 'This company cannot be deleted' });
-    }
-    if ((await repo.countDependentCompanies(tx, id)) > 0) {
-      throw new AppError('CONFLICT', {
-        message: 'This company is still the partner of other companies. Assign them another partner first.',
-      });
-    }
-    await repo.softDeleteCompany(tx, id);
+    // Locked: the rules and the delete see the same company (an edit or a second delete waits).
+    const existing = await repo.findVisibleCompany(tx, actor, id, 'update');
+    authorize(
+      actor,
+      deleteCompanyPolicy,
+      existing && { company: existing.company, dependants: await repo.countDependants(tx, id) },
+    );
+    if (!existing || !(await repo.softDeleteCompany(tx, actor, id))) throw notFound();
     const before = toCompany(
       existing,
       await repo.listBankAccounts(tx, [id]),

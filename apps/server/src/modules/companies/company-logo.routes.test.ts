@@ -9,6 +9,8 @@ import {
   createTestApp,
   createTestUser,
   loginAs,
+  randomAddress,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { auditLog, companies } from '../../db/schema';
@@ -36,6 +38,7 @@ const upload = (token: string | undefined, parts: Parameters<typeof multipart>[0
     url: '/api/upload-company-logo',
     payload: body.payload,
     headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+    remoteAddress: randomAddress(),
   });
 };
 const uploadLogo = (token: string | undefined, companyId: string, fileName: string, content: Buffer) =>
@@ -43,15 +46,9 @@ const uploadLogo = (token: string | undefined, companyId: string, fileName: stri
     { name: 'company_id', value: companyId },
     { name: 'file', fileName, content },
   ]);
-const deleteLogo = (token: string | undefined, payload: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/delete-company-logo',
-    payload,
-    headers: token ? bearer(token) : {},
-  });
-const getLogo = (token: string | undefined, companyId: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/companies/${companyId}/logo`, headers: token ? bearer(token) : {} });
+const { get, post } = requestsTo(() => ctx.app);
+const deleteLogo = (token: string | undefined, payload: object) => post('/api/delete-company-logo', payload, token);
+const getLogo = (token: string | undefined, companyId: string) => get(`/api/companies/${companyId}/logo`, token);
 
 async function objectsOf(companyId: string): Promise<string[]> {
   const dir = path.join(storageRoot, 'companies', companyId);
@@ -98,12 +95,7 @@ describe('company logos', () => {
       code: 'VALIDATION_FAILED',
       errors: { company_id: ['This field is required'], file: ['The File field is required'] },
     });
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/upload-company-logo',
-      payload: { company_id: user.companyId },
-      headers: bearer(token),
-    });
+    const json = await post('/api/upload-company-logo', { company_id: user.companyId }, token);
     expect(json.statusCode).toBe(400);
     const text = await uploadLogo(token, user.companyId, 'logo.png', Buffer.from('just some text'));
     expect(text.statusCode).toBe(400);

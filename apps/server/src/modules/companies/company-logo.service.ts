@@ -3,8 +3,10 @@ import type { Company } from '@cuspid/contracts/companies';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
+import { authorize } from '../../lib/authorize';
 import { AppError, notFound } from '../../lib/errors';
 import { StorageNotFoundError } from '../../storage/storage';
+import { viewLogoPolicy } from './companies.policy';
 import * as repo from './companies.repository';
 import { getCompany } from './companies.service';
 import {
@@ -18,23 +20,25 @@ import {
 
 export type LogoUpload = { fileName: string; content: Buffer };
 
-const NOT_AN_IMAGE = 'The logo must be a PNG, JPEG or SVG image';
-const NAME_MISMATCH = 'The file content does not match its file type';
+type LogoRefusal = 'COMPANY_LOGO_NOT_AN_IMAGE' | 'COMPANY_LOGO_TYPE_MISMATCH' | 'COMPANY_LOGO_SVG_EMPTY';
 
-const fileError = (message: string) => new AppError('VALIDATION_FAILED', { message, errors: { file: [message] } });
+/** The refusal, named on the form's file field too. */
+function fileError(code: LogoRefusal) {
+  return new AppError(code, { errors: { file: [new AppError(code).message] } });
+}
 
 /** What gets stored: the checked type and, for SVG, the sanitised document. */
 function checkLogo(upload: LogoUpload): { contentType: LogoContentType; content: Buffer } {
   const detected = detectLogoType(upload.content);
-  if (!detected) throw fileError(NOT_AN_IMAGE);
+  if (!detected) throw fileError('COMPANY_LOGO_NOT_AN_IMAGE');
   const claimed = claimedLogoType(upload.fileName);
-  if (!claimed) throw fileError(NOT_AN_IMAGE);
-  if (claimed !== detected) throw fileError(NAME_MISMATCH);
+  if (!claimed) throw fileError('COMPANY_LOGO_NOT_AN_IMAGE');
+  if (claimed !== detected) throw fileError('COMPANY_LOGO_TYPE_MISMATCH');
   if (detected !== 'image/svg+xml') return { contentType: detected, content: upload.content };
   try {
     return { contentType: detected, content: sanitizeSvg(upload.content) };
   } catch (error) {
-    if (error instanceof SvgSanitizeError) throw fileError(error.message);
+    if (error instanceof SvgSanitizeError) throw fileError('COMPANY_LOGO_SVG_EMPTY');
     throw error;
   }
 }
@@ -68,7 +72,7 @@ export async function uploadCompanyLogo(
     oldKey = await deps.db.transaction(async (tx) => {
       const row = await repo.lockVisibleCompanyLogo(tx, actor, companyId);
       if (!row) throw notFound();
-      await repo.updateCompany(tx, companyId, { logoKey: key });
+      if (!(await repo.updateCompany(tx, actor, companyId, { logoKey: key }))) throw notFound();
       await recordAudit(tx, actor, {
         entity: 'company',
         entityId: companyId,
@@ -92,7 +96,7 @@ export async function deleteCompanyLogo(deps: Deps, actor: Actor, companyId: str
     const row = await repo.lockVisibleCompanyLogo(tx, actor, companyId);
     if (!row) throw notFound();
     if (!row.logoKey) return null;
-    await repo.updateCompany(tx, companyId, { logoKey: null });
+    if (!(await repo.updateCompany(tx, actor, companyId, { logoKey: null }))) throw notFound();
     await recordAudit(tx, actor, {
       entity: 'company',
       entityId: companyId,
@@ -111,8 +115,7 @@ export async function deleteCompanyLogo(deps: Deps, actor: Actor, companyId: str
  * need backoffice-company and the company scope (ADR 0075). No logo, or not visible: 404.
  */
 export async function openCompanyLogo(deps: Deps, actor: Actor, companyId: string) {
-  const ownCompany = companyId === actor.companyId;
-  if (!ownCompany && !actor.permissions.includes('backoffice-company')) throw notFound();
+  authorize(actor, viewLogoPolicy, { id: companyId });
   const row = await repo.findVisibleCompany(deps.db, actor, companyId);
   const key = row?.company.logoKey;
   if (!key) throw notFound();

@@ -21,6 +21,7 @@ import { backendPage, listPage } from '../../db/paging';
 import { companies, customerActivities, customerNotes, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import type { Writable } from './crm.policy';
 
 export type NoteRow = typeof customerNotes.$inferSelect;
 export type ActivityRow = typeof customerActivities.$inferSelect;
@@ -107,15 +108,38 @@ export async function insertNote(db: DbOrTx, values: typeof customerNotes.$infer
   return row!;
 }
 
-export async function updateNote(db: DbOrTx, id: string, values: Partial<typeof customerNotes.$inferInsert>) {
-  await db
-    .update(customerNotes)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(customerNotes.id, id));
+/**
+ * The author rule as part of a write's statement (see crm.policy `writableBy`): the record is the actor's own,
+ * or (when the rule allows it) assigned to the actor; no condition for those who manage all.
+ */
+function writable(table: typeof customerNotes | typeof customerActivities, who: Writable): SQL | undefined {
+  if (!who) return undefined;
+  const own = eq(table.authorId, who.authorId);
+  return who.assigneeId && 'assigneeId' in table ? or(own, eq(table.assigneeId, who.assigneeId)) : own;
 }
 
-export async function deleteNote(db: DbOrTx, id: string) {
-  await db.delete(customerNotes).where(eq(customerNotes.id, id));
+/** Updates a note the actor sees and may write (both are part of the statement); false when none matched. */
+export async function updateNote(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: Partial<typeof customerNotes.$inferInsert>,
+  who: Writable,
+): Promise<boolean> {
+  const rows = await db
+    .update(customerNotes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(customerNotes.id, id), visible(actor, customerNotes), writable(customerNotes, who)))
+    .returning({ id: customerNotes.id });
+  return rows.length > 0;
+}
+
+export async function deleteNote(db: DbOrTx, actor: Actor, id: string, who: Writable): Promise<boolean> {
+  const rows = await db
+    .delete(customerNotes)
+    .where(and(eq(customerNotes.id, id), visible(actor, customerNotes), writable(customerNotes, who)))
+    .returning({ id: customerNotes.id });
+  return rows.length > 0;
 }
 
 // Activities
@@ -182,15 +206,28 @@ export async function insertActivity(db: DbOrTx, values: typeof customerActiviti
   return row!;
 }
 
-export async function updateActivity(db: DbOrTx, id: string, values: Partial<typeof customerActivities.$inferInsert>) {
-  await db
+/** Updates an activity the actor sees and may write (both are part of the statement); false when none matched. */
+export async function updateActivity(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: Partial<typeof customerActivities.$inferInsert>,
+  who: Writable,
+): Promise<boolean> {
+  const rows = await db
     .update(customerActivities)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(customerActivities.id, id));
+    .where(and(eq(customerActivities.id, id), visible(actor, customerActivities), writable(customerActivities, who)))
+    .returning({ id: customerActivities.id });
+  return rows.length > 0;
 }
 
-export async function deleteActivity(db: DbOrTx, id: string) {
-  await db.delete(customerActivities).where(eq(customerActivities.id, id));
+export async function deleteActivity(db: DbOrTx, actor: Actor, id: string, who: Writable): Promise<boolean> {
+  const rows = await db
+    .delete(customerActivities)
+    .where(and(eq(customerActivities.id, id), visible(actor, customerActivities), writable(customerActivities, who)))
+    .returning({ id: customerActivities.id });
+  return rows.length > 0;
 }
 
 /** A live, active user of a company the actor may see: who an activity can be assigned to. */

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  type TestMethod as Method,
+  requestsTo,
   type TestContext,
   type TestUser,
 } from '../../../test/setup-app';
@@ -21,14 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const { call } = requestsTo(() => ctx.app);
 
 async function company(fields: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/companies', adminToken, {

@@ -1,4 +1,3 @@
-import { ADMIN_ROLE } from '@cuspid/contracts';
 import type {
   CrmUserRef,
   CustomerActivity,
@@ -17,17 +16,19 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
+import { authorize } from '../../lib/authorize';
 import { AppError, notFound } from '../../lib/errors';
 import { filterVisibleCompanyIds } from '../companies';
+import {
+  changeActivityPolicy,
+  changeNotePolicy,
+  deleteActivityPolicy,
+  deleteNotePolicy,
+  mayComplete,
+  mayEdit,
+  writableBy,
+} from './crm.policy';
 import * as repo from './crm.repository';
-
-// Policy (ADR 0053): whoever may see a note or activity may read it; only its author, an administrator or
-// back-office staff may change or delete it; the assignee of an activity may also mark it done or open it again.
-
-/** May change and delete records written by others. */
-const managesAll = (actor: Actor) => actor.isStaff || actor.roles.includes(ADMIN_ROLE);
-const mayEdit = (actor: Actor, row: { authorId: string | null }) => managesAll(actor) || row.authorId === actor.userId;
-const mayComplete = (actor: Actor, row: repo.ActivityRow) => mayEdit(actor, row) || row.assigneeId === actor.userId;
 
 function toUserRef(row: repo.UserRefRow | null): CrmUserRef | null {
   if (!row?.id || !row.mail) return null;
@@ -92,8 +93,11 @@ async function assertCompanyVisible(db: DbOrTx, actor: Actor, companyId: string)
 async function assertAssignee(db: DbOrTx, actor: Actor, assigneeId: string | null | undefined) {
   if (!assigneeId) return;
   if (await repo.findAssignableUser(db, actor, assigneeId)) return;
-  const message = 'The user was not found';
-  throw new AppError('VALIDATION_FAILED', { message, errors: { assignee_id: [message] } });
+  const message = new AppError('ACTIVITY_ASSIGNEE_NOT_FOUND').message;
+  throw new AppError('ACTIVITY_ASSIGNEE_NOT_FOUND', {
+    params: { assignee_id: assigneeId },
+    errors: { assignee_id: [message] },
+  });
 }
 
 async function loadNote(db: DbOrTx, actor: Actor, id: string): Promise<CustomerNote> {
@@ -141,13 +145,11 @@ export async function createNote(deps: Deps, actor: Actor, body: CustomerNoteCre
 
 export async function updateNote(deps: Deps, actor: Actor, id: string, body: CustomerNoteUpdate) {
   return deps.db.transaction(async (tx) => {
-    const before = await repo.lockVisibleNote(tx, actor, id);
-    if (!before) throw notFound();
-    if (!mayEdit(actor, before)) throw new AppError('FORBIDDEN', { message: 'Only the author can change this note' });
+    const before = authorize(actor, changeNotePolicy, await repo.lockVisibleNote(tx, actor, id));
     const values: Partial<repo.NoteRow> = {};
     if (body.body !== undefined) values.body = body.body;
     if (body.is_pinned !== undefined) values.isPinned = body.is_pinned;
-    await repo.updateNote(tx, id, values);
+    if (!(await repo.updateNote(tx, actor, id, values, writableBy(actor)))) throw notFound();
     await recordAudit(tx, actor, {
       entity: 'customer-note',
       entityId: id,
@@ -162,10 +164,8 @@ export async function updateNote(deps: Deps, actor: Actor, id: string, body: Cus
 
 export async function deleteNote(deps: Deps, actor: Actor, id: string) {
   await deps.db.transaction(async (tx) => {
-    const before = await repo.lockVisibleNote(tx, actor, id);
-    if (!before) throw notFound();
-    if (!mayEdit(actor, before)) throw new AppError('FORBIDDEN', { message: 'Only the author can delete this note' });
-    await repo.deleteNote(tx, id);
+    const before = authorize(actor, deleteNotePolicy, await repo.lockVisibleNote(tx, actor, id));
+    if (!(await repo.deleteNote(tx, actor, id, writableBy(actor)))) throw notFound();
     await recordAudit(tx, actor, {
       entity: 'customer-note',
       entityId: id,
@@ -231,15 +231,12 @@ function activityValues(body: CustomerActivityUpdate, before: repo.ActivityRow):
 
 export async function updateActivity(deps: Deps, actor: Actor, id: string, body: CustomerActivityUpdate) {
   return deps.db.transaction(async (tx) => {
-    const before = await repo.lockVisibleActivity(tx, actor, id);
-    if (!before) throw notFound();
     const onlyCompletes = Object.entries(body).every(([key, value]) => key === 'is_done' || value === undefined);
-    if (!mayEdit(actor, before) && !(onlyCompletes && mayComplete(actor, before))) {
-      throw new AppError('FORBIDDEN', { message: 'Only the author can change this activity' });
-    }
+    const before = authorize(actor, changeActivityPolicy(onlyCompletes), await repo.lockVisibleActivity(tx, actor, id));
     if (body.assignee_id !== before.assigneeId) await assertAssignee(tx, actor, body.assignee_id);
     const values = activityValues(body, before);
-    await repo.updateActivity(tx, id, values);
+    const writable = writableBy(actor, { orAssigned: onlyCompletes });
+    if (!(await repo.updateActivity(tx, actor, id, values, writable))) throw notFound();
     await recordAudit(tx, actor, {
       entity: 'customer-activity',
       entityId: id,
@@ -254,12 +251,8 @@ export async function updateActivity(deps: Deps, actor: Actor, id: string, body:
 
 export async function deleteActivity(deps: Deps, actor: Actor, id: string) {
   await deps.db.transaction(async (tx) => {
-    const before = await repo.lockVisibleActivity(tx, actor, id);
-    if (!before) throw notFound();
-    if (!mayEdit(actor, before)) {
-      throw new AppError('FORBIDDEN', { message: 'Only the author can delete this activity' });
-    }
-    await repo.deleteActivity(tx, id);
+    const before = authorize(actor, deleteActivityPolicy, await repo.lockVisibleActivity(tx, actor, id));
+    if (!(await repo.deleteActivity(tx, actor, id, writableBy(actor)))) throw notFound();
     await recordAudit(tx, actor, {
       entity: 'customer-activity',
       entityId: id,

@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { findTemplatesByIds } from '../documents';
+import { firstUnusableTemplate } from './document-assignment.policy';
 import * as repo from './document-assignment.repository';
 
 /** Every document type with its template, or null when none is assigned (ADR 0047). */
@@ -49,8 +50,8 @@ export async function saveDocumentAssignments(
   await deps.db.transaction(async (tx) => {
     const ids = [...new Set(body.assignments.flatMap((a) => (a.template_id ? [a.template_id] : [])))];
     const found = new Set((await findTemplatesByIds(tx, actor, ids)).map((t) => t.id));
-    const missing = ids.find((id) => !found.has(id));
-    if (missing) throw new AppError('NOT_FOUND', { message: 'The template was not found' });
+    const missing = firstUnusableTemplate(ids, found);
+    if (missing) throw new AppError('DOCUMENT_TEMPLATE_NOT_FOUND', { params: { template_id: missing } });
     const before = new Map((await repo.listDocumentAssignments(tx)).map((r) => [r.documentType, r.templateId]));
     for (const a of body.assignments) {
       const old = before.get(a.document_type) ?? null;

@@ -160,17 +160,29 @@ async function readLabels(db: DbOrTx, type: FlagAssignableType, ids: string[], l
   for (const { recordId, ...tag } of tagRows) labels.get(recordId)!.tags.push(tag);
 }
 
-/** Sets (or with null removes) the flag of the records. */
+/**
+ * Sets (or with null removes) the flag of records the actor may see. Removals carry the record type's scope
+ * in the statement; additions name records the caller locked as visible in the same transaction.
+ */
 export async function setRecordFlag(
   db: DbOrTx,
+  actor: Actor,
   type: FlagAssignableType,
   ids: string[],
   flagId: string | null,
-  assignedBy: string,
 ) {
   if (!ids.length) return;
+  const assignedBy = actor.userId;
   if (!flagId) {
-    await db.delete(recordFlags).where(and(eq(recordFlags.recordType, type), inArray(recordFlags.recordId, ids)));
+    await db
+      .delete(recordFlags)
+      .where(
+        and(
+          eq(recordFlags.recordType, type),
+          inArray(recordFlags.recordId, ids),
+          sql`${recordFlags.recordId} in ${RECORD_TYPES[type].visibleIds(actor)}`,
+        ),
+      );
     return;
   }
   await db
@@ -184,25 +196,41 @@ export async function setRecordFlag(
     });
 }
 
+/** Adds tags to records the caller locked as visible to the actor in the same transaction. */
 export async function addRecordTags(
   db: DbOrTx,
+  actor: Actor,
   type: FlagAssignableType,
   ids: string[],
   tagIds: string[],
-  assignedBy: string,
 ) {
   if (!ids.length || !tagIds.length) return;
+  const assignedBy = actor.userId;
   await db
     .insert(recordTags)
     .values(ids.flatMap((recordId) => tagIds.map((tagId) => ({ recordType: type, recordId, tagId, assignedBy }))))
     .onConflictDoNothing();
 }
 
-export async function removeRecordTags(db: DbOrTx, type: FlagAssignableType, ids: string[], tagIds: string[]) {
+/** Removes tags from records the actor may see (the scope is part of the statement). */
+export async function removeRecordTags(
+  db: DbOrTx,
+  actor: Actor,
+  type: FlagAssignableType,
+  ids: string[],
+  tagIds: string[],
+) {
   if (!ids.length || !tagIds.length) return;
   await db
     .delete(recordTags)
-    .where(and(eq(recordTags.recordType, type), inArray(recordTags.recordId, ids), inArray(recordTags.tagId, tagIds)));
+    .where(
+      and(
+        eq(recordTags.recordType, type),
+        inArray(recordTags.recordId, ids),
+        inArray(recordTags.tagId, tagIds),
+        sql`${recordTags.recordId} in ${RECORD_TYPES[type].visibleIds(actor)}`,
+      ),
+    );
 }
 
 /** A condition for a list of records of that type: the record carries this flag. */

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  type TestMethod as Method,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { auditLog, flags } from '../../db/schema';
@@ -19,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const { call } = requestsTo(() => ctx.app);
 
 /** Names unique to one test (a shared PostgreSQL keeps the definitions of earlier runs). */
 const unique = (name: string) => `${name} ${randomUUID().slice(0, 8)}`;

@@ -1,6 +1,6 @@
+import { allDone } from '@cuspid/contracts';
 import {
   defaultFlagColour,
-  FLAG_ASSIGN_PERMISSION,
   type Flag,
   type FlagInput,
   type FlagKind,
@@ -14,12 +14,15 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { type AuditEntry, recordAudit, recordAudits } from '../../lib/audit';
+import { authorize } from '../../lib/authorize';
 import { AppError, type FieldErrors, notFound } from '../../lib/errors';
-import { assertPermission } from '../../plugins/authenticate';
+import { labelPolicy } from './flags.policy';
 import * as repo from './flags.repository';
 import { RECORD_TYPES } from './record-types.repository';
 
 const KIND_NOUN: Record<FlagKind, string> = { flag: 'flag', tag: 'tag' };
+const nameTaken = (kind: FlagKind, name: string) =>
+  new AppError('FLAG_NAME_TAKEN', { params: { context: kind, name } });
 const capitalised = (kind: FlagKind) => `${KIND_NOUN[kind][0]!.toUpperCase()}${KIND_NOUN[kind].slice(1)}`;
 
 export function toFlag(row: repo.FlagWithUsage): Flag {
@@ -48,8 +51,23 @@ const labelSnapshot = (labels: repo.RecordLabels) => ({
   tags: labels.tags.map((t) => t.name),
 });
 
-function refuse(code: 'VALIDATION_FAILED' | 'CONFLICT', errors: FieldErrors): never {
-  throw new AppError(code, { message: Object.values(errors)[0]![0]!, errors });
+/**
+ * The refusals of one call, each on its field (the first per field counts); the answer carries the first
+ * refusal's code and params, and every field's message.
+ */
+class Refusals {
+  readonly errors: FieldErrors = {};
+  private first: AppError | undefined;
+
+  add(field: string, error: AppError) {
+    if (this.errors[field]) return;
+    this.errors[field] = [error.message];
+    this.first ??= error;
+  }
+
+  throwIfAny() {
+    if (this.first) throw new AppError(this.first.code, { params: this.first.params ?? {}, errors: this.errors });
+  }
 }
 
 export async function listFlags(deps: Deps, actor: Actor, query: FlagListQuery) {
@@ -74,24 +92,29 @@ async function insertDefinitions(
   field: (index: number, name: string) => string,
 ): Promise<Flag[]> {
   await repo.lockDefinitions(tx);
-  const errors: FieldErrors = {};
+  const refusals = new Refusals();
   const seen = new Map<string, number>();
   items.forEach((item, i) => {
     const key = `${item.kind}:${item.name.toLowerCase()}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
-    else errors[field(i, 'name')] = [`"${item.name}" is already in the list (item ${first + 1})`];
+    else {
+      refusals.add(
+        field(i, 'name'),
+        new AppError('FLAG_NAME_REPEATED', { params: { name: item.name, item: first + 1 } }),
+      );
+    }
   });
   for (const kind of ['flag', 'tag'] as const) {
     const names = items.filter((item) => item.kind === kind).map((item) => item.name);
     const taken = new Set((await repo.findFlagsByName(tx, kind, names)).map((r) => r.name.toLowerCase()));
     items.forEach((item, i) => {
-      if (item.kind === kind && taken.has(item.name.toLowerCase()) && !errors[field(i, 'name')]) {
-        errors[field(i, 'name')] = [`A ${KIND_NOUN[kind]} named "${item.name}" already exists`];
+      if (item.kind === kind && taken.has(item.name.toLowerCase())) {
+        refusals.add(field(i, 'name'), nameTaken(kind, item.name));
       }
     });
   }
-  if (Object.keys(errors).length) refuse('CONFLICT', errors);
+  refusals.throwIfAny();
   const rows = await repo.insertFlags(
     tx,
     items.map((item) => ({
@@ -125,6 +148,7 @@ export async function createFlags(deps: Deps, actor: Actor, items: FlagInput[]) 
   return {
     message: data.length === 1 ? 'One definition was created' : `${data.length} definitions were created`,
     data,
+    ...allDone(data.map((flag) => flag.id)),
   };
 }
 
@@ -158,25 +182,28 @@ export async function updateFlag(deps: Deps, actor: Actor, id: string, body: Fla
     const kind = body.kind ?? before.kind;
     const usage = await usageByType(tx, id);
     const inUse = [...usage.values()].reduce((a, b) => a + b, 0);
-    const errors: FieldErrors = {};
+    const refusals = new Refusals();
     if (body.name !== undefined || body.kind !== undefined) {
       const name = body.name ?? before.name;
       const taken = (await repo.findFlagsByName(tx, kind, [name])).some((r) => r.id !== id);
-      if (taken) errors.name = [`A ${KIND_NOUN[kind]} named "${name}" already exists`];
+      if (taken) refusals.add('name', nameTaken(kind, name));
     }
     if (body.kind && body.kind !== before.kind && inUse > 0) {
-      errors.kind = [
-        `This ${KIND_NOUN[before.kind]} is set on ${inUse === 1 ? '1 record' : `${inUse} records`}; remove it there before making it a ${KIND_NOUN[body.kind]}`,
-      ];
+      const params = { context: before.kind, kind: KIND_NOUN[body.kind], records: records('', inUse), count: inUse };
+      refusals.add('kind', new AppError('FLAG_KIND_IN_USE', { params }));
     }
     if (body.applies_to) {
       const dropped = before.applies_to.filter((t) => !body.applies_to!.includes(t) && (usage.get(t) ?? 0) > 0);
       if (dropped.length) {
         const where = dropped.map((t) => records(t, usage.get(t)!)).join(' and ');
-        errors.applies_to = [`This ${KIND_NOUN[before.kind]} is set on ${where}; remove it there first`];
+        const count = dropped.reduce((sum, t) => sum + usage.get(t)!, 0);
+        refusals.add(
+          'applies_to',
+          new AppError('FLAG_IN_USE', { params: { context: before.kind, records: where, count } }),
+        );
       }
     }
-    if (Object.keys(errors).length) refuse('CONFLICT', errors);
+    refusals.throwIfAny();
     await repo.updateFlag(tx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.kind !== undefined ? { kind: body.kind } : {}),
@@ -250,7 +277,7 @@ export async function deleteFlag(deps: Deps, actor: Actor, id: string) {
  * A record the actor may not see answers 404 and changes nothing; each changed record is audited.
  */
 export async function updateRecordFlags(deps: Deps, actor: Actor, body: FlagsUpdate): Promise<FlagsUpdateResponse> {
-  assertPermission(actor, FLAG_ASSIGN_PERMISSION[body.type]);
+  authorize(actor, labelPolicy, body.type);
   const handler = RECORD_TYPES[body.type];
   const ids = [...new Set(body.ids)];
   const addTagIds = [...new Set(body.add_tag_ids)];
@@ -262,23 +289,31 @@ export async function updateRecordFlags(deps: Deps, actor: Actor, body: FlagsUpd
     // The definitions stay as they are until the change commits (a concurrent edit or delete waits).
     const named = [...new Set([...(body.flag_id ? [body.flag_id] : []), ...addTagIds, ...removeTagIds])];
     const definitions = new Map((await repo.findFlags(tx, actor, named, 'share')).map((d) => [d.id, d]));
-    const errors: FieldErrors = {};
+    const refusals = new Refusals();
     const check = (field: string, id: string, kind: FlagKind, mustApply: boolean) => {
       const d = definitions.get(id);
-      if (!d || d.kind !== kind) errors[field] ??= [`The ${KIND_NOUN[kind]} was not found`];
+      if (!d || d.kind !== kind) refusals.add(field, new AppError('FLAG_NOT_FOUND', { params: { context: kind } }));
       else if (mustApply && !d.appliesTo.includes(body.type)) {
-        errors[field] ??= [`${capitalised(kind)} "${d.name}" does not apply to ${handler.plural}`];
+        const params = {
+          context: kind,
+          label: capitalised(kind),
+          name: d.name,
+          records: handler.plural,
+          record_type: body.type,
+        };
+        refusals.add(field, new AppError('FLAG_NOT_APPLICABLE', { params }));
       }
     };
     if (body.flag_id) check('flag_id', body.flag_id, 'flag', true);
     for (const tagId of addTagIds) check('add_tag_ids', tagId, 'tag', true);
     for (const tagId of removeTagIds) check('remove_tag_ids', tagId, 'tag', false);
-    if (Object.keys(errors).length) refuse('VALIDATION_FAILED', errors);
+    refusals.throwIfAny();
 
     const before = await repo.listRecordLabels(tx, body.type, ids);
-    if (body.flag_id !== undefined) await repo.setRecordFlag(tx, body.type, ids, body.flag_id, actor.userId);
-    await repo.addRecordTags(tx, body.type, ids, addTagIds, actor.userId);
-    await repo.removeRecordTags(tx, body.type, ids, removeTagIds);
+    // The records stay locked (lockVisible above); the removals carry the scope in their statements too.
+    if (body.flag_id !== undefined) await repo.setRecordFlag(tx, actor, body.type, ids, body.flag_id);
+    await repo.addRecordTags(tx, actor, body.type, ids, addTagIds);
+    await repo.removeRecordTags(tx, actor, body.type, ids, removeTagIds);
     const after = await repo.listRecordLabels(tx, body.type, ids);
 
     const owners = new Map(visible.map((r) => [r.id, r.companyId]));
@@ -299,6 +334,7 @@ export async function updateRecordFlags(deps: Deps, actor: Actor, body: FlagsUpd
       message:
         ids.length === 1 ? `The labels of the ${noun} were saved` : `The labels of ${ids.length} ${noun} were saved`,
       data: ids.map((id) => ({ id, ...after.get(id)! })),
+      ...allDone(ids),
     };
   });
 }

@@ -1,29 +1,28 @@
 import { MAIL_EVENTS } from '@cuspid/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 import { insertTemplate } from '../mail-templates/mail-templates.repository';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let practice: Record<string, string>;
+let admin: string;
+let practice: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = bearer((await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token);
-  practice = bearer((await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['end-user'] })).mail)).token);
+  admin = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
+  practice = (await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['end-user'] })).mail)).token;
 });
 afterAll(() => ctx?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/mail-template-assignments', payload: payload as object, headers });
+const { get, post } = requestsTo(() => ctx.app);
+const SAVE = '/api/mail-template-assignments';
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/mail-template-assignments', () => {
@@ -63,13 +62,13 @@ describe('GET /api/mail-template-assignments/get-by-module', () => {
 describe('POST /api/mail-template-assignments', () => {
   it('answers 401, 403, 400 (unknown event) and 404 (unknown template), saving nothing', async () => {
     const body = { assignments: [{ event: 'case.approved', template_id: missingId }] };
-    expect((await post(body)).statusCode).toBe(401);
-    expect((await post(body, practice)).statusCode).toBe(403);
-    expect((await post({ assignments: [{ event: 'case.exploded', template_id: missingId }] }, admin)).statusCode).toBe(
-      400,
-    );
+    expect((await post(SAVE, body)).statusCode).toBe(401);
+    expect((await post(SAVE, body, practice)).statusCode).toBe(403);
+    expect(
+      (await post(SAVE, { assignments: [{ event: 'case.exploded', template_id: missingId }] }, admin)).statusCode,
+    ).toBe(400);
     const before = (await get('/api/mail-template-assignments/get-by-module?module=case', admin)).json();
-    expect((await post(body, admin)).statusCode).toBe(404);
+    expect((await post(SAVE, body, admin)).statusCode).toBe(404);
     expect((await get('/api/mail-template-assignments/get-by-module?module=case', admin)).json()).toEqual(before);
   });
   it('assigns another template to an event, which sendMail then uses', async () => {
@@ -78,7 +77,7 @@ describe('POST /api/mail-template-assignments', () => {
       event: 'case.approved',
       contents: { en: { subject: 'Approved', body: '<p>ok</p>' } },
     });
-    const response = await post({ assignments: [{ event: 'case.approved', template_id: template.id }] }, admin);
+    const response = await post(SAVE, { assignments: [{ event: 'case.approved', template_id: template.id }] }, admin);
     expect(response.statusCode).toBe(200);
     const approved = response.json().data.find((a: { event: string }) => a.event === 'case.approved');
     expect(approved).toMatchObject({

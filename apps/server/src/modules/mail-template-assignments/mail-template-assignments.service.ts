@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { assertMayChangeLinkMails } from '../mail-templates';
+import { relinkedEvents } from './mail-template-assignments.policy';
 import * as repo from './mail-template-assignments.repository';
 
 /** One line per event the product sends, in catalogue order, with the template it uses (or none). */
@@ -44,15 +45,11 @@ export async function saveAssignments(deps: Deps, actor: Actor, body: MailTempla
   const ids = [...new Set(input.assignments.map((a) => a.template_id).filter((id): id is string => !!id))];
   await deps.db.transaction(async (tx) => {
     const found = await repo.existingTemplateIds(tx, ids);
-    if (ids.some((id) => !found.has(id)))
-      throw new AppError('NOT_FOUND', { message: 'The mail template was not found' });
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) throw new AppError('MAIL_TEMPLATE_NOT_FOUND', { params: { template_id: missing } });
     const before = new Map((await repo.listAssignments(tx)).map((a) => [a.event, a.templateId]));
     // The template of a mail carrying an account link decides where the link goes (ADR 0034).
-    const relinked = input.assignments.filter((a) => (before.get(a.event) ?? null) !== a.template_id);
-    assertMayChangeLinkMails(
-      actor,
-      relinked.map((a) => a.event),
-    );
+    assertMayChangeLinkMails(actor, relinkedEvents(before, input.assignments));
     await repo.upsertAssignments(
       tx,
       input.assignments.map((a) => ({ event: a.event, templateId: a.template_id })),

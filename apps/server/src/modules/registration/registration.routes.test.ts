@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   type TestContext,
   uniqueMail,
 } from '../../../test/setup-app';
@@ -27,17 +27,7 @@ beforeEach(async () => {
   await ctx.deps.db.delete(registrationConfiguration);
 });
 
-let ipCounter = 0;
-const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, token?: string, payload?: unknown, app = ctx.app) =>
-  app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const { call } = requestsTo(() => ctx.app);
 
 /** A captcha whose answer the test knows, stored the way the server stores it. */
 async function knownCaptcha(answer = 'k7Wp3', deps = ctx.deps) {
@@ -301,21 +291,17 @@ describe('CAPTCHA_TEST_MODE', () => {
 
     const testApp = await createTestApp({ CAPTCHA_TEST_MODE: 'true' });
     try {
-      const fresh = (await call('GET', '/api/captcha/api', undefined, undefined, testApp.app)).json();
-      const on = await call(
-        'POST',
-        '/api/register-company',
-        undefined,
-        { ...body, captcha_id: fresh.id, captcha_answer: CAPTCHA_TEST_ANSWER },
-        testApp.app,
-      );
+      const testMode = requestsTo(testApp.app);
+      const fresh = (await testMode.get('/api/captcha/api')).json();
+      const on = await testMode.post('/api/register-company', {
+        ...body,
+        captcha_id: fresh.id,
+        captcha_answer: CAPTCHA_TEST_ANSWER,
+      });
       expect(on.statusCode).toBe(201);
-      const noCaptcha = await call(
-        'POST',
+      const noCaptcha = await testMode.post(
         '/api/register-company',
-        undefined,
         registration({ captcha_answer: CAPTCHA_TEST_ANSWER }),
-        testApp.app,
       );
       expect(noCaptcha.statusCode).toBe(400);
     } finally {

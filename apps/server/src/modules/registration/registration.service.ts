@@ -11,14 +11,26 @@ import { findRegistrationRoles } from '../roles';
 import { bumpThrottle, findLiveUserByMail } from '../sessions';
 import { createUserRecord, sendWelcomeMail } from '../users';
 import { CAPTCHA_TTL_MS, hashCaptchaAnswer, makeCaptcha } from './captcha';
+import { mayGiveOnRegistration, registrationOpenFor, vatIdRequiredFor } from './registration.policy';
 import * as repo from './registration.repository';
 import { checkVat, toVatCheckResult } from './vat';
 import type { ViesClient } from './vies';
 
 const HOUR = 3600;
 
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: { [field]: [message] } });
+type RegistrationRefusal =
+  | 'REGISTRATION_COUNTRY_CLOSED'
+  | 'VAT_ID_REQUIRED'
+  | 'VAT_ID_INVALID'
+  | 'VAT_ID_UNKNOWN'
+  | 'CAPTCHA_WRONG'
+  | 'REGISTRATION_ROLE_NOT_FOUND'
+  | 'ROLE_NOT_REGISTRABLE';
+
+/** The refusal, named on its form field too. */
+function fieldError(field: string, code: RegistrationRefusal, params: Record<string, string> = {}) {
+  return new AppError(code, { params, errors: { [field]: [new AppError(code, { params }).message] } });
+}
 
 function toConfiguration(row: repo.RegistrationConfigurationRow): RegistrationConfiguration {
   return {
@@ -36,7 +48,7 @@ function toConfiguration(row: repo.RegistrationConfigurationRow): RegistrationCo
  */
 async function registrationRole(db: DbOrTx, config: repo.RegistrationConfigurationRow) {
   const role = config.roleId ? await repo.findRole(db, config.roleId) : undefined;
-  return role?.canRegister ? role : undefined;
+  return role && mayGiveOnRegistration(role) ? role : undefined;
 }
 
 /** The configuration as registration applies it (a role no longer flagged can_register answers null). */
@@ -59,14 +71,12 @@ export async function getRegistrationOptions(deps: Deps) {
   };
 }
 
-const NOT_REGISTRABLE = 'This role cannot be given on registration: it is not flagged "can register"';
-
 export async function saveConfiguration(deps: Deps, actor: Actor, body: RegistrationConfiguration) {
   return deps.db.transaction(async (tx) => {
     if (body.role_id) {
       const role = await repo.findRole(tx, body.role_id);
-      if (!role) throw fieldError('role_id', 'The role was not found');
-      if (!role.canRegister) throw fieldError('role_id', NOT_REGISTRABLE);
+      if (!role) throw fieldError('role_id', 'REGISTRATION_ROLE_NOT_FOUND');
+      if (!mayGiveOnRegistration(role)) throw fieldError('role_id', 'ROLE_NOT_REGISTRABLE', { role: role.name });
     }
     const before = await effectiveConfiguration(tx);
     const after = toConfiguration(
@@ -137,10 +147,6 @@ export async function checkVatId(
   return toVatCheckResult(await checkVat(vies, vatId, country));
 }
 
-const INVALID_VAT = 'The VAT id is not valid';
-const INVALID_VAT_ONLINE = 'The VAT id is not valid: VIES does not know it';
-const WRONG_CAPTCHA = 'The captcha answer is wrong or expired. Please try the new image.';
-
 /**
  * Self-registration of a company with its first user, who gets the configured role (or the roles
  * flagged for registration). Every check runs before anything is written; company and user are
@@ -149,26 +155,26 @@ const WRONG_CAPTCHA = 'The captcha answer is wrong or expired. Please try the ne
 export async function registerCompany(deps: Deps, vies: ViesClient | undefined, body: RegisterCompany, ip: string) {
   await throttle(deps, `register-ip:${ip}`);
   const config = await repo.readConfiguration(deps.db);
-  if (config.allowedCountries.length && !config.allowedCountries.includes(body.country)) {
-    throw fieldError('country', 'Registration is not open for this country');
+  if (!registrationOpenFor(config, body.country)) {
+    throw fieldError('country', 'REGISTRATION_COUNTRY_CLOSED', { country: body.country });
   }
   let vatId = body.vat_id;
   let vatCheckedOnline = false;
   if (vatId) {
     // VIES refusing the id refuses the registration; VIES not answering leaves the offline result.
     const check = await checkVat(vies, vatId, body.country);
-    if (!check.valid && check.checkedOnline) throw fieldError('vat_id', INVALID_VAT_ONLINE);
-    if (!check.valid && check.supported) throw fieldError('vat_id', INVALID_VAT);
+    if (!check.valid && check.checkedOnline) throw fieldError('vat_id', 'VAT_ID_UNKNOWN', { vat_id: vatId });
+    if (!check.valid && check.supported) throw fieldError('vat_id', 'VAT_ID_INVALID', { vat_id: vatId });
     vatId = check.vatId;
     vatCheckedOnline = check.checkedOnline;
-  } else if (config.vatRequiredCountries.includes(body.country)) {
-    throw fieldError('vat_id', 'A VAT id is required for this country');
+  } else if (vatIdRequiredFor(config, body.country)) {
+    throw fieldError('vat_id', 'VAT_ID_REQUIRED', { country: body.country });
   }
   if (await findLiveUserByMail(deps.db, body.mail)) {
     throw new AppError('MAIL_TAKEN', { errors: { mail: ['This mail address is already registered'] } });
   }
   if (config.captchaEnabled && !(await verifyCaptcha(deps, body.captcha_id, body.captcha_answer))) {
-    throw fieldError('captcha_answer', WRONG_CAPTCHA);
+    throw fieldError('captcha_answer', 'CAPTCHA_WRONG');
   }
 
   const configuredRole = await registrationRole(deps.db, config);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext, uniqueMail } from '../../../test/setup-app';
+import { createTestApp, randomAddress, requestsTo, type TestContext, uniqueMail } from '../../../test/setup-app';
 import { startViesDouble, type ViesDouble } from '../../../test/vies-double';
 import { auditLog, companies } from '../../db/schema';
 import { hashCaptchaAnswer } from './captcha';
@@ -31,12 +31,8 @@ beforeEach(() => {
   return () => warn.mockRestore();
 });
 
-// Throttle counters outlive a run on a shared PostgreSQL: every run uses addresses of its own.
-const run = randomUUID().slice(0, 4);
-let ipCounter = 0;
-const nextIp = () => `fd00::${run}:${(++ipCounter).toString(16)}`;
-const post = (url: string, payload: object, remoteAddress = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url, payload, remoteAddress });
+// Throttle counters outlive a run on a shared PostgreSQL: every call comes from an address of its own.
+const { post } = requestsTo(() => ctx.app);
 const check = async (vat_id: string, country?: string) => {
   const response = await post('/api/check-vat-id', { vat_id, ...(country ? { country } : {}) });
   expect(response.statusCode, response.body).toBe(200);
@@ -149,11 +145,12 @@ describe('POST /api/check-vat-id with VIES', () => {
 
   it('limits checks per IP (each may cost a VIES request)', async () => {
     vies.set('LU26375245', { valid: true });
-    const ip = nextIp();
+    // Every call from one address: the limit counts them together.
+    const fromOneAddress = { method: 'POST', url: '/api/check-vat-id', remoteAddress: randomAddress() } as const;
     for (let i = 0; i < 5; i += 1) {
-      expect((await post('/api/check-vat-id', { vat_id: 'LU26375245' }, ip)).statusCode).toBe(200);
+      expect((await ctx.app.inject({ ...fromOneAddress, payload: { vat_id: 'LU26375245' } })).statusCode).toBe(200);
     }
-    const limited = await post('/api/check-vat-id', { vat_id: 'LU26375245' }, ip);
+    const limited = await ctx.app.inject({ ...fromOneAddress, payload: { vat_id: 'LU26375245' } });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('3600');
   });

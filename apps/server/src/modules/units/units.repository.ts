@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage } from '../../db/paging';
@@ -46,8 +46,16 @@ export async function listCompanyUnits(db: DbOrTx, actor: Actor, companyId: stri
   return rows.map((r) => r.unit);
 }
 
-export async function findVisibleUnits(db: DbOrTx, actor: Actor, ids: string[]): Promise<UnitRow[]> {
+/** Units of live companies in the actor's scope; `lock` holds them until the transaction ends. */
+export async function findVisibleUnits(db: DbOrTx, actor: Actor, ids: string[], lock?: 'update'): Promise<UnitRow[]> {
   if (!ids.length) return [];
+  // Locked apart from the read: FOR UPDATE cannot name a schema-qualified table of the join.
+  if (lock)
+    await db
+      .select({ id: units.id })
+      .from(units)
+      .where(and(inArray(units.id, ids), visible(actor)))
+      .for(lock);
   const rows = await withLiveCompany(db).where(and(inArray(units.id, ids), visible(actor)));
   return rows.map((r) => r.unit);
 }
@@ -57,17 +65,38 @@ export async function insertUnit(db: DbOrTx, values: typeof units.$inferInsert):
   return row!;
 }
 
-export async function updateUnit(db: DbOrTx, id: string, values: Partial<typeof units.$inferInsert>) {
-  await db
+/** Updates a unit in the actor's scope (the scope is part of the statement); false when none matched. */
+export async function updateUnit(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: Partial<typeof units.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
     .update(units)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(units.id, id));
+    .where(and(eq(units.id, id), visible(actor)))
+    .returning({ id: units.id });
+  return rows.length > 0;
 }
 
-/** Deletes units; their sub-units go with them (the tree is one company's structure). */
-export async function deleteUnits(db: DbOrTx, ids: string[]) {
-  if (!ids.length) return;
-  await db.delete(units).where(inArray(units.id, ids));
+/**
+ * Deletes units in the actor's scope; their sub-units go with them (the tree is one company's structure).
+ * Answers how many of the named units were deleted.
+ */
+export async function deleteUnits(db: DbOrTx, actor: Actor, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .delete(units)
+    .where(and(inArray(units.id, ids), visible(actor)))
+    .returning({ id: units.id });
+  return rows.length;
+}
+
+/** A condition on a unit id column: the unit is in the actor's scope (none for staff). For writes to members. */
+function unitInScope(actor: Actor, unitIdColumn: typeof unitUsers.unitId): SQL | undefined {
+  const scope = visible(actor);
+  return scope && sql`${unitIdColumn} in (select ${units.id} from ${units} where ${scope})`;
 }
 
 /** The unit and every unit below it. */
@@ -103,15 +132,17 @@ export async function findCompanyUserIds(db: DbOrTx, companyId: string, userIds:
   return rows.map((r) => r.id);
 }
 
-export async function replaceUnitUsers(db: DbOrTx, unitId: string, userIds: string[]) {
-  await db.delete(unitUsers).where(eq(unitUsers.unitId, unitId));
+/** Replaces the members of a unit in the actor's scope (the scope is part of the delete). */
+export async function replaceUnitUsers(db: DbOrTx, actor: Actor, unitId: string, userIds: string[]) {
+  await db.delete(unitUsers).where(and(eq(unitUsers.unitId, unitId), unitInScope(actor, unitUsers.unitId)));
   if (userIds.length) await db.insert(unitUsers).values(userIds.map((userId) => ({ unitId, userId })));
 }
 
-export async function detachUser(db: DbOrTx, unitId: string, userId: string): Promise<boolean> {
+/** Removes a member from a unit in the actor's scope; false when nothing matched. */
+export async function detachUser(db: DbOrTx, actor: Actor, unitId: string, userId: string): Promise<boolean> {
   const deleted = await db
     .delete(unitUsers)
-    .where(and(eq(unitUsers.unitId, unitId), eq(unitUsers.userId, userId)))
+    .where(and(eq(unitUsers.unitId, unitId), eq(unitUsers.userId, userId), unitInScope(actor, unitUsers.unitId)))
     .returning({ unitId: unitUsers.unitId });
   return deleted.length > 0;
 }

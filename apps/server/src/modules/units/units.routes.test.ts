@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  type TestMethod as Method,
+  requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
 
@@ -16,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const { call } = requestsTo(() => ctx.app);
 
 async function resellerCompany(fields: Record<string, unknown> = {}) {
   const company = (

@@ -1,4 +1,10 @@
-import { errorResponses, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
+import {
+  bulkResultSchema,
+  errorResponses,
+  idParamsSchema,
+  messageResponseSchema,
+  totalListSchema,
+} from '@cuspid/contracts';
 import {
   deleteUnitsSchema,
   detachUnitSchema,
@@ -105,9 +111,9 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       config: { permission },
       schema: {
         tags,
-        summary: 'Delete several units (all or none)',
+        summary: 'Delete several units (all or none); `results` lists each id',
         body: deleteUnitsSchema,
-        response: { 200: messageResponseSchema, ...errorResponses },
+        response: { 200: messageResponseSchema.extend(bulkResultSchema.shape), ...errorResponses },
       },
     },
     (request) => service.deleteUnits(deps, requireActor(request), request.body.ids),

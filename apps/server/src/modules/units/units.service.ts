@@ -1,3 +1,4 @@
+import { allDone } from '@cuspid/contracts';
 import type { Unit, unitInputSchema, unitUpdateSchema } from '@cuspid/contracts/companies';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -6,6 +7,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { filterVisibleCompanyIds } from '../companies';
+import { allMembersOfCompany, loopsBack, parentInCompany } from './units.policy';
 import * as repo from './units.repository';
 
 type UnitInput = z.infer<typeof unitInputSchema>;
@@ -27,14 +29,21 @@ async function toUnits(db: DbOrTx, rows: repo.UnitRow[]): Promise<Unit[]> {
   }));
 }
 
-async function findUnit(db: DbOrTx, actor: Actor, id: string): Promise<repo.UnitRow> {
-  const [unit] = await repo.findVisibleUnits(db, actor, [id]);
+async function findUnit(db: DbOrTx, actor: Actor, id: string, lock?: 'update'): Promise<repo.UnitRow> {
+  const [unit] = await repo.findVisibleUnits(db, actor, [id], lock);
   if (!unit) throw notFound();
   return unit;
 }
 
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: { [field]: [message] } });
+type UnitRefusal =
+  | 'UNIT_COMPANY_NOT_FOUND'
+  | 'UNIT_PARENT_NOT_FOUND'
+  | 'UNIT_PARENT_CYCLE'
+  | 'UNIT_MEMBER_OTHER_COMPANY';
+
+/** The refusal, named on its form field too. */
+const fieldError = (field: string, code: UnitRefusal) =>
+  new AppError(code, { errors: { [field]: [new AppError(code).message] } });
 
 async function assertParent(
   db: DbOrTx,
@@ -45,18 +54,16 @@ async function assertParent(
 ) {
   if (!parentId) return;
   const [parent] = await repo.findVisibleUnits(db, actor, [parentId]);
-  if (!parent || parent.companyId !== companyId) throw fieldError('parent_id', 'The parent unit was not found');
-  if (unitId && (await repo.findSubtreeIds(db, unitId)).includes(parentId)) {
-    throw fieldError('parent_id', 'A unit cannot be placed below itself');
+  if (!parentInCompany(companyId, parent)) throw fieldError('parent_id', 'UNIT_PARENT_NOT_FOUND');
+  if (unitId && loopsBack(await repo.findSubtreeIds(db, unitId), parentId)) {
+    throw fieldError('parent_id', 'UNIT_PARENT_CYCLE');
   }
 }
 
 async function assertMembers(db: DbOrTx, companyId: string, userIds: string[] | undefined) {
   if (!userIds?.length) return;
-  const unique = [...new Set(userIds)];
-  const found = await repo.findCompanyUserIds(db, companyId, unique);
-  if (found.length !== unique.length)
-    throw fieldError('user_ids', 'Only users of the same company can belong to a unit');
+  const found = await repo.findCompanyUserIds(db, companyId, [...new Set(userIds)]);
+  if (!allMembersOfCompany(userIds, found)) throw fieldError('user_ids', 'UNIT_MEMBER_OTHER_COMPANY');
 }
 
 export async function listUnits(
@@ -85,7 +92,7 @@ export async function createUnit(deps: Deps, actor: Actor, body: UnitInput): Pro
   const companyId = body.company_id ?? actor.companyId;
   return deps.db.transaction(async (tx) => {
     if (!(await filterVisibleCompanyIds(tx, actor, [companyId])).length) {
-      throw fieldError('company_id', 'The company was not found');
+      throw fieldError('company_id', 'UNIT_COMPANY_NOT_FOUND');
     }
     await assertParent(tx, actor, companyId, body.parent_id);
     await assertMembers(tx, companyId, body.user_ids);
@@ -95,7 +102,7 @@ export async function createUnit(deps: Deps, actor: Actor, body: UnitInput): Pro
       name: body.name,
       description: body.description,
     });
-    if (body.user_ids) await repo.replaceUnitUsers(tx, unit.id, [...new Set(body.user_ids)]);
+    if (body.user_ids) await repo.replaceUnitUsers(tx, actor, unit.id, [...new Set(body.user_ids)]);
     const [result] = await toUnits(tx, [unit]);
     await recordAudit(tx, actor, { entity: 'unit', entityId: unit.id, companyId, action: 'create', after: result });
     return result!;
@@ -104,16 +111,18 @@ export async function createUnit(deps: Deps, actor: Actor, body: UnitInput): Pro
 
 export async function updateUnit(deps: Deps, actor: Actor, id: string, body: UnitUpdate): Promise<Unit> {
   return deps.db.transaction(async (tx) => {
-    const unit = await findUnit(tx, actor, id);
+    // Locked: the checks below and the write see the same unit.
+    const unit = await findUnit(tx, actor, id, 'update');
     const [before] = await toUnits(tx, [unit]);
     await assertParent(tx, actor, unit.companyId, body.parent_id, id);
     await assertMembers(tx, unit.companyId, body.user_ids);
-    await repo.updateUnit(tx, id, {
+    const written = await repo.updateUnit(tx, actor, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.parent_id !== undefined ? { parentId: body.parent_id } : {}),
     });
-    if (body.user_ids) await repo.replaceUnitUsers(tx, id, [...new Set(body.user_ids)]);
+    if (!written) throw notFound();
+    if (body.user_ids) await repo.replaceUnitUsers(tx, actor, id, [...new Set(body.user_ids)]);
     const [result] = await toUnits(tx, [await findUnit(tx, actor, id)]);
     await recordAudit(tx, actor, {
       entity: 'unit',
@@ -127,17 +136,21 @@ export async function updateUnit(deps: Deps, actor: Actor, id: string, body: Uni
   });
 }
 
-/** Deletes the units (with their sub-units); all or nothing: one unknown id answers 404 and deletes none. */
+/**
+ * Deletes the units (with their sub-units); all or nothing: one unknown id answers 404 and deletes none.
+ * The answer lists each named id (the bulk result shape, ADR 0038).
+ */
 export async function deleteUnits(deps: Deps, actor: Actor, ids: string[]) {
   const unique = [...new Set(ids)];
   await deps.db.transaction(async (tx) => {
-    const found = await repo.findVisibleUnits(tx, actor, unique);
+    const found = await repo.findVisibleUnits(tx, actor, unique, 'update');
     if (found.length !== unique.length) throw notFound();
     // Sub-units go with their parents: each deleted unit gets its own entry.
     const subtree = new Set<string>();
     for (const id of unique) for (const sub of await repo.findSubtreeIds(tx, id)) subtree.add(sub);
     const deleted = await toUnits(tx, await repo.findVisibleUnits(tx, actor, [...subtree]));
-    await repo.deleteUnits(tx, unique);
+    // The scope is part of the delete; a unit that left the actor's reach meanwhile refuses the whole call.
+    if ((await repo.deleteUnits(tx, actor, unique)) !== unique.length) throw notFound();
     for (const before of deleted) {
       await recordAudit(tx, actor, {
         entity: 'unit',
@@ -148,14 +161,17 @@ export async function deleteUnits(deps: Deps, actor: Actor, ids: string[]) {
       });
     }
   });
-  return { message: unique.length === 1 ? 'The unit was deleted' : `${unique.length} units were deleted` };
+  return {
+    message: unique.length === 1 ? 'The unit was deleted' : `${unique.length} units were deleted`,
+    ...allDone(unique),
+  };
 }
 
 export async function detachUser(deps: Deps, actor: Actor, unitId: string, userId: string) {
   await deps.db.transaction(async (tx) => {
-    const unit = await findUnit(tx, actor, unitId);
+    const unit = await findUnit(tx, actor, unitId, 'update');
     const [before] = await toUnits(tx, [unit]);
-    if (!(await repo.detachUser(tx, unitId, userId))) throw notFound();
+    if (!(await repo.detachUser(tx, actor, unitId, userId))) throw notFound();
     const [after] = await toUnits(tx, [unit]);
     await recordAudit(tx, actor, {
       entity: 'unit',

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../lib/actor';
+import { authorize, permits } from '../../lib/authorize';
+import { readEntryPolicy } from './audit-log.policy';
+
+const actor = (isStaff: boolean): Actor =>
+  ({
+    kind: 'user',
+    sessionId: 's',
+    twoFactorSetupRequired: false,
+    userId: 'u1',
+    companyId: 'c1',
+    roles: [],
+    permissions: [],
+    isStaff,
+  }) as Actor;
+
+describe('reading an audit entry', () => {
+  it("shows a company's entry to whoever the scope let see it", () => {
+    expect(permits(actor(false), readEntryPolicy, { companyId: 'c1' })).toBe(true);
+    expect(permits(actor(true), readEntryPolicy, { companyId: 'c1' })).toBe(true);
+  });
+
+  it("keeps entries of no company (portal settings) the back office's: anyone else finds none", () => {
+    expect(permits(actor(true), readEntryPolicy, { companyId: null })).toBe(true);
+    expect(() => authorize(actor(false), readEntryPolicy, { companyId: null })).toThrow('The record was not found');
+    expect(() => authorize(actor(true), readEntryPolicy, undefined)).toThrow('The record was not found');
+  });
+});
