@@ -1,4 +1,5 @@
 import {
+  AUTH_ROUTES,
   changePasswordBodySchema,
   errorResponseSchema,
   messageResponseSchema,
@@ -21,7 +22,7 @@ const errors = {
 /** The signed-in user's own account: profile and password. */
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/profile',
+    AUTH_ROUTES.profile,
     {
       config: { allowBeforeTwoFactorSetup: true },
       schema: { tags, summary: 'The signed-in user', response: { 200: userProfileSchema, ...errors } },
@@ -30,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
   );
 
   app.post(
-    '/update-profile',
+    AUTH_ROUTES.updateProfile,
     {
       schema: {
         tags,
@@ -43,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
   );
 
   app.post(
-    '/change-password',
+    AUTH_ROUTES.changePassword,
     {
       schema: {
         tags,

@@ -1,5 +1,5 @@
 import { errorResponses, idParamsSchema, totalListSchema } from '@cuspid/contracts';
-import { auditEntrySchema, auditLogQuerySchema } from '@cuspid/contracts/audit';
+import { AUDIT_ROUTES, auditEntrySchema, auditLogQuerySchema } from '@cuspid/contracts/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
@@ -10,7 +10,7 @@ const permission = 'backoffice-audit-log' as const;
 
 export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/audit-log',
+    AUDIT_ROUTES.auditLog,
     {
       config: { permission },
       schema: {
@@ -24,7 +24,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   );
 
   app.get(
-    '/audit-log/:id',
+    AUDIT_ROUTES.entry(':id'),
     {
       config: { permission },
       schema: {

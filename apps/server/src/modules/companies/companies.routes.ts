@@ -7,6 +7,7 @@ import {
   totalListSchema,
 } from '@cuspid/contracts';
 import {
+  COMPANY_ROUTES,
   companyCreateSchema,
   companyListQuerySchema,
   companyOwnersSchema,
@@ -27,7 +28,7 @@ const permission = 'backoffice-company' as const;
 
 export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/companies',
+    COMPANY_ROUTES.companies,
     {
       config: { permission },
       schema: {
@@ -41,7 +42,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/companies/download/csv',
+    COMPANY_ROUTES.companiesCsv,
     {
       config: { permission },
       schema: {
@@ -62,7 +63,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.post(
-    '/companies',
+    COMPANY_ROUTES.companies,
     {
       config: { permission },
       schema: {
@@ -77,7 +78,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/companies/:id',
+    COMPANY_ROUTES.company(':id'),
     {
       config: { permission },
       schema: {
@@ -91,7 +92,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.put(
-    '/companies/:id',
+    COMPANY_ROUTES.company(':id'),
     {
       config: { permission },
       schema: {
@@ -106,7 +107,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.delete(
-    '/companies/:id',
+    COMPANY_ROUTES.company(':id'),
     {
       config: { permission },
       schema: {
@@ -120,7 +121,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/my-company',
+    COMPANY_ROUTES.myCompany,
     {
       schema: { tags, summary: "The signed-in user's company", response: { 200: companySchema, ...errorResponses } },
     },
@@ -128,7 +129,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/get-reseller-partner',
+    COMPANY_ROUTES.resellerPartners,
     {
       config: { permission },
       schema: {
@@ -142,7 +143,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/get-partner-companies',
+    COMPANY_ROUTES.partnerCompanies,
     {
       config: { permission },
       schema: {
@@ -156,7 +157,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.post(
-    '/save-company-owners',
+    COMPANY_ROUTES.saveOwners,
     {
       config: { permission },
       schema: {

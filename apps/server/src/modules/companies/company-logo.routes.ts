@@ -1,5 +1,5 @@
 import { errorResponseSchema, errorResponses, idParamsSchema, VALIDATION_MESSAGES } from '@cuspid/contracts';
-import { companyIdBodySchema, companySchema } from '@cuspid/contracts/companies';
+import { COMPANY_ROUTES, companyIdBodySchema, companySchema } from '@cuspid/contracts/companies';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   });
 
   app.post(
-    '/upload-company-logo',
+    COMPANY_ROUTES.uploadCompanyLogo,
     {
       config: { permission },
       schema: {
@@ -46,7 +46,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   );
 
   app.post(
-    '/delete-company-logo',
+    COMPANY_ROUTES.deleteCompanyLogo,
     {
       config: { permission },
       schema: {
@@ -60,7 +60,7 @@ export const companyLogoRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   );
 
   app.get(
-    '/companies/:id/logo',
+    COMPANY_ROUTES.companyLogo(':id'),
     {
       schema: {
         tags,

@@ -54,7 +54,7 @@ export const crmRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 
   app.get(
-    '/customer-notes/:id',
+    CRM_ROUTES.note(':id'),
     {
       config: { permission },
       schema: {
@@ -68,7 +68,7 @@ export const crmRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 
   app.put(
-    '/customer-notes/:id',
+    CRM_ROUTES.note(':id'),
     {
       config: { permission },
       schema: {
@@ -83,7 +83,7 @@ export const crmRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 
   app.delete(
-    '/customer-notes/:id',
+    CRM_ROUTES.note(':id'),
     {
       config: { permission },
       schema: {
@@ -126,7 +126,7 @@ export const crmRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 
   app.get(
-    '/customer-activities/:id',
+    CRM_ROUTES.activity(':id'),
     {
       config: { permission },
       schema: {
@@ -140,7 +140,7 @@ export const crmRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 
   app.put(
-    '/customer-activities/:id',
+    CRM_ROUTES.activity(':id'),
     {
       config: { permission },
       schema: {
@@ -155,7 +155,7 @@ export const crmRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 
   app.delete(
-    '/customer-activities/:id',
+    CRM_ROUTES.activity(':id'),
     {
       config: { permission },
       schema: {

@@ -9,6 +9,7 @@ import {
   FLAG_ASSIGN_PERMISSION,
   FLAG_MANAGE_PERMISSION,
   FLAG_READ_PERMISSIONS,
+  FLAG_ROUTES,
   flagInputSchema,
   flagListQuerySchema,
   flagSchema,
@@ -28,7 +29,7 @@ const permission = FLAG_MANAGE_PERMISSION;
 
 export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/flags',
+    FLAG_ROUTES.flags,
     {
       config: { permission: FLAG_READ_PERMISSIONS },
       schema: {
@@ -42,7 +43,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.post(
-    '/flags',
+    FLAG_ROUTES.flags,
     {
       config: { permission },
       schema: {
@@ -57,7 +58,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.get(
-    '/flags/:id',
+    FLAG_ROUTES.flag(':id'),
     {
       config: { permission: FLAG_READ_PERMISSIONS },
       schema: {
@@ -71,7 +72,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.put(
-    '/flags/:id',
+    FLAG_ROUTES.flag(':id'),
     {
       config: { permission },
       schema: {
@@ -86,7 +87,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.delete(
-    '/flags/:id',
+    FLAG_ROUTES.flag(':id'),
     {
       config: { permission },
       schema: {
@@ -100,7 +101,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.post(
-    '/create-flags',
+    FLAG_ROUTES.createFlags,
     {
       config: { permission },
       schema: {
@@ -115,7 +116,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.post(
-    '/update-flags',
+    FLAG_ROUTES.updateFlags,
     {
       // Any labelling permission opens the call; the service then checks the one of the record type.
       config: { permission: Object.values(FLAG_ASSIGN_PERMISSION) },

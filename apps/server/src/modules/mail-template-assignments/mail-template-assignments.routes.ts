@@ -1,5 +1,6 @@
 import { errorResponses, totalListSchema } from '@cuspid/contracts';
 import {
+  MAIL_ASSIGNMENT_ROUTES,
   mailTemplateAssignmentModuleQuerySchema,
   mailTemplateAssignmentSchema,
   mailTemplateAssignmentsSaveSchema,
@@ -16,7 +17,7 @@ const listSchema = totalListSchema(mailTemplateAssignmentSchema);
 
 export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/mail-template-assignments',
+    MAIL_ASSIGNMENT_ROUTES.list,
     {
       config: { permission },
       schema: {
@@ -29,7 +30,7 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
   );
 
   app.get(
-    '/mail-template-assignments/get-by-module',
+    MAIL_ASSIGNMENT_ROUTES.byModule,
     {
       config: { permission },
       schema: {
@@ -43,7 +44,7 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
   );
 
   app.post(
-    '/mail-template-assignments',
+    MAIL_ASSIGNMENT_ROUTES.save,
     {
       config: { permission },
       schema: {

@@ -1,5 +1,6 @@
 import { countedListSchema, errorResponseSchema, errorResponses, messageResponseSchema } from '@cuspid/contracts';
 import {
+  MAIL_ROUTES,
   mailPreviewSchema,
   mailRenderedSchema,
   mailTemplateCreateSchema,
@@ -19,7 +20,7 @@ const permission = 'backoffice-mail-template' as const;
 
 export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/list-mail-templates',
+    MAIL_ROUTES.listTemplates,
     {
       config: { permission },
       schema: {
@@ -33,7 +34,7 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
   );
 
   app.get(
-    '/list-mail-template-by-id',
+    MAIL_ROUTES.templateById,
     {
       config: { permission },
       schema: {
@@ -47,7 +48,7 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
   );
 
   app.post(
-    '/create-mail-template',
+    MAIL_ROUTES.createTemplate,
     {
       config: { permission },
       schema: {
@@ -62,7 +63,7 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
   );
 
   app.post(
-    '/update-mail-template',
+    MAIL_ROUTES.updateTemplate,
     {
       config: { permission },
       schema: {
@@ -76,7 +77,7 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
   );
 
   app.post(
-    '/delete-mail-template',
+    MAIL_ROUTES.deleteTemplate,
     {
       config: { permission },
       schema: {
@@ -90,7 +91,7 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
   );
 
   app.post(
-    '/preview-mail-template',
+    MAIL_ROUTES.previewTemplate,
     {
       config: { permission },
       schema: {

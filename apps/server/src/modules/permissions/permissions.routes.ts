@@ -1,4 +1,5 @@
 import {
+  AUTH_ROUTES,
   countedListSchema,
   createPermissionBodySchema,
   errorResponseSchema,
@@ -31,7 +32,7 @@ const tags = ['permissions'];
 /** The permission catalogue: the signed-in user's list, and its administration (spec section 7). */
 export const permissionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/list-permissions',
+    AUTH_ROUTES.listPermissions,
     {
       // Every signed-in user loads the permission list once to name what they hold (spec section 4).
       schema: {

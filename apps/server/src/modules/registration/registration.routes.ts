@@ -1,5 +1,6 @@
 import { errorResponseSchema, messageResponseSchema } from '@cuspid/contracts';
 import {
+  COMPANY_ROUTES,
   captchaSchema,
   checkVatIdSchema,
   registerCompanyResponseSchema,
@@ -30,7 +31,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   const vies = deps.config.vies ? createViesClient(deps.config.vies, deps.logger) : undefined;
 
   app.get(
-    '/captcha/api',
+    COMPANY_ROUTES.captcha,
     {
       config: { auth: 'none' },
       schema: {
@@ -46,7 +47,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   );
 
   app.post(
-    '/check-vat-id',
+    COMPANY_ROUTES.checkVatId,
     {
       config: { auth: 'none' },
       schema: {
@@ -61,7 +62,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   );
 
   app.get(
-    '/registration-options',
+    COMPANY_ROUTES.registrationOptions,
     {
       config: { auth: 'none' },
       schema: {
@@ -76,7 +77,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   );
 
   app.post(
-    '/register-company',
+    COMPANY_ROUTES.registerCompany,
     {
       config: { auth: 'none' },
       schema: {
@@ -96,7 +97,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   );
 
   app.get(
-    '/registration-configuration',
+    COMPANY_ROUTES.registrationConfiguration,
     {
       config: { permission },
       schema: {
@@ -109,7 +110,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   );
 
   app.post(
-    '/save-registration-configuration',
+    COMPANY_ROUTES.saveRegistrationConfiguration,
     {
       config: { permission },
       schema: {
@@ -123,7 +124,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   );
 
   app.post(
-    '/send-register-mail',
+    COMPANY_ROUTES.sendRegisterMail,
     {
       config: { permission: 'backoffice-company' },
       schema: {

@@ -1,5 +1,6 @@
 import { countedListSchema, errorResponses } from '@cuspid/contracts';
 import {
+  MAIL_ROUTES,
   mailTemplateIdQuerySchema,
   sendMailBodySchema,
   sendMailResponseSchema,
@@ -16,7 +17,7 @@ const permission = 'backoffice-mail-template' as const;
 
 export const sentMailsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post(
-    '/send-mail',
+    MAIL_ROUTES.sendMail,
     {
       // Sending any template to any address is a back-office tool: the template permission guards it.
       config: { permission },
@@ -32,7 +33,7 @@ export const sentMailsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/list-sent-mails',
+    MAIL_ROUTES.listSentMails,
     {
       config: { permission },
       schema: {
@@ -46,7 +47,7 @@ export const sentMailsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   );
 
   app.get(
-    '/list-sent-mail-by-id',
+    MAIL_ROUTES.sentMailById,
     {
       config: { permission },
       schema: {

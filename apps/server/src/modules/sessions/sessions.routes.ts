@@ -39,7 +39,7 @@ const sessionErrors = {
 /** Sign-in, token refresh, sign-out, and the signed-in user's sessions (ADR 0006). */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post(
-    '/login',
+    AUTH_ROUTES.login,
     {
       config: { auth: 'none' },
       schema: {
@@ -53,7 +53,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   );
 
   app.post(
-    '/refresh-token',
+    AUTH_ROUTES.refreshToken,
     {
       config: { auth: 'none' },
       schema: {

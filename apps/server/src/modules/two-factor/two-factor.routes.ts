@@ -1,4 +1,4 @@
-import { errorResponseSchema, loginResponseSchema, messageResponseSchema } from '@cuspid/contracts';
+import { AUTH_ROUTES, errorResponseSchema, loginResponseSchema, messageResponseSchema } from '@cuspid/contracts';
 import {
   loginTwoFactorBodySchema,
   RECOVERY_CODE_COUNT,
@@ -26,7 +26,7 @@ const errors = {
 /** Two-factor sign-in (ADR 0033): the second sign-in step, and its setup by the signed-in user. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post(
-    '/login/two-factor',
+    AUTH_ROUTES.loginTwoFactor,
     {
       config: { auth: 'none' },
       schema: {

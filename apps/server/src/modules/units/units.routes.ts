@@ -6,6 +6,7 @@ import {
   totalListSchema,
 } from '@cuspid/contracts';
 import {
+  COMPANY_ROUTES,
   deleteUnitsSchema,
   detachUnitSchema,
   showUnitQuerySchema,
@@ -25,7 +26,7 @@ const permission = 'backoffice-unit' as const;
 
 export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
-    '/show-unit',
+    COMPANY_ROUTES.showUnit,
     {
       config: { permission },
       schema: {
@@ -39,7 +40,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.get(
-    '/units',
+    COMPANY_ROUTES.units,
     {
       config: { permission },
       schema: {
@@ -53,7 +54,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.post(
-    '/units',
+    COMPANY_ROUTES.units,
     {
       config: { permission },
       schema: {
@@ -68,7 +69,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.get(
-    '/units/:id',
+    COMPANY_ROUTES.unit(':id'),
     {
       config: { permission },
       schema: { tags, summary: 'One unit', params: idParamsSchema, response: { 200: unitSchema, ...errorResponses } },
@@ -77,7 +78,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.put(
-    '/units/:id',
+    COMPANY_ROUTES.unit(':id'),
     {
       config: { permission },
       schema: {
@@ -92,7 +93,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.delete(
-    '/units/:id',
+    COMPANY_ROUTES.unit(':id'),
     {
       config: { permission },
       schema: {
@@ -106,7 +107,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.post(
-    '/delete-units',
+    COMPANY_ROUTES.deleteUnits,
     {
       config: { permission },
       schema: {
@@ -120,7 +121,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   );
 
   app.post(
-    '/detach-unit',
+    COMPANY_ROUTES.detachUnit,
     {
       config: { permission },
       schema: {

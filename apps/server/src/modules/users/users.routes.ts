@@ -1,4 +1,5 @@
 import {
+  AUTH_ROUTES,
   countedListSchema,
   createUserBodySchema,
   createUserResponseSchema,
@@ -36,7 +37,7 @@ const errors = {
 /** Users: registration and creation, and their administration (spec section 7). */
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post(
-    '/create-user',
+    AUTH_ROUTES.createUser,
     {
       // Without a session this is self-registration; with one (a user or an API key) it needs `create-user`.
       config: { auth: 'optional', permission: 'create-user' },
