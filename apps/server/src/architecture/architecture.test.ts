@@ -35,3 +35,18 @@ describe('the workspace imports', () => {
     expect(staleAllowances(imports)).toEqual([]);
   });
 });
+
+describe('the route files', () => {
+  it('take every path from the contracts’ route constants, never a string of their own', () => {
+    const routeFiles = [...files].filter(([file]) =>
+      /^apps\/server\/src\/modules\/[^/]+\/[^/]+\.routes\.ts$/.test(file),
+    );
+    expect(routeFiles.length).toBeGreaterThan(15);
+    // A template literal that starts from a constant (`${R.file}/:id`) is fine.
+    const literal = /\bapp\.(get|post|put|patch|delete|route)\(\s*(['"]|`(?!\$\{))/g;
+    const found = routeFiles.flatMap(([file, source]) =>
+      [...source.matchAll(literal)].map((m) => `${file}:${source.slice(0, m.index).split('\n').length}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
