@@ -1,0 +1,5 @@
+export const permissionPaths = {
+  permissions: '/permissions',
+  permissionCreate: '/permissions/create',
+  permissionEdit: '/permissions/:id/edit',
+} as const;
