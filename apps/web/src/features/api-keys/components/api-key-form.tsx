@@ -21,7 +21,7 @@ export function ApiKeyForm({
   apiKey?: ApiTokenRecord;
   onCreated?: (answer: ApiTokenSecretResponse) => void;
 }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('api-keys');
   const navigate = useNavigate();
   const create = useCreateApiKey();
   const update = useUpdateApiKey();

@@ -32,7 +32,7 @@ const STATUS_COLOR = { active: 'teal', expired: 'orange', revoked: 'gray' } as c
 
 /** /api-keys */
 export function ApiKeysPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('api-keys');
   const { params } = useListParams();
   const { sort } = useSortParams();
   const keys = useApiKeyList(toAuthListQuery(params, sort));
@@ -183,7 +183,7 @@ export function ApiKeysPage() {
 
 /** /api-keys/create: after saving, the one-time secret dialog; closing it returns to the list. */
 export function ApiKeyCreatePage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('api-keys');
   const navigate = useNavigate();
   const [secret, setSecret] = useState<ApiTokenSecretResponse | null>(null);
   return (
@@ -212,7 +212,7 @@ export function ApiKeyCreatePage() {
 
 /** /api-keys/{id}/edit */
 export function ApiKeyEditPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('api-keys');
   const { id = '' } = useParams();
   const key = useApiKey(id);
   return (

@@ -48,7 +48,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The audit trail: who changed which record, when, and which fields (backoffice-audit-log). */
 export function AuditLogPage() {
-  const { t } = useTranslation(['audit', 'common']);
+  const { t } = useTranslation(['audit-log', 'common']);
   const { filters, setFilter, filtered } = useAuditFilters();
   const entries = useAuditLogPage(filters);
   const format = useFormat();
@@ -218,7 +218,7 @@ function showValue(value: unknown): string {
 }
 
 function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t } = useTranslation('audit');
+  const { t } = useTranslation('audit-log');
   const format = useFormat();
   const entry = useAuditEntry(id);
   const changes = entry.data ? Object.entries(entry.data.changes) : [];

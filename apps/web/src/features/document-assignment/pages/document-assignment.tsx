@@ -14,7 +14,7 @@ const ALL_TEMPLATES = 1500;
 
 /** /document-assignment: which template serves each generated document. */
 export function DocumentAssignmentPage() {
-  const { t } = useTranslation(['documents', 'common']);
+  const { t } = useTranslation(['document-assignment', 'common']);
   const assignments = useDocumentAssignments();
   // Every template, in one page (the largest the service answers).
   const templates = useQuery(templatePageQuery({ page: 1, size: ALL_TEMPLATES, search: '' }));

@@ -18,7 +18,7 @@ type TemplateFormProps = {
 
 /** Create (name, description, DOCX) or edit (name, description) a document template. */
 export function TemplateForm({ template }: TemplateFormProps) {
-  const { t } = useTranslation(['documents', 'validation']);
+  const { t } = useTranslation(['document-templates', 'validation']);
   const navigate = useNavigate();
   const create = useCreateTemplate();
   const update = useUpdateTemplate();

@@ -7,7 +7,7 @@ import { TemplateForm } from '../components/template-form';
 
 /** /document-templates/create: name, description and the DOCX. */
 export function DocumentTemplateCreatePage() {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('document-templates');
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-create-page">
@@ -22,7 +22,7 @@ export function DocumentTemplateCreatePage() {
 
 /** /document-templates/{id}/edit: name and description. */
 export function DocumentTemplateEditPage() {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('document-templates');
   const { id = '' } = useParams();
   const template = useTemplate(id);
   return (

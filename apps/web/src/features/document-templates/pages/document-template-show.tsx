@@ -51,7 +51,7 @@ export function sampleData(variables: string[], values: Record<string, string>):
 
 /** /document-templates/{id}/show: details, the variables panel and 'generate sample'. */
 export function DocumentTemplateShowPage() {
-  const { t } = useTranslation(['documents', 'common']);
+  const { t } = useTranslation(['document-templates', 'common']);
   const format = useFormat();
   const { id = '' } = useParams();
   const template = useTemplate(id);

@@ -14,7 +14,7 @@ import { documentTemplatePaths } from '../paths';
 
 /** /document-templates: the DOCX templates, paged and searched on the server. */
 export function DocumentTemplatesPage() {
-  const { t } = useTranslation(['documents', 'common']);
+  const { t } = useTranslation(['document-templates', 'common']);
   const format = useFormat();
   const { params } = useListParams();
   const templates = useTemplatePage(params);

@@ -9,7 +9,7 @@ import { useMailTemplateOptions } from '../api/mail-templates';
 
 /** Which template each event uses (backoffice-mail-template-assignment), grouped by module. */
 export function MailTemplateAssignmentPage() {
-  const { t } = useTranslation(['mail', 'common']);
+  const { t } = useTranslation(['mail-templates', 'common']);
   const assignments = useMailTemplateAssignments();
   const templates = useMailTemplateOptions();
   const save = useSaveMailTemplateAssignments();

@@ -67,7 +67,7 @@ function filledContents(contents: Values['contents']) {
 /** Create (/mail-templates/create) or edit (/mail-templates/:id/edit) a template, with a live preview. */
 export function MailTemplateEditPage() {
   const { id } = useParams();
-  const { t } = useTranslation(['mail', 'common']);
+  const { t } = useTranslation(['mail-templates', 'common']);
   const template = useMailTemplate(id);
   if (id && template.isError) {
     return (
@@ -81,7 +81,7 @@ export function MailTemplateEditPage() {
 }
 
 function MailTemplateEditor({ template }: { template: MailTemplate | undefined }) {
-  const { t } = useTranslation(['mail', 'common']);
+  const { t } = useTranslation(['mail-templates', 'common']);
   const navigate = useNavigate();
   const save = useSaveMailTemplate();
   const initial = useMemo(() => toValues(template), [template]);

@@ -14,7 +14,7 @@ import { mailTemplatePaths } from '../paths';
 
 /** Mail templates (backoffice-mail-template): paged and searched on the server. */
 export function MailTemplatesPage() {
-  const { t } = useTranslation(['mail', 'common']);
+  const { t } = useTranslation(['mail-templates', 'common']);
   const { params } = useListParams();
   const templates = useMailTemplatePage(params);
   const remove = useDeleteMailTemplate();

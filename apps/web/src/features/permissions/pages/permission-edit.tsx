@@ -25,7 +25,7 @@ import { useCreatePermission, useDeletePermission, usePermission, useUpdatePermi
 type Values = { title: string; value: string; scope: string; grouping: string };
 
 function PermissionForm({ permission }: { permission?: PermissionRecord }) {
-  const { t } = useTranslation(['identity', 'permissions']);
+  const { t } = useTranslation('permissions');
   const navigate = useNavigate();
   const create = useCreatePermission();
   const update = useUpdatePermission();
@@ -130,7 +130,7 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
 
 /** /permissions/create */
 export function PermissionCreatePage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('permissions');
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
@@ -145,7 +145,7 @@ export function PermissionCreatePage() {
 
 /** /permissions/{id}/edit */
 export function PermissionEditPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('permissions');
   const { id = '' } = useParams();
   const permission = usePermission(id);
   return (

@@ -10,7 +10,7 @@ import { usePermissionPage } from '../api/get-permissions';
 
 /** Read-only list of every permission (route permission `list-permissions`); paged and searched on the server. */
 export function PermissionsPage() {
-  const { t } = useTranslation(['permissions', 'identity', 'common']);
+  const { t } = useTranslation(['permissions', 'common']);
   const { params } = useListParams();
   const permissions = usePermissionPage(params);
   const { can } = useCan();
@@ -53,7 +53,7 @@ export function PermissionsPage() {
           </div>
           <Can permission="create-permission">
             <Button component={Link} to="/permissions/create" leftSection={<IconPlus size={16} />}>
-              {t('identity:permissionsAdmin.create')}
+              {t('permissions:permissionsAdmin.create')}
             </Button>
           </Can>
         </Group>

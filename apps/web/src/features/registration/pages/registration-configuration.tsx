@@ -25,7 +25,7 @@ import { useRegistrationConfiguration, useSaveRegistrationConfiguration } from '
 import { RegistrationRoleSelect } from '../components/registration-role-select';
 
 function ConfigurationForm({ initial }: { initial: RegistrationConfiguration }) {
-  const { t, i18n } = useTranslation('companies');
+  const { t, i18n } = useTranslation('registration');
   const save = useSaveRegistrationConfiguration();
   const form = useForm<RegistrationConfiguration>({
     initialValues: initial,
@@ -96,7 +96,7 @@ function ConfigurationForm({ initial }: { initial: RegistrationConfiguration }) 
 
 /** Registration settings (route /registration-configuration, backoffice-global-configuration). */
 export function RegistrationConfigurationPage() {
-  const { t } = useTranslation('companies');
+  const { t } = useTranslation('registration');
   const configuration = useRegistrationConfiguration();
   return (
     <Container size="md" px={0}>

@@ -57,7 +57,7 @@ const selfServiceOnly =
   };
 
 export function RoleForm({ role }: { role?: RoleRecord }) {
-  const { t } = useTranslation(['identity', 'common']);
+  const { t } = useTranslation(['roles', 'common']);
   const navigate = useNavigate();
   const create = useCreateRole();
   const update = useUpdateRole();

@@ -15,7 +15,7 @@ import { RoleForm } from '../components/role-form';
 
 /** /roles */
 export function RolesPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('roles');
   const { params } = useListParams();
   const { sort } = useSortParams();
   const roles = useRoleList(toAuthListQuery(params, sort));
@@ -115,7 +115,7 @@ export function RolesPage() {
 
 /** /roles/create */
 export function RoleCreatePage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('roles');
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
@@ -130,7 +130,7 @@ export function RoleCreatePage() {
 
 /** /roles/{id}/edit */
 export function RoleEditPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('roles');
   const { id = '' } = useParams();
   const role = useRole(id);
   return (

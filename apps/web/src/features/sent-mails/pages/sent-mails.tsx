@@ -13,7 +13,7 @@ const STATUS_COLOR: Record<MailStatus, string> = { queued: 'blue', sending: 'yel
 
 /** The outbox: every mail the portal sent or tries to send (backoffice-mail-template). */
 export function SentMailsPage() {
-  const { t } = useTranslation(['mail', 'common']);
+  const { t } = useTranslation(['sent-mails', 'common']);
   const { params } = useListParams();
   const mails = useSentMailPage(params);
   const format = useFormat();
@@ -65,7 +65,7 @@ export function SentMailsPage() {
 }
 
 function SentMailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t } = useTranslation('mail');
+  const { t } = useTranslation('sent-mails');
   const mail = useSentMail(id);
   return (
     <Modal opened={!!id} onClose={onClose} size="xl" title={mail.data?.subject ?? t('sent.detail')}>

@@ -31,7 +31,7 @@ function Branch({
   parentId: string | null;
   onDelete: (unit: Unit) => void;
 }) {
-  const { t } = useTranslation('companies');
+  const { t } = useTranslation('units');
   const children = units.filter((u) => u.parent_id === parentId);
   if (!children.length) return null;
   return (
@@ -61,7 +61,7 @@ function Branch({
 
 /** The organisational units of the user's company as a tree (route /unit, backoffice-unit). */
 export function UnitPage() {
-  const { t } = useTranslation(['companies', 'common']);
+  const { t } = useTranslation(['units', 'common']);
   const companyId = useSession()?.token_info.company_id ?? '';
   const tree = useUnitTree(companyId);
   const create = useCreateUnit();

@@ -11,7 +11,7 @@ const PAGE_SIZE = 25;
 
 /** The users of one company (GET /auth/list-users?company_id=…), paged on the server, each linked to its page. */
 export function CompanyUsersTable({ companyId }: { companyId: string }) {
-  const { t } = useTranslation(['identity', 'crm']);
+  const { t } = useTranslation(['users', 'crm']);
   const format = useFormat();
   const [page, setPage] = useState(1);
   const users = useUserList({

@@ -51,7 +51,7 @@ const blank = (value: string) => (value.trim() === '' ? undefined : value.trim()
 
 /** Create (no `user`) or edit a user. Roles can be chosen by those who may list roles. */
 export function UserForm({ user }: { user?: UserRecord }) {
-  const { t } = useTranslation(['identity', 'account', 'common']);
+  const { t } = useTranslation(['users', 'account', 'common']);
   const navigate = useNavigate();
   const { can } = useCan();
   const selfId = useSession()?.token_info.user_id;

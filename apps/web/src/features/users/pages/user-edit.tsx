@@ -7,7 +7,7 @@ import { UserForm } from '../components/user-form';
 
 /** /users/create */
 export function UserCreatePage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
@@ -22,7 +22,7 @@ export function UserCreatePage() {
 
 /** /users/{id}/edit */
 export function UserEditPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   const { id = '' } = useParams();
   const user = useUser(id);
   return (

@@ -39,7 +39,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** /users/{id}/show */
 export function UserShowPage() {
-  const { t } = useTranslation(['identity', 'account', 'common']);
+  const { t } = useTranslation(['users', 'account', 'common']);
   const { id = '' } = useParams();
   const user = useUser(id);
   const format = useFormat();
@@ -135,7 +135,7 @@ export function UserShowPage() {
 
 /** Lost phone: the user signs in with the password alone and may set two-factor sign-in up again (ADR 0033). */
 function ResetTwoFactorButton({ user }: { user: UserRecord }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   const [opened, setOpened] = useState(false);
   const update = useUpdateUser();
   const isSelf = useSession()?.token_info.user_id === user.id;

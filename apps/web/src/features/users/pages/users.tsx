@@ -21,7 +21,7 @@ export const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name'>) =>
 
 /** /users: every user the caller may see (company users: their own company), paged on the server. */
 export function UsersPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   const { params } = useListParams();
   const { sort } = useSortParams();
   const users = useUserList(toAuthListQuery(params, sort));
