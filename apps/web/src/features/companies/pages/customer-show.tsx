@@ -1,9 +1,10 @@
 import type { Unit } from '@cuspid/contracts/companies';
-import { Alert, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -182,17 +183,16 @@ export function CustomerShowPage() {
             </Tabs.Panel>
           )}
         </Tabs>
-        <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('show.confirmTitle')} centered>
-          <Text mb="md">{t('show.confirmText', { name: company.data.company_name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('form.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void handleDelete()}>
-              {t('show.delete')}
-            </Button>
-          </Group>
-        </Modal>
+        <ConfirmDialog
+          opened={confirming}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void handleDelete()}
+          loading={remove.isPending}
+          title={t('show.confirmTitle')}
+          question={t('show.confirmText', { name: company.data.company_name })}
+          confirmLabel={t('show.delete')}
+          cancelLabel={t('form.cancel')}
+        />
       </Stack>
     </Container>
   );

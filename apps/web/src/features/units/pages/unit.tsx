@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   List,
-  Modal,
   NativeSelect,
   Skeleton,
   Stack,
@@ -18,6 +17,7 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCreateUnit, useDeleteUnits, useUnitTree } from '../api/units';
@@ -132,17 +132,16 @@ export function UnitPage() {
             <Branch units={units} parentId={null} onDelete={setDeleting} />
           )}
         </Card>
-        <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('show.confirmTitle')} centered>
-          <Text mb="md">{t('unitPage.confirmText', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('form.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void handleDelete()}>
-              {t('show.delete')}
-            </Button>
-          </Group>
-        </Modal>
+        <ConfirmDialog
+          opened={deleting !== null}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void handleDelete()}
+          loading={remove.isPending}
+          title={t('show.confirmTitle')}
+          question={t('unitPage.confirmText', { name: deleting?.name ?? '' })}
+          confirmLabel={t('show.delete')}
+          cancelLabel={t('form.cancel')}
+        />
       </Stack>
     </Container>
   );

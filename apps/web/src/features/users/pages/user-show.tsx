@@ -1,22 +1,10 @@
 import type { UserRecord } from '@cuspid/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Can } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -160,24 +148,17 @@ function ResetTwoFactorButton({ user }: { user: UserRecord }) {
       >
         {t('users.twoFactorReset')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('users.twoFactorReset')} centered>
-        <Stack>
-          <Text>{t('users.twoFactorResetQuestion', { mail: user.mail })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={update.isPending}
-              onClick={() => void handleReset()}
-              data-testid="user-reset-two-factor-confirm"
-            >
-              {t('users.twoFactorReset')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={opened}
+        onCancel={() => setOpened(false)}
+        onConfirm={() => void handleReset()}
+        loading={update.isPending}
+        title={t('users.twoFactorReset')}
+        question={t('users.twoFactorResetQuestion', { mail: user.mail })}
+        confirmLabel={t('users.twoFactorReset')}
+        cancelLabel={t('actions.cancel')}
+        testIds={{ confirm: 'user-reset-two-factor-confirm' }}
+      />
     </>
   );
 }
