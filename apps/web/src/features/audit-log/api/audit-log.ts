@@ -1,8 +1,9 @@
-import type { AuditEntry } from '@cuspid/contracts/audit';
+import type { AuditEntry, auditEntrySchema } from '@cuspid/contracts/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { TotalList } from '../../../lib/list-types';
 
-export type AuditLogList = { data: AuditEntry[]; total: number };
+export type AuditLogList = TotalList<typeof auditEntrySchema>;
 
 /** The filters of the audit trail screen, as kept in the URL. */
 export type AuditLogFilters = {

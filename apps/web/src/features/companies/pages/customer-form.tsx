@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, type Company, companyCreateSchema } from '@cuspid/contracts/companies';
+import { COUNTRY_CODES, type Company, companyCreateSchema, type PartnerRelation } from '@cuspid/contracts/companies';
 import {
   Button,
   Card,
@@ -96,7 +96,7 @@ function CompanyForm({ company }: { company?: Company }) {
     validate: (values) => zodFormValidator<unknown>(companyCreateSchema)(toBody(values, company)),
   });
   const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
-  const partnerChoices = (type: string) => [
+  const partnerChoices = (type: PartnerRelation) => [
     { value: '', label: t('form.noPartner') },
     ...(partners.data?.data ?? [])
       .filter((p) => p.types.includes(type) && p.id !== company?.id)

@@ -1,12 +1,10 @@
-import {
-  MAIL_ASSIGNMENT_ROUTES,
-  type MailTemplateAssignment,
-  type MailTemplateAssignmentsSave,
-} from '@cuspid/contracts/mail';
+import type { mailTemplateAssignmentSchema } from '@cuspid/contracts/mail';
+import { MAIL_ASSIGNMENT_ROUTES, type MailTemplateAssignmentsSave } from '@cuspid/contracts/mail';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { TotalList } from '../../../lib/list-types';
 
-export type MailTemplateAssignmentList = { data: MailTemplateAssignment[]; total: number };
+export type MailTemplateAssignmentList = TotalList<typeof mailTemplateAssignmentSchema>;
 
 export const mailAssignmentKeys = { all: ['mail-template-assignments'] as const };
 

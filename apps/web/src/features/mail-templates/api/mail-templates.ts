@@ -1,3 +1,4 @@
+import type { mailTemplateSchema } from '@cuspid/contracts/mail';
 import {
   MAIL_ROUTES,
   type MailPreviewBody,
@@ -8,9 +9,10 @@ import {
 } from '@cuspid/contracts/mail';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import type { ListParams } from '../../../lib/use-list-params';
 
-export type MailTemplateList = { data: MailTemplate[]; count: number };
+export type MailTemplateList = CountedList<typeof mailTemplateSchema>;
 
 export const mailTemplateKeys = {
   all: ['mail-templates'] as const,

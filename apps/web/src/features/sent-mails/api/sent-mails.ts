@@ -1,9 +1,11 @@
+import type { sentMailSchema } from '@cuspid/contracts/mail';
 import { MAIL_ROUTES, type SentMail } from '@cuspid/contracts/mail';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import type { ListParams } from '../../../lib/use-list-params';
 
-export type SentMailList = { data: SentMail[]; count: number };
+export type SentMailList = CountedList<typeof sentMailSchema>;
 
 export const sentMailKeys = {
   all: ['sent-mails'] as const,
