@@ -13,7 +13,7 @@ export const routes: AppRoute[] = [
     permission: 'create-api-token',
   },
   {
-    path: apiKeyPaths.apiKeyEdit,
+    path: apiKeyPaths.apiKeyEditRoute,
     page: lazyPage(() => import('./pages/api-keys'), 'ApiKeyEditPage'),
     permission: 'update-api-token',
   },

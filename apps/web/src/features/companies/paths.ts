@@ -2,6 +2,8 @@ export const companyPaths = {
   myCompany: '/my-company',
   customers: '/customers',
   customerCreate: '/customers/create',
-  customerEdit: '/customers/:id/edit',
-  customerShow: '/customers/:id/show',
+  customerEditRoute: '/customers/:id/edit',
+  customerEdit: (id: string) => `/customers/${id}/edit`,
+  customerShowRoute: '/customers/:id/show',
+  customerShow: (id: string) => `/customers/${id}/show`,
 } as const;

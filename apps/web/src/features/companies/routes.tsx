@@ -17,12 +17,12 @@ export const routes: AppRoute[] = [
     permission: 'backoffice-company',
   },
   {
-    path: companyPaths.customerEdit,
+    path: companyPaths.customerEditRoute,
     page: lazyPage(() => import('./pages/customer-form'), 'CustomerEditPage'),
     permission: 'backoffice-company',
   },
   {
-    path: companyPaths.customerShow,
+    path: companyPaths.customerShowRoute,
     page: lazyPage(() => import('./pages/customer-show'), 'CustomerShowPage'),
     permission: 'backoffice-company',
   },

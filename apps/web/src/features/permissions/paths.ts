@@ -1,5 +1,6 @@
 export const permissionPaths = {
   permissions: '/permissions',
   permissionCreate: '/permissions/create',
-  permissionEdit: '/permissions/:id/edit',
+  permissionEditRoute: '/permissions/:id/edit',
+  permissionEdit: (id: string) => `/permissions/${id}/edit`,
 } as const;

@@ -13,7 +13,7 @@ export const routes: AppRoute[] = [
     permission: 'create-permission',
   },
   {
-    path: permissionPaths.permissionEdit,
+    path: permissionPaths.permissionEditRoute,
     page: lazyPage(() => import('./pages/permission-edit'), 'PermissionEditPage'),
     permission: 'update-permission',
   },

@@ -1,5 +1,6 @@
 export const rolePaths = {
   roles: '/roles',
   roleCreate: '/roles/create',
-  roleEdit: '/roles/:id/edit',
+  roleEditRoute: '/roles/:id/edit',
+  roleEdit: (id: string) => `/roles/${id}/edit`,
 } as const;

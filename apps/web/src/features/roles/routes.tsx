@@ -13,7 +13,7 @@ export const routes: AppRoute[] = [
     permission: 'create-role',
   },
   {
-    path: rolePaths.roleEdit,
+    path: rolePaths.roleEditRoute,
     page: lazyPage(() => import('./pages/roles'), 'RoleEditPage'),
     permission: 'update-role',
   },

@@ -1,6 +1,8 @@
 export const userPaths = {
   users: '/users',
   userCreate: '/users/create',
-  userEdit: '/users/:id/edit',
-  userShow: '/users/:id/show',
+  userEditRoute: '/users/:id/edit',
+  userEdit: (id: string) => `/users/${id}/edit`,
+  userShowRoute: '/users/:id/show',
+  userShow: (id: string) => `/users/${id}/show`,
 } as const;

@@ -14,12 +14,12 @@ export const routes: AppRoute[] = [
     permission: 'create-user',
   },
   {
-    path: userPaths.userEdit,
+    path: userPaths.userEditRoute,
     page: lazyPage(() => import('./pages/user-edit'), 'UserEditPage'),
     permission: 'update-user',
   },
   {
-    path: userPaths.userShow,
+    path: userPaths.userShowRoute,
     page: lazyPage(() => import('./pages/user-show'), 'UserShowPage'),
     permission: 'list-users',
   },

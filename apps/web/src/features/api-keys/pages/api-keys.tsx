@@ -27,6 +27,7 @@ import { useSortParams } from '../../../lib/use-sort-params';
 import { useApiKey, useApiKeyList, useDeleteApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
 import { ApiKeyForm } from '../components/api-key-form';
 import { SecretDialog } from '../components/secret-dialog';
+import { apiKeyPaths } from '../paths';
 
 const STATUS_COLOR = { active: 'teal', expired: 'orange', revoked: 'gray' } as const;
 
@@ -101,7 +102,7 @@ export function ApiKeysPage() {
             <Can permission="create-api-token">
               <Button
                 component={Link}
-                to="/api-keys/create"
+                to={apiKeyPaths.apiKeyCreate}
                 leftSection={<IconPlus size={16} />}
                 data-testid="api-keys-create"
               >
@@ -116,7 +117,7 @@ export function ApiKeysPage() {
                   <ActionIcon
                     variant="subtle"
                     component={Link}
-                    to={`/api-keys/${key.id}/edit`}
+                    to={apiKeyPaths.apiKeyEdit(key.id)}
                     aria-label={t('actions.edit')}
                   >
                     <IconPencil size={16} />
@@ -203,7 +204,7 @@ export function ApiKeyCreatePage() {
         answer={secret}
         onClose={() => {
           setSecret(null);
-          void navigate('/api-keys');
+          void navigate(apiKeyPaths.apiKeys);
         }}
       />
     </Container>

@@ -23,6 +23,7 @@ import { RecordLabelsEditor } from '../../flags';
 import { useCompany, usePartnerOptions, useSaveCompany } from '../api/companies';
 import { companyKeys } from '../api/get-my-company';
 import { CompanyLogo } from '../components/company-logo';
+import { companyPaths } from '../paths';
 
 type CompanyFormValues = {
   company_name: string;
@@ -110,7 +111,7 @@ function CompanyForm({ company }: { company?: Company }) {
         body: companyCreateSchema.parse(toBody(values, company)),
       });
       notifySuccess(t('form.saved'));
-      void navigate(`/customers/${saved.id}/show`);
+      void navigate(companyPaths.customerShow(saved.id));
     } catch (error) {
       notifyError(error, form);
     }

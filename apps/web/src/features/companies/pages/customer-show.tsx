@@ -15,6 +15,7 @@ import { CompanyUsersTable, userListQuery } from '../../users';
 import { useCompany, useCompanyUnits, useDeleteCompany } from '../api/companies';
 import { companyKeys } from '../api/get-my-company';
 import { CompanyDetails } from '../components/company-details';
+import { companyPaths } from '../paths';
 
 function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null }) {
   const { t } = useTranslation('companies');
@@ -98,7 +99,7 @@ export function CustomerShowPage() {
     try {
       const result = await remove.mutateAsync(id);
       notifySuccess(result.message);
-      void navigate('/customers');
+      void navigate(companyPaths.customers);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -123,7 +124,7 @@ export function CustomerShowPage() {
             <RecordLabels flag={company.data.flag} tags={company.data.tags} />
           </Group>
           <Group gap="xs">
-            <Button component={Link} to={`/customers/${id}/edit`} variant="light">
+            <Button component={Link} to={companyPaths.customerEdit(id)} variant="light">
               {t('show.edit')}
             </Button>
             {!company.data.is_operator && (

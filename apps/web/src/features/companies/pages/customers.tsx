@@ -11,6 +11,7 @@ import { BulkLabelsModal, FlagFilterSelect, RecordLabels } from '../../flags';
 import { useCompanyPage, usePartnerOptions } from '../api/companies';
 import { companyKeys } from '../api/get-my-company';
 import { CompanyImportButton } from '../components/company-import-button';
+import { companyPaths } from '../paths';
 
 /** Companies the user may see (route /customers, backoffice-company): paged, searched and filtered on the server. */
 export function CustomersPage() {
@@ -31,7 +32,7 @@ export function CustomersPage() {
       key: 'company_name',
       label: t('fields.companyName'),
       render: (company) => (
-        <Anchor component={Link} to={`/customers/${company.id}/show`}>
+        <Anchor component={Link} to={companyPaths.customerShow(company.id)}>
           {company.company_name}
         </Anchor>
       ),
@@ -58,7 +59,7 @@ export function CustomersPage() {
           <Title order={1}>{t('list.title')}</Title>
           <Group gap="sm">
             <CompanyImportButton />
-            <Button component={Link} to="/customers/create" leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button component={Link} to={companyPaths.customerCreate} leftSection={<IconPlus size={16} aria-hidden />}>
               {t('list.create')}
             </Button>
           </Group>

@@ -21,6 +21,7 @@ import { Can } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreatePermission, useDeletePermission, usePermission, useUpdatePermission } from '../api/permission-admin';
+import { permissionPaths } from '../paths';
 
 type Values = { title: string; value: string; scope: string; grouping: string };
 
@@ -55,7 +56,7 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
           )
         : await create.mutateAsync(body);
       notifySuccess(answer.message);
-      void navigate('/permissions');
+      void navigate(permissionPaths.permissions);
     } catch (error) {
       notifyError(error, form);
     }
@@ -65,7 +66,7 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
     if (!permission) return;
     try {
       notifySuccess((await remove.mutateAsync(permission.id)).message);
-      void navigate('/permissions');
+      void navigate(permissionPaths.permissions);
     } catch (error) {
       notifyError(error);
     }
@@ -108,7 +109,7 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
             )}
           </div>
           <Group>
-            <Button variant="default" onClick={() => void navigate('/permissions')}>
+            <Button variant="default" onClick={() => void navigate(permissionPaths.permissions)}>
               {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={form.submitting} data-testid="permission-submit">

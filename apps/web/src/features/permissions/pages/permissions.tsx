@@ -7,6 +7,7 @@ import { type ListColumn, ServerList } from '../../../components/server-list';
 import { Can, useCan } from '../../../lib/can';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePermissionPage } from '../api/get-permissions';
+import { permissionPaths } from '../paths';
 
 /** Read-only list of every permission (route permission `list-permissions`); paged and searched on the server. */
 export function PermissionsPage() {
@@ -22,7 +23,7 @@ export function PermissionsPage() {
       label: t('columns.title'),
       render: (permission) =>
         editable ? (
-          <Anchor component={Link} to={`/permissions/${permission.id}/edit`}>
+          <Anchor component={Link} to={permissionPaths.permissionEdit(permission.id)}>
             <Code>{permission.title}</Code>
           </Anchor>
         ) : (
@@ -52,7 +53,7 @@ export function PermissionsPage() {
             <Text c="dimmed">{t('intro')}</Text>
           </div>
           <Can permission="create-permission">
-            <Button component={Link} to="/permissions/create" leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to={permissionPaths.permissionCreate} leftSection={<IconPlus size={16} />}>
               {t('permissions:permissionsAdmin.create')}
             </Button>
           </Can>

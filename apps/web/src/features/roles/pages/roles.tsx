@@ -12,6 +12,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { useDeleteRole, useRole, useRoleList } from '../api/roles';
 import { RoleForm } from '../components/role-form';
+import { rolePaths } from '../paths';
 
 /** /roles */
 export function RolesPage() {
@@ -62,7 +63,7 @@ export function RolesPage() {
             <Can permission="create-role">
               <Button
                 component={Link}
-                to="/roles/create"
+                to={rolePaths.roleCreate}
                 leftSection={<IconPlus size={16} />}
                 data-testid="roles-create"
               >
@@ -77,7 +78,7 @@ export function RolesPage() {
                   <ActionIcon
                     variant="subtle"
                     component={Link}
-                    to={`/roles/${role.id}/edit`}
+                    to={rolePaths.roleEdit(role.id)}
                     aria-label={t('actions.edit')}
                   >
                     <IconPencil size={16} />

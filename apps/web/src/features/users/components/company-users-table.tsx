@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useUserList } from '../api/users';
+import { userPaths } from '../paths';
 import { UserStatusBadge } from './user-status-badge';
 
 const PAGE_SIZE = 25;
@@ -51,7 +52,7 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
               return (
                 <Table.Tr key={user.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/users/${user.id}/show`}>
+                    <Anchor component={Link} to={userPaths.userShow(user.id)}>
                       {name}
                     </Anchor>
                   </Table.Td>

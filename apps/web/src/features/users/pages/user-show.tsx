@@ -12,6 +12,7 @@ import { useFormat } from '../../../lib/use-format';
 import { useResendInvitation, useUpdateUser, useUser } from '../api/users';
 import { InvitationLink } from '../components/invitation-link';
 import { UserStatusBadge } from '../components/user-status-badge';
+import { userPaths } from '../paths';
 import { fullName } from './users';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -66,7 +67,7 @@ export function UserShowPage() {
                   {t('users.resendInvitation')}
                 </Button>
               )}
-              <Button component={Link} to={`/users/${id}/edit`} leftSection={<IconPencil size={16} />}>
+              <Button component={Link} to={userPaths.userEdit(id)} leftSection={<IconPencil size={16} />}>
                 {t('actions.edit')}
               </Button>
             </Group>

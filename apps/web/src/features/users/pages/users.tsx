@@ -15,6 +15,7 @@ import { useSortParams } from '../../../lib/use-sort-params';
 import { useDeleteUser, useResendInvitation, useUserList } from '../api/users';
 import { InvitationLinkModal } from '../components/invitation-link';
 import { UserStatusBadge } from '../components/user-status-badge';
+import { userPaths } from '../paths';
 
 export const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name'>) =>
   [user.first_name, user.last_name].filter(Boolean).join(' ');
@@ -97,7 +98,7 @@ export function UsersPage() {
             <Can permission="create-user">
               <Button
                 component={Link}
-                to="/users/create"
+                to={userPaths.userCreate}
                 leftSection={<IconPlus size={16} />}
                 data-testid="users-create"
               >
@@ -111,7 +112,7 @@ export function UsersPage() {
                 <ActionIcon
                   variant="subtle"
                   component={Link}
-                  to={`/users/${user.id}/show`}
+                  to={userPaths.userShow(user.id)}
                   aria-label={t('actions.show')}
                 >
                   <IconEye size={16} />
@@ -135,7 +136,7 @@ export function UsersPage() {
                   <ActionIcon
                     variant="subtle"
                     component={Link}
-                    to={`/users/${user.id}/edit`}
+                    to={userPaths.userEdit(user.id)}
                     aria-label={t('actions.edit')}
                   >
                     <IconPencil size={16} />
