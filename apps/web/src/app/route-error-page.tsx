@@ -1,7 +1,7 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
-import { paths } from '../config/paths';
+import { appPaths } from '../config/paths';
 import { hideLoadingOverlay } from './navigation-effects';
 
 /** When a page fails to render or its chunk fails to load (e.g. after a deployment). */
@@ -19,7 +19,7 @@ export function RouteErrorPage() {
         <Text c="dimmed">{t('errorPage.description')}</Text>
         <Group>
           <Button onClick={() => window.location.reload()}>{t('actions.reload')}</Button>
-          <Button variant="default" component={Link} to={paths.home} reloadDocument>
+          <Button variant="default" component={Link} to={appPaths.home} reloadDocument>
             {t('actions.backHome')}
           </Button>
         </Group>

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { paths } from '../config/paths';
+import { accountPaths } from '../features/account';
+import { permissionPaths } from '../features/permissions';
 import { sessionStore } from '../lib/session';
 import { jsonResponse, loginResponse, permission } from '../testing/fixtures';
 import { renderRoutes } from '../testing/render-app';
+import { NAVIGATION } from './navigation';
 import { type AppRoute, ROUTES } from './route-table';
 
 const stub = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
@@ -14,7 +16,7 @@ const TEST_ROUTES: AppRoute[] = [
   { path: '/error-404', page: stub('Not found page'), public: true, layout: 'full' },
   { path: '/home', page: stub('Home page'), layout: 'full' },
   { path: '/invoices', page: stub('Invoices page'), permission: 'backoffice-invoice', layout: 'full' },
-  { path: paths.accountSetting, page: stub('Account settings page'), layout: 'full' },
+  { path: accountPaths.accountSetting, page: stub('Account settings page'), layout: 'full' },
 ];
 
 const PERMISSION_LIST = {
@@ -111,7 +113,7 @@ describe('RouteGuard', () => {
 
   describe('the /permissions route of the real route table', () => {
     // The real entry (its permission and layout) with a stub page, so only the guard is under test.
-    const permissionsRoute = ROUTES.find((route) => route.path === paths.permissions)!;
+    const permissionsRoute = ROUTES.find((route) => route.path === permissionPaths.permissions)!;
     const routes: AppRoute[] = [
       ...TEST_ROUTES,
       { ...permissionsRoute, page: stub('Permissions page'), layout: 'full' },
@@ -120,7 +122,7 @@ describe('RouteGuard', () => {
     it('needs list-permissions', () => {
       expect(permissionsRoute.permission).toBe('list-permissions');
       expect(permissionsRoute.layout).toBeUndefined();
-      expect(permissionsRoute.nav?.label).toBe('common:nav.permissions');
+      expect(NAVIGATION.find((entry) => entry.path === permissionsRoute.path)?.label).toBe('common:nav.permissions');
     });
 
     it('sends a user without list-permissions to /error-404', async () => {
@@ -160,9 +162,9 @@ describe('RouteGuard', () => {
 
       const { router } = renderRoutes(TEST_ROUTES, '/invoices');
       expect(await screen.findByText('Account settings page')).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(paths.accountSetting);
+      expect(router.state.location.pathname).toBe(accountPaths.accountSetting);
       await router.navigate('/home');
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.accountSetting));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe(accountPaths.accountSetting));
       expect(await screen.findByText('Account settings page')).toBeInTheDocument();
       expect(fetchMock).not.toHaveBeenCalled();
     });

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { paths } from '../config/paths';
-import { loadPermissionTitles } from '../features/auth/api/list-permissions';
+import { appPaths } from '../config/paths';
+import { accountPaths } from '../features/account';
+import { loadPermissionTitles } from '../features/auth';
 import { useCan } from '../lib/can';
 import { useSession } from '../lib/session';
 import type { AppRoute } from './route-table';
@@ -35,12 +36,16 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
     };
   }, [needsPermissions, location.key]);
 
-  if (route.guestOnly && session) return <Navigate to={paths.home} replace />;
+  if (route.guestOnly && session) return <Navigate to={appPaths.home} replace />;
   if (route.public) return children;
-  if (!session) return <Navigate to={paths.login} replace />;
+  if (!session) return <Navigate to={appPaths.login} replace />;
   if (mustSetUpTwoFactor)
-    return route.path === paths.accountSetting ? children : <Navigate to={paths.accountSetting} replace />;
+    return route.path === accountPaths.accountSetting ? (
+      children
+    ) : (
+      <Navigate to={accountPaths.accountSetting} replace />
+    );
   if (needsPermissions && triedFor !== location.key) return <PageLoader />;
-  if (!canOpenRoute(route.permission)) return <Navigate to={paths.notFound} replace />;
+  if (!canOpenRoute(route.permission)) return <Navigate to={appPaths.notFound} replace />;
   return children;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { paths } from '../config/paths';
+import { appPaths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
 import { FullLayout } from './layouts/full-layout';
 import { NavigationEffects } from './navigation-effects';
@@ -52,7 +52,7 @@ export function buildRoutes(routes: AppRoute[] = ROUTES): RouteObject[] {
           ),
           children: routes.filter((r) => r.layout !== 'full').map(toRouteObject),
         },
-        { path: '*', element: <Navigate to={paths.notFound} replace /> },
+        { path: '*', element: <Navigate to={appPaths.notFound} replace /> },
       ],
     },
   ];
@@ -63,7 +63,7 @@ export function createAppRouter() {
   const router = createBrowserRouter(buildRoutes());
   configureApiClient({
     onSessionEnd: () => {
-      void router.navigate(paths.login, { replace: true });
+      void router.navigate(appPaths.login, { replace: true });
     },
   });
   return router;

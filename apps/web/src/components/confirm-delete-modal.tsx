@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog';
 
 type ConfirmDeleteModalProps = {
   opened: boolean;
@@ -14,37 +14,19 @@ type ConfirmDeleteModalProps = {
 };
 
 /** Spec section 8: 'Do you want to delete this record?' with 'You can't revert your action'. */
-export function ConfirmDeleteModal({
-  opened,
-  onCancel,
-  onConfirm,
-  loading = false,
-  subject,
-  details,
-}: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({ subject, details, ...props }: ConfirmDeleteModalProps) {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('delete.title')} centered data-testid="confirm-delete">
-      <Stack>
-        <Text>{t('delete.question')}</Text>
-        {subject && (
-          <Text fw={600} data-testid="confirm-delete-subject">
-            {subject}
-          </Text>
-        )}
-        {details}
-        <Text size="sm" c="dimmed">
-          {t('delete.warning')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('delete.cancel')}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading} data-testid="confirm-delete-submit">
-            {t('delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      {...props}
+      title={t('delete.title')}
+      question={t('delete.question')}
+      subject={subject}
+      details={details}
+      warning={t('delete.warning')}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('delete.cancel')}
+      testIds={{ dialog: 'confirm-delete', subject: 'confirm-delete-subject', confirm: 'confirm-delete-submit' }}
+    />
   );
 }

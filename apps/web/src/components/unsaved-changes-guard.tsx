@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { paths } from '../config/paths';
+import { appPaths } from '../config/paths';
 
 /**
  * Style guide section 13: warn before leaving with unsaved changes. In-app navigation to another page asks in a
@@ -14,7 +14,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       // Signing out (or a forced logout) always leaves for the login page; query-string changes stay on the page.
-      when && nextLocation.pathname !== paths.login && currentLocation.pathname !== nextLocation.pathname,
+      when && nextLocation.pathname !== appPaths.login && currentLocation.pathname !== nextLocation.pathname,
     [when],
   );
   const blocker = useBlocker(shouldBlock);

@@ -1,49 +1,10 @@
-/** Every URL of the web app, in one place. */
-export const paths = {
+/**
+ * The URLs the app shell itself relies on: the sign-in page at the root (forced logouts return there), the
+ * landing page after sign-in, and the page unknown URLs and forbidden routes lead to. Every other URL is
+ * declared by its feature (`features/<area>/paths.ts`, exported through the feature's index).
+ */
+export const appPaths = {
   login: '/',
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  acceptInvitation: '/accept-invitation',
-  notFound: '/error-404',
   home: '/home',
-  accountSetting: '/account-setting',
-  faq: '/faq',
-  dataPrivacy: '/data-privacy',
-  permissions: '/permissions',
-  mailTemplates: '/mail-templates',
-  mailTemplateCreate: '/mail-templates/create',
-  mailTemplateEdit: '/mail-templates/:id/edit',
-  mailTemplateAssignment: '/mail-template-assignment',
-  sentMails: '/sent-mails',
-  auditLog: '/audit-log',
-  documentTemplates: '/document-templates',
-  documentTemplateCreate: '/document-templates/create',
-  documentTemplateEditRoute: '/document-templates/:id/edit',
-  documentTemplateShowRoute: '/document-templates/:id/show',
-  documentTemplateEdit: (id: string) => `/document-templates/${encodeURIComponent(id)}/edit`,
-  documentTemplateShow: (id: string) => `/document-templates/${encodeURIComponent(id)}/show`,
-  documentAssignment: '/document-assignment',
-  permissionCreate: '/permissions/create',
-  permissionEdit: '/permissions/:id/edit',
-  users: '/users',
-  userCreate: '/users/create',
-  userEdit: '/users/:id/edit',
-  userShow: '/users/:id/show',
-  roles: '/roles',
-  roleCreate: '/roles/create',
-  roleEdit: '/roles/:id/edit',
-  apiKeys: '/api-keys',
-  apiKeyCreate: '/api-keys/create',
-  apiKeyEdit: '/api-keys/:id/edit',
-  myCompany: '/my-company',
-  customers: '/customers',
-  unit: '/unit',
-  registrationConfiguration: '/registration-configuration',
-  customerCreate: '/customers/create',
-  customerEdit: '/customers/:id/edit',
-  customerShow: '/customers/:id/show',
-  flags: '/flags',
+  notFound: '/error-404',
 } as const;
-
-export const mailTemplateEditPath = (id: string) => `/mail-templates/${id}/edit`;

@@ -14,17 +14,21 @@ export type UiLanguage = (typeof UI_LANGUAGES)[number];
 // not loaded yet suspends until it is.
 const BUNDLED = { common, auth, validation, errors };
 const CORE_NAMESPACES = Object.keys(BUNDLED);
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/en/{common,auth,validation,errors}.json',
-]);
+type Dictionary = { default: Record<string, unknown> };
+// App-wide namespaces live in locales/<lang>/<namespace>.json; a feature's namespace is the feature's name, its
+// dictionaries features/<namespace>/locales/<lang>.json. Both are globbed: a new feature's dictionary needs no list.
+const appLoaders = import.meta.glob<Dictionary>(['./*/*.json', '!./en/{common,auth,validation,errors}.json'], {
+  base: '../locales',
+});
+const featureLoaders = import.meta.glob<Dictionary>('./*/locales/*.json', { base: '../features' });
 
 const lazyDictionaries: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, namespace, callback) {
     if (language === 'en' && namespace in BUNDLED) return callback(null, BUNDLED[namespace as keyof typeof BUNDLED]);
-    const load = loaders[`../locales/${language}/${namespace}.json`];
+    const load =
+      appLoaders[`./${language}/${namespace}.json`] ?? featureLoaders[`./${namespace}/locales/${language}.json`];
     // Partial dictionaries (es, tu) lack some namespaces: English fills in.
     if (!load) return callback(null, {});
     load().then(

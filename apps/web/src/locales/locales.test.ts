@@ -1,12 +1,8 @@
 import { FULL_LANGUAGES, UI_LANGUAGES } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
-import { dictionary as de } from './de';
-import { dictionary as en } from './en';
-import { dictionary as es } from './es';
-import { dictionary as fr } from './fr';
-import { dictionary as tu } from './tu';
+import { DICTIONARIES } from '../testing/dictionaries';
 
-const DICTIONARIES: Record<string, Record<string, unknown>> = { en, de, fr, es, tu };
+const en = DICTIONARIES.en!;
 
 /** Every leaf key as `namespace:path.to.key`. */
 function flattenKeys(value: unknown, prefix = ''): string[] {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dictionary as en } from './en';
+import { DICTIONARIES } from '../testing/dictionaries';
 
 /**
  * Beside the parity test: every key the code names exists in English (a missing one shows its raw key
@@ -30,7 +30,7 @@ function leafKeys(value: unknown, prefix: string): string[] {
   return Object.entries(value).flatMap(([key, child]) => leafKeys(child, `${prefix}.${key}`));
 }
 
-const ENGLISH = Object.entries(en).flatMap(([namespace, tree]) =>
+const ENGLISH = Object.entries(DICTIONARIES.en ?? {}).flatMap(([namespace, tree]) =>
   Object.entries(tree as object).flatMap(([key, child]) => leafKeys(child, `${namespace}:${key}`)),
 );
 const PLURAL = /_(zero|one|two|few|many|other)$/;

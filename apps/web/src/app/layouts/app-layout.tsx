@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { LanguageMenu } from '../../components/language-menu';
-import { paths } from '../../config/paths';
+import { appPaths } from '../../config/paths';
 import { useLayoutPreference } from '../../lib/layout-preference';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useSession } from '../../lib/session';
@@ -61,7 +61,7 @@ export function AppLayout() {
                 data-testid="nav-toggle"
               />
             )}
-            <Anchor component={Link} to={paths.home} underline="never" c="inherit">
+            <Anchor component={Link} to={appPaths.home} underline="never" c="inherit">
               <Text fw={700} size="lg" data-testid="product-name">
                 {productName}
               </Text>

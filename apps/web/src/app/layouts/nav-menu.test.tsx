@@ -1,22 +1,31 @@
 import { screen, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { NavEntry } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
 import { loginResponse } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-app';
-import { type AppRoute, ROUTES } from '../route-table';
+import { NAVIGATION } from '../navigation';
+import type { AppRoute } from '../route-table';
 import { NavMenu } from './nav-menu';
 
 const page = lazy(async () => ({ default: () => null }));
-const icon = ROUTES.find((route) => route.nav)!.nav!.icon;
+const icon = NAVIGATION[0]!.icon;
 
 const MENU_ROUTES: AppRoute[] = [
   { path: '/', page, public: true, layout: 'full' },
-  { path: '/home', page, nav: { label: 'common:nav.home', icon } },
-  { path: '/invoices', page, permission: 'backoffice-invoice', nav: { label: 'Invoices', icon } },
-  { path: '/customers', page, permission: 'backoffice-company', nav: { label: 'Customers', icon } },
-  { path: '/users', page, permission: 'list-users', nav: { label: 'Users', icon } },
+  { path: '/home', page },
+  { path: '/invoices', page, permission: 'backoffice-invoice' },
+  { path: '/customers', page, permission: 'backoffice-company' },
+  { path: '/users', page, permission: 'list-users' },
   { path: '/hidden', page },
+];
+
+const MENU: NavEntry[] = [
+  { path: '/home', label: 'common:nav.home', icon, group: 'content', order: 10 },
+  { path: '/invoices', label: 'Invoices', icon, group: 'content', order: 20 },
+  { path: '/customers', label: 'Customers', icon, group: 'content', order: 30 },
+  { path: '/users', label: 'Users', icon, group: 'content', order: 40 },
 ];
 
 function signInWith(roles: string[], titles: string[]) {
@@ -33,19 +42,19 @@ function menuLabels() {
 describe('NavMenu', () => {
   it('shows only the entries the user may open (prefix match on permission titles)', () => {
     signInWith(['end-user'], ['backoffice-invoice-edit', 'list-users']);
-    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} />, { path: '/home' });
+    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} navigation={MENU} />, { path: '/home' });
     expect(menuLabels()).toEqual(['Home', 'Invoices', 'Users']);
   });
 
   it('shows every entry to an admin', () => {
     signInWith(['admin'], []);
-    renderWithProviders(<NavMenu orientation="horizontal" routes={MENU_ROUTES} />, { path: '/home' });
+    renderWithProviders(<NavMenu orientation="horizontal" routes={MENU_ROUTES} navigation={MENU} />, { path: '/home' });
     expect(menuLabels()).toEqual(['Home', 'Invoices', 'Customers', 'Users']);
   });
 
   it('marks the current page', () => {
     signInWith(['end-user'], []);
-    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} />, { path: '/home' });
+    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} navigation={MENU} />, { path: '/home' });
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 

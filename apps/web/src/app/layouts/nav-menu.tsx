@@ -1,16 +1,19 @@
 import { Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../config/paths';
+import { accountPaths } from '../../features/account';
 import { useCan } from '../../lib/can';
+import type { NavEntry } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { NAV_ICONS, type NavIconName } from '../nav-icons';
+import { NAVIGATION } from '../navigation';
 import { type AppRoute, ROUTES } from '../route-table';
 
 type NavMenuProps = {
   orientation: 'vertical' | 'horizontal';
-  /** The route table (tests pass their own). */
+  /** The route table and the menu entries (tests pass their own). */
   routes?: AppRoute[];
+  navigation?: NavEntry[];
   onNavigate?: () => void;
 };
 
@@ -18,34 +21,36 @@ function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The navigation menu, built from the route table: only what the user may open. */
-export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuProps) {
+/** The navigation menu, built from the features' menu entries: only what the user may open, in menu order. */
+export function NavMenu({ orientation, routes = ROUTES, navigation = NAVIGATION, onNavigate }: NavMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { canOpenRoute } = useCan();
   // Until a required two-factor sign-in is set up, the account settings are the only page (route guard).
   const setupOnly = useSession()?.token_info.two_factor_setup_required === true;
-  const items = routes.filter(
-    (route) =>
-      route.nav &&
+  const items = navigation.filter((entry) => {
+    // An entry follows its route: shown when the user may open the route (the guard's own check).
+    const route = routes.find(({ path }) => path === entry.path);
+    return (
+      route !== undefined &&
       !route.public &&
       canOpenRoute(route.permission) &&
-      (!setupOnly || route.path === paths.accountSetting),
-  );
+      (!setupOnly || route.path === accountPaths.accountSetting)
+    );
+  });
 
   if (orientation === 'vertical') {
     return (
       <Stack component="nav" gap={4} aria-label={t('common:nav.mainMenu')} data-testid="nav-menu">
-        {items.map(({ path, nav }) => {
-          if (!nav) return null;
+        {items.map(({ path, label, icon }) => {
           const active = isActive(pathname, path);
           return (
             <NavLink
               key={path}
               component={Link}
               to={path}
-              label={t(nav.label)}
-              leftSection={<NavIcon name={nav.icon} size={18} />}
+              label={t(label)}
+              leftSection={<NavIcon name={icon} size={18} />}
               active={active}
               aria-current={active ? 'page' : undefined}
               data-testid={`nav-link-${path.replace(/^\//, '')}`}
@@ -59,8 +64,7 @@ export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuPro
   return (
     <ScrollArea type="never">
       <Group component="nav" gap={4} wrap="nowrap" aria-label={t('common:nav.mainMenu')} data-testid="nav-menu">
-        {items.map(({ path, nav }) => {
-          if (!nav) return null;
+        {items.map(({ path, label, icon }) => {
           const active = isActive(pathname, path);
           return (
             <Button
@@ -69,12 +73,12 @@ export function NavMenu({ orientation, routes = ROUTES, onNavigate }: NavMenuPro
               to={path}
               variant={active ? 'light' : 'subtle'}
               color={active ? undefined : 'gray'}
-              leftSection={<NavIcon name={nav.icon} size={16} />}
+              leftSection={<NavIcon name={icon} size={16} />}
               aria-current={active ? 'page' : undefined}
               data-testid={`nav-link-${path.replace(/^\//, '')}`}
               onClick={onNavigate}
             >
-              {t(nav.label)}
+              {t(label)}
             </Button>
           );
         })}

@@ -3,7 +3,8 @@ import { IconLogout, IconUserCog } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { appPaths } from '../../config/paths';
+import { accountPaths } from '../../features/account';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/session';
 
@@ -22,7 +23,7 @@ export function UserMenu() {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   const handleLogout = () => {
-    void logout(queryClient).then(() => navigate(paths.login, { replace: true }));
+    void logout(queryClient).then(() => navigate(appPaths.login, { replace: true }));
   };
 
   return (
@@ -40,7 +41,11 @@ export function UserMenu() {
           {name || user.mail}
         </Text>
         <Menu.Divider />
-        <Menu.Item component={Link} to={paths.accountSetting} leftSection={<IconUserCog size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={accountPaths.accountSetting}
+          leftSection={<IconUserCog size={16} aria-hidden />}
+        >
           {t('nav.accountSettings')}
         </Menu.Item>
         <Menu.Item

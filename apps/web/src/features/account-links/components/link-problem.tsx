@@ -2,7 +2,8 @@ import type { AccountLinkPurpose } from '@cuspid/contracts';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { appPaths } from '../../../config/paths';
+import { accountLinkPaths } from '../paths';
 
 export type LinkProblemKind = 'invalid' | 'expired' | 'used';
 
@@ -34,11 +35,11 @@ export function LinkProblem({ purpose, kind }: { purpose: AccountLinkPurpose; ki
         )}
       </Alert>
       {purpose === 'password-reset' && (
-        <Button component={Link} to={paths.forgotPassword} data-testid="link-request-new">
+        <Button component={Link} to={accountLinkPaths.forgotPassword} data-testid="link-request-new">
           {t('link.requestNew')}
         </Button>
       )}
-      <Button component={Link} to={paths.login} variant={purpose === 'password-reset' ? 'default' : 'filled'}>
+      <Button component={Link} to={appPaths.login} variant={purpose === 'password-reset' ? 'default' : 'filled'}>
         {t('link.signIn')}
       </Button>
     </Stack>

@@ -1,12 +1,14 @@
+import type { sessionRecordSchema } from '@cuspid/contracts';
 import { IDENTITY_ROUTES, type SessionRecord } from '@cuspid/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import { clearLocalSession } from '../../auth';
 
 export const sessionKeys = { all: ['sessions'] as const };
 
 export const listSessions = (signal?: AbortSignal) =>
-  api.get<{ data: SessionRecord[]; count: number }>('auth', IDENTITY_ROUTES.listSessions, { signal });
+  api.get<CountedList<typeof sessionRecordSchema>>('auth', IDENTITY_ROUTES.listSessions, { signal });
 export const signOutOtherSessions = () => api.post<{ message: string }>('auth', IDENTITY_ROUTES.signOutOtherSessions);
 export const signOutSession = (id: string) =>
   api.post<{ message: string }>('auth', IDENTITY_ROUTES.signOutSession, { id });

@@ -1,20 +1,8 @@
 import type { SessionRecord } from '@cuspid/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/sessions';
@@ -33,24 +21,18 @@ function EndSessionModal({
 }) {
   const { t } = useTranslation('account');
   return (
-    <Modal opened={session !== null} onClose={onCancel} title={t('sessions.endTitle')} centered>
-      <Stack data-testid="sessions-end-confirm">
-        <Text>{session?.current ? t('sessions.endCurrentQuestion') : t('sessions.endQuestion')}</Text>
-        {session && (
-          <Text size="sm" c="dimmed">
-            {session.user_agent ?? t('sessions.unknownDevice')} · {session.ip}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('sessions.cancel')}
-          </Button>
-          <Button color="red" loading={loading} onClick={onConfirm} data-testid="sessions-end-submit">
-            {t('sessions.end')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={session !== null}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      loading={loading}
+      title={t('sessions.endTitle')}
+      question={session?.current ? t('sessions.endCurrentQuestion') : t('sessions.endQuestion')}
+      subject={session && `${session.user_agent ?? t('sessions.unknownDevice')} · ${session.ip}`}
+      confirmLabel={t('sessions.end')}
+      cancelLabel={t('sessions.cancel')}
+      testIds={{ dialog: 'sessions-end-confirm', confirm: 'sessions-end-submit' }}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { apiTokenRecordSchema } from '@cuspid/contracts';
 import {
   type ApiTokenRecord,
   type ApiTokenSecretResponse,
@@ -7,9 +8,10 @@ import {
 } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import type { AuthListQuery } from '../../../lib/use-list-params';
 
-export type ApiKeyList = { data: ApiTokenRecord[]; count: number };
+export type ApiKeyList = CountedList<typeof apiTokenRecordSchema>;
 type KeyAnswer = { message: string; data: ApiTokenRecord };
 
 export const apiKeyKeys = {

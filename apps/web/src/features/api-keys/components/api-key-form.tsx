@@ -8,6 +8,7 @@ import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCreateApiKey, useUpdateApiKey } from '../api/api-keys';
+import { apiKeyPaths } from '../paths';
 
 type Values = { name: string; scopes: string[]; expires_at: string };
 
@@ -21,7 +22,7 @@ export function ApiKeyForm({
   apiKey?: ApiTokenRecord;
   onCreated?: (answer: ApiTokenSecretResponse) => void;
 }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('api-keys');
   const navigate = useNavigate();
   const create = useCreateApiKey();
   const update = useUpdateApiKey();
@@ -54,7 +55,7 @@ export function ApiKeyForm({
           expires_at,
         });
         notifySuccess(answer.message);
-        void navigate('/api-keys');
+        void navigate(apiKeyPaths.apiKeys);
       } else {
         onCreated?.(await create.mutateAsync({ name: values.name, scopes: values.scopes, expires_at }));
       }
@@ -85,7 +86,7 @@ export function ApiKeyForm({
           data-testid="api-key-expires"
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/api-keys')}>
+          <Button variant="default" onClick={() => void navigate(apiKeyPaths.apiKeys)}>
             {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={form.submitting} data-testid="api-key-submit">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Shows a new secret once (after create or rotate), with copy buttons; closing it loses the secret for good. */
 export function SecretDialog({ answer, onClose }: { answer: ApiTokenSecretResponse | null; onClose: () => void }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('api-keys');
   return (
     <Modal
       opened={answer !== null}

@@ -1,8 +1,10 @@
-import { AUTH_ROUTES, PERMISSION_FETCH_LIMIT, type Permission, permissionTitlesFrom } from '@cuspid/contracts';
+import type { permissionRecordSchema } from '@cuspid/contracts';
+import { AUTH_ROUTES, PERMISSION_FETCH_LIMIT, permissionTitlesFrom } from '@cuspid/contracts';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import { sessionStore } from '../../../lib/session';
 
-export type PermissionList = { data: Permission[]; count: number };
+export type PermissionList = CountedList<typeof permissionRecordSchema>;
 
 /** `search` matches title and scope (case-insensitive, on the server); `limit_count` is at most 1500. */
 export type PermissionListQuery = { limit_start: number; limit_count: number; search?: string };

@@ -4,12 +4,13 @@ import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError } from '../../../lib/notify';
 import { useLightForm } from '../../../lib/use-light-form';
+import { accountLinkPaths } from '../../account-links';
 import { isTwoFactorChallenge, useLogin } from '../api/login';
+import { authPaths } from '../paths';
 
 // The second step loads only for users with two-factor sign-in: the login page's JS has a size budget.
 const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
@@ -83,7 +84,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           {...form.getInputProps('password')}
         />
-        <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right" data-testid="forgot-password-link">
+        <Anchor
+          component={Link}
+          to={accountLinkPaths.forgotPassword}
+          size="sm"
+          ta="right"
+          data-testid="forgot-password-link"
+        >
           {t('login.forgotPassword')}
         </Anchor>
         <Button type="submit" fullWidth loading={form.submitting} data-testid="login-submit">
@@ -91,7 +98,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         </Button>
         <Text size="sm" ta="center">
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to={paths.register} data-testid="register-link">
+          <Anchor component={Link} to={authPaths.register} data-testid="register-link">
             {t('login.register')}
           </Anchor>
         </Text>

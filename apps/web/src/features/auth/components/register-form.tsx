@@ -21,7 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordRulesChecklist } from '../../../components/password-rules-checklist';
-import { paths } from '../../../config/paths';
+import { appPaths } from '../../../config/paths';
 import { matchingConfirmation, zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCaptcha, useCheckVatId, useRegisterCompany, useRegistrationOptions } from '../../registration';
@@ -273,7 +273,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         </Button>
         <Text size="sm" ta="center">
           {t('register.hasAccount')}{' '}
-          <Anchor component={Link} to={paths.login} data-testid="login-link">
+          <Anchor component={Link} to={appPaths.login} data-testid="login-link">
             {t('register.login')}
           </Anchor>
         </Text>

@@ -1,3 +1,4 @@
+import type { companySchema, partnerCompanySchema } from '@cuspid/contracts/companies';
 import {
   COMPANY_ROUTES,
   type Company,
@@ -6,7 +7,9 @@ import {
   type Unit,
 } from '@cuspid/contracts/companies';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import type { TotalList } from '../../../lib/list-types';
 import { companyKeys } from './get-my-company';
 
 export type CompanyPageParams = {
@@ -18,8 +21,8 @@ export type CompanyPageParams = {
   flag: string;
   tag: string;
 };
-export type CompanyList = { data: Company[]; total: number };
-export type PartnerOption = { id: string; company_name: string; company_number: string; types: string[] };
+export type CompanyList = TotalList<typeof companySchema>;
+export type PartnerOption = z.infer<typeof partnerCompanySchema>;
 
 export const companyListKeys = {
   page: (params: CompanyPageParams) => [...companyKeys.all, 'page', params] as const,
@@ -58,7 +61,7 @@ export const useCompany = (id: string) => useQuery(companyQuery(id));
 
 /** Companies that can be chosen as partners (the first 100 the caller may see). */
 export const listPartnerOptions = () =>
-  api.get<{ data: PartnerOption[]; total: number }>('api', COMPANY_ROUTES.resellerPartners, {
+  api.get<TotalList<typeof partnerCompanySchema>>('api', COMPANY_ROUTES.resellerPartners, {
     query: { per_page: 100 },
   });
 export const usePartnerOptions = () =>

@@ -1,7 +1,8 @@
 import { COMPANY_LOGO_ACCEPT, type Company } from '@cuspid/contracts/companies';
-import { Button, FileButton, Group, Image, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, FileButton, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Can } from '../../../lib/can';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyLogo, useDeleteCompanyLogo, useUploadCompanyLogo } from '../api/company-logo';
@@ -93,17 +94,16 @@ export function CompanyLogo({ company }: CompanyLogoProps) {
             </Button>
           ) : null}
         </Group>
-        <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('logo.confirmTitle')} centered>
-          <Text mb="md">{t('logo.confirmText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('form.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void handleDelete()}>
-              {t('logo.delete')}
-            </Button>
-          </Group>
-        </Modal>
+        <ConfirmDialog
+          opened={confirming}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void handleDelete()}
+          loading={remove.isPending}
+          title={t('logo.confirmTitle')}
+          question={t('logo.confirmText')}
+          confirmLabel={t('logo.delete')}
+          cancelLabel={t('form.cancel')}
+        />
       </Can>
     </Stack>
   );

@@ -1,8 +1,8 @@
+import type { customerTimelineItemSchema } from '@cuspid/contracts/crm';
 import {
   CRM_ROUTES,
   type CustomerActivity,
   type CustomerNote,
-  type CustomerTimelineItem,
   type customerActivityCreateSchema,
   type customerActivityUpdateSchema,
   type customerNoteCreateSchema,
@@ -11,8 +11,9 @@ import {
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import type { TotalList } from '../../../lib/list-types';
 
-export type TimelinePage = { data: CustomerTimelineItem[]; total: number };
+export type TimelinePage = TotalList<typeof customerTimelineItemSchema>;
 export type NoteCreateInput = z.input<typeof customerNoteCreateSchema>;
 export type NoteUpdateInput = z.input<typeof customerNoteUpdateSchema>;
 export type ActivityCreateInput = z.input<typeof customerActivityCreateSchema>;

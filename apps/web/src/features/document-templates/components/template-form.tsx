@@ -4,10 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconFileTypeDocx } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api/document-templates';
+import { documentTemplatePaths } from '../paths';
 
 type TemplateValues = { name: string; description: string; file: File | null };
 
@@ -18,7 +18,7 @@ type TemplateFormProps = {
 
 /** Create (name, description, DOCX) or edit (name, description) a document template. */
 export function TemplateForm({ template }: TemplateFormProps) {
-  const { t } = useTranslation(['documents', 'validation']);
+  const { t } = useTranslation(['document-templates', 'validation']);
   const navigate = useNavigate();
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
@@ -37,7 +37,7 @@ export function TemplateForm({ template }: TemplateFormProps) {
       if (template) {
         await update.mutateAsync({ id: template.id, name: values.name, description: values.description || null });
         notifySuccess(t('templates.saved'));
-        void navigate(paths.documentTemplateShow(template.id));
+        void navigate(documentTemplatePaths.documentTemplateShow(template.id));
       } else if (values.file) {
         const created = await create.mutateAsync({
           name: values.name,
@@ -45,7 +45,7 @@ export function TemplateForm({ template }: TemplateFormProps) {
           file: values.file,
         });
         notifySuccess(t('templates.created'));
-        void navigate(paths.documentTemplateShow(created.id));
+        void navigate(documentTemplatePaths.documentTemplateShow(created.id));
       }
     } catch (error) {
       notifyError(error, form);

@@ -1,3 +1,4 @@
+import type { flagSchema } from '@cuspid/contracts/flags';
 import {
   FLAG_ROUTES,
   type Flag,
@@ -10,9 +11,10 @@ import {
 } from '@cuspid/contracts/flags';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { TotalList } from '../../../lib/list-types';
 
 export type FlagPageParams = { page: number; size: number; search: string; kind: FlagKind | '' };
-export type FlagList = { data: Flag[]; total: number };
+export type FlagList = TotalList<typeof flagSchema>;
 
 export const flagKeys = {
   all: ['flags'] as const,

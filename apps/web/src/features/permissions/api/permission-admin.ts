@@ -1,3 +1,4 @@
+import type { permissionRecordSchema } from '@cuspid/contracts';
 import {
   AUTH_ROUTES,
   type CreatePermissionBody,
@@ -7,11 +8,12 @@ import {
 } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import type { AuthListQuery } from '../../../lib/use-list-params';
 import { permissionKeys } from './get-permissions';
 
 type PermissionAnswer = { message: string; data: PermissionRecord };
-export type PermissionRecordList = { data: PermissionRecord[]; count: number };
+export type PermissionRecordList = CountedList<typeof permissionRecordSchema>;
 
 export const listPermissionRecords = (query: AuthListQuery, signal?: AbortSignal) =>
   api.get<PermissionRecordList>('auth', AUTH_ROUTES.listPermissions, { query, signal });

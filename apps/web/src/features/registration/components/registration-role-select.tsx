@@ -15,7 +15,7 @@ const ALL_ROLES = { limit_start: 0, limit_count: 500, sort_by: 'priority', sort_
  * which gives every role flagged for automatic assignment on registration.
  */
 export function RegistrationRoleSelect({ value, onChange, error }: Props) {
-  const { t } = useTranslation('companies');
+  const { t } = useTranslation('registration');
   const roles = useRoleList(ALL_ROLES);
   if (roles.isPending) return <Skeleton h={60} />;
   if (roles.isError) {

@@ -1,9 +1,11 @@
+import type { roleRecordSchema } from '@cuspid/contracts';
 import { type CreateRoleBody, IDENTITY_ROUTES, type RoleRecord, type UpdateRoleBody } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import type { AuthListQuery } from '../../../lib/use-list-params';
 
-export type RoleList = { data: RoleRecord[]; count: number };
+export type RoleList = CountedList<typeof roleRecordSchema>;
 type RoleAnswer = { message: string; data: RoleRecord };
 
 export const roleKeys = {

@@ -11,7 +11,7 @@ type PermissionMatrixProps = {
 
 /** Every permission as a checkbox, grouped by scope, then grouping; a group's box toggles all of it. */
 export function PermissionMatrix({ permissions, value, onChange, disabled = false }: PermissionMatrixProps) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('roles');
   const selected = new Set(value);
   const scopes = new Map<string, Map<string, PermissionRecord[]>>();
   for (const permission of permissions) {

@@ -28,6 +28,7 @@ import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { permissionRecordListQuery } from '../../permissions';
 import { useCreateRole, useUpdateRole } from '../api/roles';
+import { rolePaths } from '../paths';
 import { PermissionMatrix } from './permission-matrix';
 
 type Values = {
@@ -57,7 +58,7 @@ const selfServiceOnly =
   };
 
 export function RoleForm({ role }: { role?: RoleRecord }) {
-  const { t } = useTranslation(['identity', 'common']);
+  const { t } = useTranslation(['roles', 'common']);
   const navigate = useNavigate();
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -90,7 +91,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
           })
         : await create.mutateAsync(values);
       notifySuccess(answer.message);
-      void navigate('/roles');
+      void navigate(rolePaths.roles);
     } catch (error) {
       notifyError(error, form);
     }
@@ -153,7 +154,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/roles')}>
+          <Button variant="default" onClick={() => void navigate(rolePaths.roles)}>
             {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={form.submitting} data-testid="role-submit">

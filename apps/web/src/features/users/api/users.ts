@@ -1,3 +1,4 @@
+import type { userRecordSchema } from '@cuspid/contracts';
 import {
   AUTH_ROUTES,
   type CreateUserBody,
@@ -9,9 +10,10 @@ import {
 } from '@cuspid/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { CountedList } from '../../../lib/list-types';
 import type { AuthListQuery } from '../../../lib/use-list-params';
 
-export type UserList = { data: UserRecord[]; count: number };
+export type UserList = CountedList<typeof userRecordSchema>;
 
 export const userKeys = {
   all: ['users'] as const,

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useUserList } from '../api/users';
+import { userPaths } from '../paths';
 import { UserStatusBadge } from './user-status-badge';
 
 const PAGE_SIZE = 25;
 
 /** The users of one company (GET /auth/list-users?company_id=…), paged on the server, each linked to its page. */
 export function CompanyUsersTable({ companyId }: { companyId: string }) {
-  const { t } = useTranslation(['identity', 'crm']);
+  const { t } = useTranslation(['users', 'crm']);
   const format = useFormat();
   const [page, setPage] = useState(1);
   const users = useUserList({
@@ -51,7 +52,7 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
               return (
                 <Table.Tr key={user.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/users/${user.id}/show`}>
+                    <Anchor component={Link} to={userPaths.userShow(user.id)}>
                       {name}
                     </Anchor>
                   </Table.Td>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * reaches nobody and the administrator hands the link over (ADR 0034).
  */
 export function InvitationLink({ url }: { url: string }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   return (
     <Alert color="yellow" title={t('users.invitationLinkTitle')} data-testid="invitation-link">
       <Stack gap="xs">
@@ -35,7 +35,7 @@ export function InvitationLink({ url }: { url: string }) {
 }
 
 export function InvitationLinkModal({ url, onClose }: { url: string | null; onClose: () => void }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   return (
     <Modal opened={url !== null} onClose={onClose} title={t('users.resendInvitation')} centered size="lg">
       {url && (

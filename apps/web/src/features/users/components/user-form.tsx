@@ -29,6 +29,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useRoleList } from '../../roles';
 import { useCreateUser, useUpdateUser } from '../api/users';
+import { userPaths } from '../paths';
 
 /** A new user either gets an invitation by mail and chooses the password, or gets one set here (ADR 0034). */
 type PasswordMode = 'invite' | 'password';
@@ -51,7 +52,7 @@ const blank = (value: string) => (value.trim() === '' ? undefined : value.trim()
 
 /** Create (no `user`) or edit a user. Roles can be chosen by those who may list roles. */
 export function UserForm({ user }: { user?: UserRecord }) {
-  const { t } = useTranslation(['identity', 'account', 'common']);
+  const { t } = useTranslation(['users', 'account', 'common']);
   const navigate = useNavigate();
   const { can } = useCan();
   const selfId = useSession()?.token_info.user_id;
@@ -110,7 +111,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
           ...(user.id !== selfId ? { is_active: values.is_active } : {}),
         });
         notifySuccess(t('users.saved'));
-        void navigate(`/users/${user.id}/show`);
+        void navigate(userPaths.userShow(user.id));
       } else {
         const answer = await create.mutateAsync({
           ...fields,
@@ -119,7 +120,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
         });
         notifySuccess(inviting ? t('users.invited') : answer.message);
         // Without a mail server the answer holds the link: the show page offers it for handing over.
-        void navigate(`/users/${answer.user_id}/show`, { state: { invitationUrl: answer.invitation_url } });
+        void navigate(userPaths.userShow(answer.user_id), { state: { invitationUrl: answer.invitation_url } });
       }
     } catch (error) {
       notifyError(error, form);
@@ -195,7 +196,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
           <Switch label={t('users.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/users')}>
+          <Button variant="default" onClick={() => void navigate(userPaths.users)}>
             {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={form.submitting} data-testid="user-submit">

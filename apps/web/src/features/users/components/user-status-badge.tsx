@@ -6,7 +6,7 @@ const COLOR: Record<UserStatus, string> = { active: 'teal', invited: 'blue', ina
 
 /** Active, invited (has not accepted the invitation yet) or inactive (deactivated). */
 export function UserStatusBadge({ status }: { status: UserStatus }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('users');
   return (
     <Badge color={COLOR[status]} variant="dot" data-testid="user-status" data-status={status}>
       {t(`users.statuses.${status}`)}

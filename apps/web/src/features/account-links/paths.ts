@@ -1,0 +1,5 @@
+export const accountLinkPaths = {
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  acceptInvitation: '/accept-invitation',
+} as const;

@@ -1,0 +1,3 @@
+export const accountPaths = {
+  accountSetting: '/account-setting',
+} as const;

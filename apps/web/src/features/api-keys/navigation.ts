@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { apiKeyPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: apiKeyPaths.apiKeys, label: 'common:nav.apiKeys', icon: 'api', group: 'administration', order: 150 },
+];

@@ -1,0 +1,233 @@
+import type { ApiTokenRecord, ApiTokenSecretResponse } from '@cuspid/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconBan, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
+import { Can } from '../../../lib/can';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useSortParams } from '../../../lib/use-sort-params';
+import { useApiKey, useApiKeyList, useDeleteApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
+import { ApiKeyForm } from '../components/api-key-form';
+import { SecretDialog } from '../components/secret-dialog';
+import { apiKeyPaths } from '../paths';
+
+const STATUS_COLOR = { active: 'teal', expired: 'orange', revoked: 'gray' } as const;
+
+/** /api-keys */
+export function ApiKeysPage() {
+  const { t } = useTranslation('api-keys');
+  const { params } = useListParams();
+  const { sort } = useSortParams();
+  const keys = useApiKeyList(toAuthListQuery(params, sort));
+  const format = useFormat();
+  const remove = useDeleteApiKey();
+  const rotate = useRotateApiKey();
+  const revoke = useRevokeApiKey();
+  const [deleting, setDeleting] = useState<ApiTokenRecord | null>(null);
+  const [secret, setSecret] = useState<ApiTokenSecretResponse | null>(null);
+
+  const columns: ListColumn<ApiTokenRecord>[] = [
+    { key: 'name', label: t('apiKeys.name'), sortKey: 'name', render: (k) => k.name },
+    {
+      key: 'client_id',
+      label: t('apiKeys.clientId'),
+      sortKey: 'client_id',
+      render: (k) => (
+        <Text ff="monospace" size="sm">
+          {k.client_id}
+        </Text>
+      ),
+    },
+    { key: 'owner', label: t('apiKeys.owner'), render: (k) => k.owner_mail },
+    { key: 'scopes', label: t('apiKeys.scopes'), render: (k) => k.scopes.length },
+    {
+      key: 'status',
+      label: t('users.status'),
+      render: (k) => (
+        <Badge color={STATUS_COLOR[k.status]} variant="light" data-testid="api-key-status">
+          {t(`apiKeys.status.${k.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'expires_at',
+      label: t('apiKeys.expiresAt'),
+      sortKey: 'expires_at',
+      render: (k) => (k.expires_at ? format.date(k.expires_at, true) : t('apiKeys.never')),
+    },
+    {
+      key: 'last_used_at',
+      label: t('apiKeys.lastUsed'),
+      sortKey: 'last_used_at',
+      render: (k) => (k.last_used_at ? format.relativeTime(k.last_used_at) : t('apiKeys.never')),
+    },
+  ];
+
+  const run = async (action: () => Promise<{ message: string }>) => {
+    try {
+      notifySuccess((await action()).message);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg" data-testid="api-keys-page">
+        <Title order={1}>{t('apiKeys.title')}</Title>
+        <ServerList
+          testId="api-keys"
+          columns={columns}
+          query={keys}
+          searchPlaceholder={t('apiKeys.searchPlaceholder')}
+          toolbar={
+            <Can permission="create-api-token">
+              <Button
+                component={Link}
+                to={apiKeyPaths.apiKeyCreate}
+                leftSection={<IconPlus size={16} />}
+                data-testid="api-keys-create"
+              >
+                {t('apiKeys.create')}
+              </Button>
+            </Can>
+          }
+          actions={(key) => (
+            <>
+              <Can permission="update-api-token">
+                <Tooltip label={t('actions.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    component={Link}
+                    to={apiKeyPaths.apiKeyEdit(key.id)}
+                    aria-label={t('actions.edit')}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                {key.status === 'active' && (
+                  <>
+                    <Tooltip label={t('apiKeys.rotate')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('apiKeys.rotate')}
+                        onClick={() =>
+                          void rotate.mutateAsync(key.id).then(setSecret, (error: unknown) => notifyError(error))
+                        }
+                      >
+                        <IconRefresh size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('apiKeys.revoke')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="orange"
+                        aria-label={t('apiKeys.revoke')}
+                        data-testid="api-key-revoke"
+                        onClick={() => void run(() => revoke.mutateAsync(key.id))}
+                      >
+                        <IconBan size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </>
+                )}
+              </Can>
+              <Can permission="delete-api-token">
+                <Tooltip label={t('actions.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setDeleting(key)}
+                    aria-label={t('actions.delete')}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Can>
+            </>
+          )}
+        />
+      </Stack>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        subject={deleting?.name}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          void run(() => remove.mutateAsync(deleting!.id)).then(() => {
+            setDeleting(null);
+          })
+        }
+      />
+      <SecretDialog answer={secret} onClose={() => setSecret(null)} />
+    </Container>
+  );
+}
+
+/** /api-keys/create: after saving, the one-time secret dialog; closing it returns to the list. */
+export function ApiKeyCreatePage() {
+  const { t } = useTranslation('api-keys');
+  const navigate = useNavigate();
+  const [secret, setSecret] = useState<ApiTokenSecretResponse | null>(null);
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('apiKeys.create')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          <ApiKeyForm
+            onCreated={(answer) => {
+              notifySuccess(answer.message);
+              setSecret(answer);
+            }}
+          />
+        </Card>
+      </Stack>
+      <SecretDialog
+        answer={secret}
+        onClose={() => {
+          setSecret(null);
+          void navigate(apiKeyPaths.apiKeys);
+        }}
+      />
+    </Container>
+  );
+}
+
+/** /api-keys/{id}/edit */
+export function ApiKeyEditPage() {
+  const { t } = useTranslation('api-keys');
+  const { id = '' } = useParams();
+  const key = useApiKey(id);
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>{t('apiKeys.edit')}</Title>
+        </Group>
+        <Card withBorder radius="lg" padding="lg">
+          {key.isPending && <Skeleton h={200} />}
+          {key.isError && <Alert color="red">{errorMessage(key.error)}</Alert>}
+          {key.data && <ApiKeyForm key={key.data.id} apiKey={key.data} />}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

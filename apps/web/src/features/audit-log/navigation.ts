@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { auditLogPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: auditLogPaths.auditLog, label: 'common:nav.auditLog', icon: 'history', group: 'administration', order: 100 },
+];

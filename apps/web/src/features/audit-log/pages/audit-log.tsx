@@ -1,0 +1,284 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@cuspid/contracts/audit';
+import {
+  Alert,
+  Badge,
+  Code,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconHistoryOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListColumn, ServerList } from '../../../components/server-list';
+import { errorMessage } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
+import { type AuditLogFilters, useAuditEntry, useAuditLogPage } from '../api/audit-log';
+
+const ACTION_COLOR: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
+
+function useAuditFilters() {
+  const { params } = useListParams();
+  const url = useUrlFilters(['entity', 'entity_id', 'actor', 'action', 'from', 'to'] as const);
+  const { values } = url;
+  const filters: AuditLogFilters = {
+    page: params.page,
+    size: params.size,
+    entity: values.entity,
+    entityId: values.entity_id,
+    actorUserId: values.actor,
+    action: values.action,
+    from: values.from,
+    to: values.to,
+  };
+  return { filters, setFilter: url.setFilter, filtered: url.active };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The audit trail: who changed which record, when, and which fields (backoffice-audit-log). */
+export function AuditLogPage() {
+  const { t } = useTranslation(['audit-log', 'common']);
+  const { filters, setFilter, filtered } = useAuditFilters();
+  const entries = useAuditLogPage(filters);
+  const format = useFormat();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const columns: ListColumn<AuditEntry>[] = [
+    {
+      key: 'at',
+      label: t('fields.at'),
+      render: (entry) => (
+        <UnstyledButton onClick={() => setOpenId(entry.id)} fw={500} td="underline">
+          {format.date(entry.at, true)}
+        </UnstyledButton>
+      ),
+    },
+    { key: 'actor', label: t('fields.actor'), render: (entry) => actorLabel(entry, t) },
+    {
+      key: 'action',
+      label: t('fields.action'),
+      render: (entry) => (
+        <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
+          {t(`actions.${entry.action}`, { defaultValue: entry.action })}
+        </Badge>
+      ),
+    },
+    {
+      key: 'entity',
+      label: t('fields.entity'),
+      render: (entry) => t(`entities.${entry.entity}`, { defaultValue: entry.entity }),
+    },
+    {
+      key: 'entityId',
+      label: t('fields.entityId'),
+      render: (entry) => (
+        <Text size="xs" ff="monospace">
+          {entry.entity_id}
+        </Text>
+      ),
+    },
+    {
+      key: 'changes',
+      label: t('fields.changedFields'),
+      render: (entry) => (
+        <Text size="sm" lineClamp={1}>
+          {Object.keys(entry.changes).join(', ') || '—'}
+        </Text>
+      ),
+    },
+  ];
+  const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg" data-testid="audit-log-page">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </div>
+        <ServerList
+          testId="audit-log"
+          columns={columns}
+          query={entries}
+          minWidth={820}
+          filtered={filtered}
+          empty={{ icon: <IconHistoryOff size={40} stroke={1.3} aria-hidden />, title: t('empty') }}
+          filters={
+            <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} data-testid="audit-log-filters">
+              <Select
+                label={t('filters.entity')}
+                placeholder={t('filters.any')}
+                data={AUDIT_ENTITIES.map((value) => ({ value, label: t(`entities.${value}`) }))}
+                value={filters.entity || null}
+                onChange={(value) => setFilter('entity', value ?? '')}
+                clearable
+                searchable
+                data-testid="audit-filter-entity"
+              />
+              <FilterInput
+                label={t('filters.entityId')}
+                value={filters.entityId}
+                onCommit={(value) => setFilter('entity_id', value)}
+                testId="audit-filter-entity-id"
+              />
+              <FilterInput
+                label={t('filters.actor')}
+                value={filters.actorUserId}
+                onCommit={(value) => setFilter('actor', value)}
+                error={actorInvalid ? t('filters.actorInvalid') : undefined}
+                testId="audit-filter-actor"
+              />
+              <Select
+                label={t('filters.action')}
+                placeholder={t('filters.any')}
+                data={AUDIT_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) }))}
+                value={filters.action || null}
+                onChange={(value) => setFilter('action', value ?? '')}
+                clearable
+                data-testid="audit-filter-action"
+              />
+              <TextInput
+                type="date"
+                label={t('filters.from')}
+                value={filters.from}
+                onChange={(event) => setFilter('from', event.currentTarget.value)}
+                data-testid="audit-filter-from"
+              />
+              <TextInput
+                type="date"
+                label={t('filters.to')}
+                value={filters.to}
+                onChange={(event) => setFilter('to', event.currentTarget.value)}
+                data-testid="audit-filter-to"
+              />
+            </SimpleGrid>
+          }
+        />
+      </Stack>
+      <AuditEntryModal id={openId} onClose={() => setOpenId(null)} />
+    </Container>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function actorLabel(entry: AuditEntry, t: Translate): string {
+  if (entry.actor_kind === 'system') return t('actorKinds.system');
+  if (entry.actor_kind === 'api-key') return `${t('actorKinds.api-key')} ${entry.actor_mail ?? ''}`.trim();
+  return entry.actor_mail ?? entry.actor_user_id ?? '—';
+}
+
+/** A text filter that applies on Enter or when the field loses focus, not on every key. */
+function FilterInput(props: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  error?: string | undefined;
+  testId: string;
+}) {
+  const [draft, setDraft] = useState(props.value);
+  const [shown, setShown] = useState(props.value);
+  if (shown !== props.value) {
+    // The URL changed (back/forward): show its value.
+    setShown(props.value);
+    setDraft(props.value);
+  }
+  const commit = () => {
+    if (draft.trim() !== props.value) props.onCommit(draft);
+  };
+  return (
+    <TextInput
+      label={props.label}
+      value={draft}
+      error={props.error}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      data-testid={props.testId}
+    />
+  );
+}
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation('audit-log');
+  const format = useFormat();
+  const entry = useAuditEntry(id);
+  const changes = entry.data ? Object.entries(entry.data.changes) : [];
+  return (
+    <Modal opened={!!id} onClose={onClose} size="xl" title={t('detail')}>
+      {entry.isError ? (
+        <Alert color="red">{errorMessage(entry.error)}</Alert>
+      ) : !entry.data ? (
+        <Loader />
+      ) : (
+        <Stack gap="sm" data-testid="audit-entry-detail">
+          <Group gap="lg">
+            <Text size="sm">
+              {t('fields.at')}: <b>{format.date(entry.data.at, true)}</b>
+            </Text>
+            <Text size="sm">
+              {t('fields.actor')}: <b>{actorLabel(entry.data, t)}</b>
+            </Text>
+            <Badge color={ACTION_COLOR[entry.data.action] ?? 'gray'} variant="light">
+              {t(`actions.${entry.data.action}`, { defaultValue: entry.data.action })}
+            </Badge>
+          </Group>
+          <Text size="sm">
+            {t(`entities.${entry.data.entity}`, { defaultValue: entry.data.entity })}{' '}
+            <Code>{entry.data.entity_id}</Code>
+          </Text>
+          {changes.length === 0 ? (
+            <Text c="dimmed">{t('noChanges')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table withTableBorder data-testid="audit-entry-changes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('fields.field')}</Table.Th>
+                    <Table.Th>{t('fields.old')}</Table.Th>
+                    <Table.Th>{t('fields.new')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {changes.map(([field, change]) => (
+                    <Table.Tr key={field} data-testid="audit-change-row">
+                      <Table.Td fw={500}>{field}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                          {showValue(change.old)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                          {showValue(change.new)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export const auditLogPaths = {
+  auditLog: '/audit-log',
+} as const;

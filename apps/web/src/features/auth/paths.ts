@@ -1,0 +1,3 @@
+export const authPaths = {
+  register: '/register',
+} as const;

@@ -1,0 +1,7 @@
+import type { NavEntry } from '../../lib/routes';
+import { companyPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: companyPaths.myCompany, label: 'common:nav.myCompany', icon: 'building', group: 'account', order: 30 },
+  { path: companyPaths.customers, label: 'common:nav.customers', icon: 'users-group', group: 'customers', order: 160 },
+];

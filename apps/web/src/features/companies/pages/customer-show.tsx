@@ -1,0 +1,200 @@
+import type { Unit } from '@cuspid/contracts/companies';
+import { Alert, Button, Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useCan } from '../../../lib/can';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import type { AssigneeOption } from '../../crm';
+import { CustomerTimelinePanel } from '../../crm';
+import { RecordLabels, RecordLabelsEditor } from '../../flags';
+import { CompanyUsersTable, userListQuery } from '../../users';
+import { useCompany, useCompanyUnits, useDeleteCompany } from '../api/companies';
+import { companyKeys } from '../api/get-my-company';
+import { CompanyDetails } from '../components/company-details';
+import { companyPaths } from '../paths';
+
+function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null }) {
+  const { t } = useTranslation('companies');
+  const children = units.filter((u) => u.parent_id === parentId);
+  if (!children.length) return null;
+  return (
+    <List withPadding={parentId !== null}>
+      {children.map((unit) => (
+        <List.Item key={unit.id}>
+          <Text span fw={500}>
+            {unit.name}
+          </Text>{' '}
+          <Text span size="sm" c="dimmed">
+            {t('units.members', { count: unit.user_ids.length })}
+          </Text>
+          <UnitTree units={units} parentId={unit.id} />
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+const TABS = ['details', 'units', 'notes', 'users'] as const;
+
+/**
+ * Who an activity can be assigned to: the viewer's own colleagues when the viewer may list users (the first 100,
+ * by name), else only the viewer.
+ */
+function useAssigneeOptions(enabled: boolean): AssigneeOption[] {
+  const { t } = useTranslation('crm');
+  const session = useSession();
+  const canListUsers = useCan().can('list-users');
+  const companyId = session?.token_info.company_id;
+  const selfId = session?.token_info.user_id ?? '';
+  const colleagues = useQuery({
+    ...userListQuery({
+      company_id: companyId,
+      limit_start: 0,
+      limit_count: 100,
+      sort_by: 'last_name',
+      sort_dir: 'asc',
+    }),
+    enabled: enabled && canListUsers && Boolean(companyId),
+  });
+  return useMemo(() => {
+    const me = { value: selfId, label: t('activity.me') };
+    const others = (colleagues.data?.data ?? [])
+      .filter((u) => u.is_active && u.id !== selfId)
+      .map((u) => ({ value: u.id, label: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.mail }));
+    return selfId ? [me, ...others] : others;
+  }, [colleagues.data, selfId, t]);
+}
+
+/** One company with tabs: details, units, notes and activities, users (route /customers/:id/show?tab=…). */
+export function CustomerShowPage() {
+  const { t } = useTranslation(['companies', 'common', 'crm', 'flags']);
+  const queryClient = useQueryClient();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const company = useCompany(id);
+  const canListUsers = useCan().can('list-users');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab = TABS.find((name) => name === requested && (name !== 'users' || canListUsers)) ?? ('details' as const);
+  const setTab = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (!value || value === 'details') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  const units = useCompanyUnits(id, tab === 'units');
+  const assignees = useAssigneeOptions(tab === 'notes');
+  const remove = useDeleteCompany();
+  const [confirming, setConfirming] = useState(false);
+
+  const handleDelete = async () => {
+    try {
+      const result = await remove.mutateAsync(id);
+      notifySuccess(result.message);
+      void navigate(companyPaths.customers);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  if (company.isError) {
+    return (
+      <Alert color="red" title={t('loadFailed')}>
+        {errorMessage(company.error)}
+      </Alert>
+    );
+  }
+  if (!company.data) return <Skeleton h={320} />;
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="customer-show">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Title order={1}>{company.data.company_name}</Title>
+            <RecordLabels flag={company.data.flag} tags={company.data.tags} />
+          </Group>
+          <Group gap="xs">
+            <Button component={Link} to={companyPaths.customerEdit(id)} variant="light">
+              {t('show.edit')}
+            </Button>
+            {!company.data.is_operator && (
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                {t('show.delete')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Tabs value={tab} onChange={setTab}>
+          <Tabs.List>
+            <Tabs.Tab value="details">{t('show.details')}</Tabs.Tab>
+            <Tabs.Tab value="units">{t('show.units')}</Tabs.Tab>
+            <Tabs.Tab value="notes">{t('crm:tab')}</Tabs.Tab>
+            {canListUsers && <Tabs.Tab value="users">{t('crm:companyUsers.tab')}</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="details" pt="md">
+            <Stack gap="lg">
+              <Card withBorder radius="lg" padding="lg">
+                <CompanyDetails company={company.data} />
+              </Card>
+              <Card withBorder radius="lg" padding="lg">
+                <Title order={2} size="h4" mb="sm">
+                  {t('flags:editor.title')}
+                </Title>
+                <RecordLabelsEditor
+                  type="company"
+                  id={id}
+                  flag={company.data.flag}
+                  tags={company.data.tags}
+                  onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
+                />
+              </Card>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="units" pt="md">
+            <Card withBorder radius="lg" padding="lg">
+              {units.isError ? (
+                <Text c="red">{errorMessage(units.error)}</Text>
+              ) : !units.data ? (
+                <Skeleton h={80} />
+              ) : units.data.data.length === 0 ? (
+                <Text c="dimmed">{t('units.none')}</Text>
+              ) : (
+                <UnitTree units={units.data.data} parentId={null} />
+              )}
+            </Card>
+          </Tabs.Panel>
+          <Tabs.Panel value="notes" pt="md">
+            {tab === 'notes' && <CustomerTimelinePanel companyId={id} assignees={assignees} />}
+          </Tabs.Panel>
+          {canListUsers && (
+            <Tabs.Panel value="users" pt="md">
+              <Card withBorder radius="lg" padding="lg">
+                {tab === 'users' && <CompanyUsersTable companyId={id} />}
+              </Card>
+            </Tabs.Panel>
+          )}
+        </Tabs>
+        <ConfirmDialog
+          opened={confirming}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void handleDelete()}
+          loading={remove.isPending}
+          title={t('show.confirmTitle')}
+          question={t('show.confirmText', { name: company.data.company_name })}
+          confirmLabel={t('show.delete')}
+          cancelLabel={t('form.cancel')}
+        />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/notify';
+import { useMyCompany } from '../api/get-my-company';
+import { CompanyDetails } from '../components/company-details';
+import { CompanyLogo } from '../components/company-logo';
+
+/** The signed-in user's own company (route /my-company, ADR 0052). */
+export function MyCompanyPage() {
+  const { t } = useTranslation(['companies', 'common']);
+  const company = useMyCompany();
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="my-company">
+        <div>
+          <Title order={1}>{company.data?.company_name ?? t('myCompany.title')}</Title>
+          <Text c="dimmed">{t('myCompany.intro')}</Text>
+        </div>
+        <Card withBorder radius="lg" padding="lg">
+          {company.isError ? (
+            <Alert color="red" title={t('loadFailed')}>
+              <Text size="sm" mb="sm">
+                {errorMessage(company.error)}
+              </Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void company.refetch()}>
+                {t('common:actions.retry')}
+              </Button>
+            </Alert>
+          ) : company.data ? (
+            <Stack gap="lg">
+              <CompanyLogo company={company.data} />
+              <CompanyDetails company={company.data} />
+            </Stack>
+          ) : (
+            <Stack>
+              <Skeleton h={20} />
+              <Skeleton h={20} />
+              <Skeleton h={20} />
+            </Stack>
+          )}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

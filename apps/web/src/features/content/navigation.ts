@@ -1,0 +1,9 @@
+import { appPaths } from '../../config/paths';
+import type { NavEntry } from '../../lib/routes';
+import { contentPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: appPaths.home, label: 'common:nav.home', icon: 'home', group: 'content', order: 10 },
+  { path: contentPaths.faq, label: 'common:nav.faq', icon: 'help-circle', group: 'content', order: 40 },
+  { path: contentPaths.dataPrivacy, label: 'common:nav.dataPrivacy', icon: 'shield-lock', group: 'content', order: 50 },
+];

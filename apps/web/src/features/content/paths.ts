@@ -1,0 +1,4 @@
+export const contentPaths = {
+  faq: '/faq',
+  dataPrivacy: '/data-privacy',
+} as const;

@@ -1,0 +1,12 @@
+import type { NavEntry } from '../../lib/routes';
+import { documentAssignmentPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  {
+    path: documentAssignmentPaths.documentAssignment,
+    label: 'common:nav.documentAssignment',
+    icon: 'file-description',
+    group: 'content',
+    order: 120,
+  },
+];

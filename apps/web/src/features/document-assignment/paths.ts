@@ -1,0 +1,3 @@
+export const documentAssignmentPaths = {
+  documentAssignment: '/document-assignment',
+} as const;

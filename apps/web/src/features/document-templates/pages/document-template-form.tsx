@@ -1,0 +1,44 @@
+import { Alert, Card, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../../lib/notify';
+import { useTemplate } from '../api/document-templates';
+import { TemplateForm } from '../components/template-form';
+
+/** /document-templates/create: name, description and the DOCX. */
+export function DocumentTemplateCreatePage() {
+  const { t } = useTranslation('document-templates');
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="lg" data-testid="document-template-create-page">
+        <Title order={1}>{t('templates.createTitle')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          <TemplateForm />
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /document-templates/{id}/edit: name and description. */
+export function DocumentTemplateEditPage() {
+  const { t } = useTranslation('document-templates');
+  const { id = '' } = useParams();
+  const template = useTemplate(id);
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="lg" data-testid="document-template-edit-page">
+        <Title order={1}>{t('templates.editTitle')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          {template.isError ? (
+            <Alert color="red">{errorMessage(template.error)}</Alert>
+          ) : template.data ? (
+            <TemplateForm template={template.data} />
+          ) : (
+            <Skeleton h={200} />
+          )}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

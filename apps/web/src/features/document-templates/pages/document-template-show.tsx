@@ -1,0 +1,204 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconFileDownload, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { saveFile } from '../../../lib/save-file';
+import { useFormat } from '../../../lib/use-format';
+import { useProcessTemplate, useTemplate, useTemplateVariables } from '../api/document-templates';
+import { documentTemplatePaths } from '../paths';
+
+type Format = 'docx' | 'pdf';
+
+/**
+ * The sample's data: each plain variable gets the typed value or its own name in brackets; a loop gets
+ * one row whose inner variables are filled the same way.
+ */
+export function sampleData(variables: string[], values: Record<string, string>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  const loops = new Set(variables.filter((v) => variables.some((other) => other.startsWith(`${v}.`))));
+  for (const variable of variables) {
+    if (variable.includes('.')) continue;
+    if (loops.has(variable)) {
+      const row: Record<string, string> = {};
+      for (const inner of variables.filter((v) => v.startsWith(`${variable}.`))) {
+        const key = inner.slice(variable.length + 1);
+        if (!key.includes('.')) row[key] = values[inner]?.trim() || `[${key}]`;
+      }
+      data[variable] = [row];
+    } else {
+      data[variable] = values[variable]?.trim() || `[${variable}]`;
+    }
+  }
+  return data;
+}
+
+/** /document-templates/{id}/show: details, the variables panel and 'generate sample'. */
+export function DocumentTemplateShowPage() {
+  const { t } = useTranslation(['document-templates', 'common']);
+  const format = useFormat();
+  const { id = '' } = useParams();
+  const template = useTemplate(id);
+  const variables = useTemplateVariables(id);
+  const process = useProcessTemplate();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [outputFormat, setOutputFormat] = useState<Format>('docx');
+  const list = variables.data?.variables ?? [];
+  const loops = new Set(list.filter((v) => list.some((other) => other.startsWith(`${v}.`))));
+
+  const generate = async () => {
+    try {
+      const file = await process.mutateAsync({
+        id,
+        format: outputFormat,
+        variables: sampleData(list, values) as Record<string, string>,
+      });
+      saveFile(file, `${template.data?.name ?? 'sample'}.${outputFormat}`);
+      notifySuccess(t('templates.sampleReady'));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  if (template.isError) {
+    return (
+      <Container size="lg" px={0}>
+        <Alert color="red">{errorMessage(template.error)}</Alert>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="document-template-show-page">
+        <Anchor component={Link} to={documentTemplatePaths.documentTemplates} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden />
+            {t('templates.back')}
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} data-testid="template-title">
+            {template.data?.name ?? <Skeleton h={32} w={240} />}
+          </Title>
+          <Button
+            variant="light"
+            component={Link}
+            to={documentTemplatePaths.documentTemplateEdit(id)}
+            leftSection={<IconPencil size={16} aria-hidden />}
+          >
+            {t('templates.edit')}
+          </Button>
+        </Group>
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card withBorder radius="lg" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                {t('templates.details')}
+              </Title>
+              {template.data ? (
+                <Stack gap="xs">
+                  <Text c={template.data.description ? undefined : 'dimmed'}>
+                    {template.data.description ?? t('templates.noDescription')}
+                  </Text>
+                  <Text size="sm">
+                    {t('templates.columns.fileName')}: {template.data.file_name}
+                  </Text>
+                  <Text size="sm">
+                    {t('templates.columns.updated')}: {format.date(template.data.updated_at, true)}
+                  </Text>
+                </Stack>
+              ) : (
+                <Skeleton h={80} />
+              )}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="lg" padding="lg" data-testid="template-variables">
+              <Title order={2} size="h4">
+                {t('templates.variablesTitle')}
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                {t('templates.variablesHint')}
+              </Text>
+              {variables.isError ? (
+                <Alert color="red">{errorMessage(variables.error)}</Alert>
+              ) : !variables.data ? (
+                <Skeleton h={120} />
+              ) : list.length === 0 ? (
+                <Text c="dimmed">{t('templates.noVariables')}</Text>
+              ) : (
+                <Stack gap="xs">
+                  {list.map((variable) =>
+                    loops.has(variable) ? (
+                      <Group key={variable} gap="xs">
+                        <Text fw={600} ff="monospace">
+                          {variable}
+                        </Text>
+                        <Badge variant="light">{t('templates.loopVariable')}</Badge>
+                      </Group>
+                    ) : (
+                      <TextInput
+                        key={variable}
+                        label={
+                          <Text ff="monospace" span>
+                            {variable}
+                          </Text>
+                        }
+                        placeholder={`[${variable.split('.').pop()}]`}
+                        value={values[variable] ?? ''}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          setValues((current) => ({ ...current, [variable]: value }));
+                        }}
+                        data-testid="template-variable"
+                        data-variable={variable}
+                      />
+                    ),
+                  )}
+                </Stack>
+              )}
+              <Group justify="space-between" mt="lg">
+                <SegmentedControl
+                  aria-label={t('templates.format')}
+                  value={outputFormat}
+                  onChange={(value) => setOutputFormat(value as Format)}
+                  data={[
+                    { value: 'docx', label: 'DOCX' },
+                    { value: 'pdf', label: 'PDF' },
+                  ]}
+                  data-testid="sample-format"
+                />
+                <Button
+                  leftSection={<IconFileDownload size={16} aria-hidden />}
+                  loading={process.isPending}
+                  disabled={!variables.data}
+                  onClick={() => void generate()}
+                  data-testid="generate-sample"
+                >
+                  {t('templates.generateSample')}
+                </Button>
+              </Group>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,131 @@
+import type { DocumentTemplate } from '@cuspid/contracts';
+import { ActionIcon, Anchor, Badge, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconEye, IconFileOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { type ListColumn, ServerList } from '../../../components/server-list';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useDeleteTemplate, useTemplatePage } from '../api/document-templates';
+import { documentTemplatePaths } from '../paths';
+
+/** /document-templates: the DOCX templates, paged and searched on the server. */
+export function DocumentTemplatesPage() {
+  const { t } = useTranslation(['document-templates', 'common']);
+  const format = useFormat();
+  const { params } = useListParams();
+  const templates = useTemplatePage(params);
+  const remove = useDeleteTemplate();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const columns: ListColumn<DocumentTemplate>[] = [
+    {
+      key: 'name',
+      label: t('templates.columns.name'),
+      render: (template) => (
+        <Anchor component={Link} to={documentTemplatePaths.documentTemplateShow(template.id)}>
+          {template.name}
+        </Anchor>
+      ),
+    },
+    { key: 'fileName', label: t('templates.columns.fileName'), render: (template) => template.file_name },
+    {
+      key: 'variables',
+      label: t('templates.columns.variables'),
+      render: (template) => <Badge variant="light">{template.variables.length}</Badge>,
+    },
+    {
+      key: 'updated',
+      label: t('templates.columns.updated'),
+      render: (template) => format.date(template.updated_at, true),
+    },
+  ];
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting);
+      notifySuccess(t('templates.deleted'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="document-templates-page">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={1}>{t('templates.title')}</Title>
+            <Text c="dimmed">{t('templates.intro')}</Text>
+          </div>
+          <Button
+            component={Link}
+            to={documentTemplatePaths.documentTemplateCreate}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            data-testid="template-create"
+          >
+            {t('templates.create')}
+          </Button>
+        </Group>
+        <ServerList
+          testId="document-templates"
+          columns={columns}
+          query={templates}
+          searchPlaceholder={t('templates.searchPlaceholder')}
+          minWidth={640}
+          empty={{
+            icon: <IconFileOff size={40} stroke={1.3} aria-hidden color="var(--mantine-color-dimmed)" />,
+            title: t('templates.empty.noneTitle'),
+            hint: t('templates.empty.noneHint'),
+          }}
+          actions={(template) => (
+            <>
+              <Tooltip label={t('templates.show')}>
+                <ActionIcon
+                  variant="subtle"
+                  component={Link}
+                  to={documentTemplatePaths.documentTemplateShow(template.id)}
+                  aria-label={t('templates.show')}
+                >
+                  <IconEye size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('templates.edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  component={Link}
+                  to={documentTemplatePaths.documentTemplateEdit(template.id)}
+                  aria-label={t('templates.edit')}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('templates.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setDeleting(template.id)}
+                  aria-label={t('templates.delete')}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+        />
+      </Stack>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,3 @@
+export const flagPaths = {
+  flags: '/flags',
+} as const;

@@ -1,0 +1,19 @@
+import type { NavEntry } from '../../lib/routes';
+import { mailTemplatePaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  {
+    path: mailTemplatePaths.mailTemplates,
+    label: 'common:nav.mailTemplates',
+    icon: 'mail',
+    group: 'content',
+    order: 70,
+  },
+  {
+    path: mailTemplatePaths.mailTemplateAssignment,
+    label: 'common:nav.mailTemplateAssignment',
+    icon: 'mail',
+    group: 'content',
+    order: 80,
+  },
+];

@@ -1,0 +1,112 @@
+import { MAIL_MODULES } from '@cuspid/contracts/mail';
+import { Alert, Button, Card, Container, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useMailTemplateAssignments, useSaveMailTemplateAssignments } from '../api/mail-template-assignments';
+import { useMailTemplateOptions } from '../api/mail-templates';
+
+/** Which template each event uses (backoffice-mail-template-assignment), grouped by module. */
+export function MailTemplateAssignmentPage() {
+  const { t } = useTranslation(['mail-templates', 'common']);
+  const assignments = useMailTemplateAssignments();
+  const templates = useMailTemplateOptions();
+  const save = useSaveMailTemplateAssignments();
+  const [changes, setChanges] = useState<Record<string, string | null>>({});
+  const options = useMemo(
+    () => (templates.data?.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name })),
+    [templates.data],
+  );
+  const isDirty = Object.keys(changes).length > 0;
+
+  const handleSave = async () => {
+    try {
+      const saved = await save.mutateAsync({
+        assignments: Object.entries(changes).map(([event, template_id]) => ({
+          event: event as never,
+          template_id,
+        })),
+      });
+      setChanges({});
+      notifySuccess(saved.message);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  if (assignments.isError || templates.isError) {
+    return (
+      <Alert color="red" title={t('loadFailed')}>
+        {errorMessage(assignments.error ?? templates.error)}
+        <Button
+          mt="sm"
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => {
+            void assignments.refetch();
+            void templates.refetch();
+          }}
+        >
+          {t('common:actions.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <Container size="lg" px={0}>
+      <UnsavedChangesGuard when={isDirty && !save.isPending} />
+      <Stack gap="lg" data-testid="mail-assignment-page">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{t('assignment.title')}</Title>
+            <Text c="dimmed">{t('assignment.intro')}</Text>
+          </div>
+          <Button disabled={!isDirty} loading={save.isPending} onClick={() => void handleSave()}>
+            {t('assignment.save')}
+          </Button>
+        </Group>
+        {!assignments.data || !templates.data ? (
+          <Loader aria-label={t('common:app.loading')} />
+        ) : (
+          MAIL_MODULES.map((module) => (
+            <Card key={module} withBorder radius="lg" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                {t(`modules.${module}`)}
+              </Title>
+              <Table>
+                <Table.Tbody>
+                  {assignments.data.data
+                    .filter((a) => a.module === module)
+                    .map((a) => (
+                      <Table.Tr key={a.event}>
+                        <Table.Td w="45%">
+                          <Text fw={500}>{t(`events.${a.event}`)}</Text>
+                          <Text size="xs" c="dimmed">
+                            {a.event}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            aria-label={t('assignment.templateFor', { event: t(`events.${a.event}`) })}
+                            data={options}
+                            searchable
+                            clearable
+                            placeholder={t('assignment.none')}
+                            value={a.event in changes ? changes[a.event] : a.template_id}
+                            onChange={(value) => setChanges((c) => ({ ...c, [a.event]: value }))}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          ))
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,116 @@
+import type { MailTemplate } from '@cuspid/contracts/mail';
+import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { type ListColumn, ServerList } from '../../../components/server-list';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useDeleteMailTemplate, useMailTemplatePage } from '../api/mail-templates';
+import { mailTemplatePaths } from '../paths';
+
+/** Mail templates (backoffice-mail-template): paged and searched on the server. */
+export function MailTemplatesPage() {
+  const { t } = useTranslation(['mail-templates', 'common']);
+  const { params } = useListParams();
+  const templates = useMailTemplatePage(params);
+  const remove = useDeleteMailTemplate();
+  const format = useFormat();
+  const [toDelete, setToDelete] = useState<MailTemplate | null>(null);
+  const columns: ListColumn<MailTemplate>[] = [
+    {
+      key: 'name',
+      label: t('fields.name'),
+      render: (template) => (
+        <Text component={Link} to={mailTemplatePaths.mailTemplateEdit(template.id)} fw={500}>
+          {template.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'event',
+      label: t('fields.event'),
+      render: (template) => (template.event ? t(`events.${template.event}`) : '–'),
+    },
+    {
+      key: 'languages',
+      label: t('fields.languages'),
+      render: (template) => (
+        <Group gap={4}>
+          {Object.keys(template.contents).map((language) => (
+            <Badge key={language} variant="light" size="sm">
+              {language}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    { key: 'updated', label: t('fields.updated'), render: (template) => format.date(template.updated_at, true) },
+  ];
+
+  const handleDelete = async () => {
+    if (!toDelete) return;
+    try {
+      const result = await remove.mutateAsync(toDelete.id);
+      notifySuccess(result.message);
+      setToDelete(null);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="mail-templates-page">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{t('templates.title')}</Title>
+            <Text c="dimmed">{t('templates.intro')}</Text>
+          </div>
+          <Button component={Link} to={mailTemplatePaths.mailTemplateCreate} leftSection={<IconPlus size={16} />}>
+            {t('templates.create')}
+          </Button>
+        </Group>
+        <ServerList
+          testId="mail-templates"
+          rowTestId="mail-template-row"
+          columns={columns}
+          query={templates}
+          searchPlaceholder={t('templates.searchPlaceholder')}
+          empty={{ icon: <IconMailOff size={40} stroke={1.3} aria-hidden />, title: t('templates.empty') }}
+          minWidth={640}
+          actions={(template) => (
+            <>
+              <ActionIcon
+                component={Link}
+                to={mailTemplatePaths.mailTemplateEdit(template.id)}
+                variant="subtle"
+                aria-label={t('templates.edit', { name: template.name })}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('templates.delete', { name: template.name })}
+                onClick={() => setToDelete(template)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </>
+          )}
+        />
+      </Stack>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        subject={toDelete?.name}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void handleDelete()}
+      />
+    </Container>
+  );
+}

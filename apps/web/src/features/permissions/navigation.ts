@@ -1,0 +1,12 @@
+import type { NavEntry } from '../../lib/routes';
+import { permissionPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  {
+    path: permissionPaths.permissions,
+    label: 'common:nav.permissions',
+    icon: 'key',
+    group: 'administration',
+    order: 60,
+  },
+];

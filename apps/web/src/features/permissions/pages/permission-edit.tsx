@@ -1,0 +1,164 @@
+import { createPermissionBodySchema, PERMISSION_SCOPES, type PermissionRecord } from '@cuspid/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { Can } from '../../../lib/can';
+import { zodFormValidator } from '../../../lib/form-validation';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreatePermission, useDeletePermission, usePermission, useUpdatePermission } from '../api/permission-admin';
+import { permissionPaths } from '../paths';
+
+type Values = { title: string; value: string; scope: string; grouping: string };
+
+function PermissionForm({ permission }: { permission?: PermissionRecord }) {
+  const { t } = useTranslation('permissions');
+  const navigate = useNavigate();
+  const create = useCreatePermission();
+  const update = useUpdatePermission();
+  const remove = useDeletePermission();
+  const [confirming, setConfirming] = useState(false);
+  const builtIn = permission?.built_in ?? false;
+  const form = useForm<Values>({
+    initialValues: {
+      title: permission?.title ?? '',
+      value: permission?.value ?? '',
+      scope: permission?.scope ?? 'auth',
+      grouping: permission?.grouping ?? '',
+    },
+    validate: zodFormValidator<Values>(createPermissionBodySchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const body = {
+      ...values,
+      scope: values.scope as (typeof PERMISSION_SCOPES)[number],
+      grouping: values.grouping || null,
+    };
+    try {
+      const answer = permission
+        ? await update.mutateAsync(
+            builtIn ? { id: permission.id, grouping: body.grouping } : { id: permission.id, ...body },
+          )
+        : await create.mutateAsync(body);
+      notifySuccess(answer.message);
+      void navigate(permissionPaths.permissions);
+    } catch (error) {
+      notifyError(error, form);
+    }
+  });
+
+  const confirmDelete = async () => {
+    if (!permission) return;
+    try {
+      notifySuccess((await remove.mutateAsync(permission.id)).message);
+      void navigate(permissionPaths.permissions);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="permission-form">
+      <Stack>
+        {builtIn && <Alert color="blue">{t('permissionsAdmin.builtIn')}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('permissions:columns.title')}
+            required
+            disabled={builtIn}
+            {...form.getInputProps('title')}
+          />
+          <TextInput
+            label={t('permissions:columns.value')}
+            required
+            disabled={builtIn}
+            {...form.getInputProps('value')}
+          />
+          <Select
+            label={t('permissions:columns.scope')}
+            data={[...PERMISSION_SCOPES]}
+            allowDeselect={false}
+            disabled={builtIn}
+            {...form.getInputProps('scope')}
+          />
+          <TextInput label={t('permissions:columns.grouping')} {...form.getInputProps('grouping')} />
+        </SimpleGrid>
+        <Group justify="space-between">
+          <div>
+            {permission && !builtIn && (
+              <Can permission="delete-permission">
+                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                  {t('actions.delete')}
+                </Button>
+              </Can>
+            )}
+          </div>
+          <Group>
+            <Button variant="default" onClick={() => void navigate(permissionPaths.permissions)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting} data-testid="permission-submit">
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <ConfirmDeleteModal
+        opened={confirming}
+        subject={permission?.title}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </form>
+  );
+}
+
+/** /permissions/create */
+export function PermissionCreatePage() {
+  const { t } = useTranslation('permissions');
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('permissionsAdmin.create')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          <PermissionForm />
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /permissions/{id}/edit */
+export function PermissionEditPage() {
+  const { t } = useTranslation('permissions');
+  const { id = '' } = useParams();
+  const permission = usePermission(id);
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('permissionsAdmin.edit')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          {permission.isPending && <Skeleton h={160} />}
+          {permission.isError && <Alert color="red">{errorMessage(permission.error)}</Alert>}
+          {permission.data && <PermissionForm key={permission.data.id} permission={permission.data} />}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

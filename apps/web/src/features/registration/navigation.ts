@@ -1,0 +1,12 @@
+import type { NavEntry } from '../../lib/routes';
+import { registrationPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  {
+    path: registrationPaths.registrationConfiguration,
+    label: 'common:nav.registrationConfiguration',
+    icon: 'settings',
+    group: 'administration',
+    order: 180,
+  },
+];

@@ -1,0 +1,3 @@
+export const registrationPaths = {
+  registrationConfiguration: '/registration-configuration',
+} as const;

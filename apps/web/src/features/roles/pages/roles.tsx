@@ -1,0 +1,149 @@
+import { ADMIN_ROLE, type RoleRecord } from '@cuspid/contracts';
+import { ActionIcon, Alert, Badge, Button, Card, Container, Skeleton, Stack, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
+import { Can } from '../../../lib/can';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useListParams } from '../../../lib/use-list-params';
+import { useSortParams } from '../../../lib/use-sort-params';
+import { useDeleteRole, useRole, useRoleList } from '../api/roles';
+import { RoleForm } from '../components/role-form';
+import { rolePaths } from '../paths';
+
+/** /roles */
+export function RolesPage() {
+  const { t } = useTranslation('roles');
+  const { params } = useListParams();
+  const { sort } = useSortParams();
+  const roles = useRoleList(toAuthListQuery(params, sort));
+  const remove = useDeleteRole();
+  const [deleting, setDeleting] = useState<RoleRecord | null>(null);
+
+  const columns: ListColumn<RoleRecord>[] = [
+    { key: 'name', label: t('roles.name'), sortKey: 'name', render: (r) => r.name },
+    { key: 'title', label: t('roles.roleTitle'), sortKey: 'title', render: (r) => r.title },
+    {
+      key: 'partner_type',
+      label: t('roles.partnerType'),
+      render: (r) => (r.partner_type ? t(`roles.partnerTypes.${r.partner_type}`) : ''),
+    },
+    { key: 'priority', label: t('roles.priority'), sortKey: 'priority', render: (r) => r.priority },
+    {
+      key: 'permissions',
+      label: t('roles.permissions'),
+      render: (r) => <Badge variant="light">{r.name === ADMIN_ROLE ? t('roles.all') : r.permissions.length}</Badge>,
+    },
+    { key: 'users', label: t('roles.users'), render: (r) => r.user_count },
+  ];
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      notifySuccess((await remove.mutateAsync(deleting.id)).message);
+      setDeleting(null);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg" data-testid="roles-page">
+        <Title order={1}>{t('roles.title')}</Title>
+        <ServerList
+          testId="roles"
+          columns={columns}
+          query={roles}
+          searchPlaceholder={t('roles.searchPlaceholder')}
+          toolbar={
+            <Can permission="create-role">
+              <Button
+                component={Link}
+                to={rolePaths.roleCreate}
+                leftSection={<IconPlus size={16} />}
+                data-testid="roles-create"
+              >
+                {t('roles.create')}
+              </Button>
+            </Can>
+          }
+          actions={(role) => (
+            <>
+              <Can permission="update-role">
+                <Tooltip label={t('actions.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    component={Link}
+                    to={rolePaths.roleEdit(role.id)}
+                    aria-label={t('actions.edit')}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Can>
+              <Can permission="delete-role">
+                {role.name !== ADMIN_ROLE && (
+                  <Tooltip label={t('actions.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(role)}
+                      aria-label={t('actions.delete')}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Can>
+            </>
+          )}
+        />
+      </Stack>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        subject={deleting?.title}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Container>
+  );
+}
+
+/** /roles/create */
+export function RoleCreatePage() {
+  const { t } = useTranslation('roles');
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('roles.create')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          <RoleForm />
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /roles/{id}/edit */
+export function RoleEditPage() {
+  const { t } = useTranslation('roles');
+  const { id = '' } = useParams();
+  const role = useRole(id);
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('roles.edit')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          {role.isPending && <Skeleton h={300} />}
+          {role.isError && <Alert color="red">{errorMessage(role.error)}</Alert>}
+          {role.data && <RoleForm key={role.data.id} role={role.data} />}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

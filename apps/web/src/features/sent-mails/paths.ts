@@ -1,0 +1,3 @@
+export const sentMailPaths = {
+  sentMails: '/sent-mails',
+} as const;

@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { unitPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: unitPaths.unit, label: 'common:nav.unit', icon: 'sitemap', group: 'customers', order: 190 },
+];

@@ -1,0 +1,3 @@
+export const unitPaths = {
+  unit: '/unit',
+} as const;

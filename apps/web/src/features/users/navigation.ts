@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { userPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: userPaths.users, label: 'common:nav.users', icon: 'users', group: 'administration', order: 130 },
+];

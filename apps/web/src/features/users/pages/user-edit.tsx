@@ -1,0 +1,40 @@
+import { Alert, Card, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../../lib/notify';
+import { useUser } from '../api/users';
+import { UserForm } from '../components/user-form';
+
+/** /users/create */
+export function UserCreatePage() {
+  const { t } = useTranslation('users');
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('users.create')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          <UserForm />
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /users/{id}/edit */
+export function UserEditPage() {
+  const { t } = useTranslation('users');
+  const { id = '' } = useParams();
+  const user = useUser(id);
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('users.edit')}</Title>
+        <Card withBorder radius="lg" padding="lg">
+          {user.isPending && <Skeleton h={240} />}
+          {user.isError && <Alert color="red">{errorMessage(user.error)}</Alert>}
+          {user.data && <UserForm key={user.data.id} user={user.data} />}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

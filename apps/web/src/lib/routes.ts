@@ -1,0 +1,43 @@
+import type { PermissionTitle } from '@cuspid/contracts';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { NavIconName } from '../app/nav-icons';
+
+/** `full`: no chrome. Without a layout, the page uses the user's choice of vertical or horizontal. */
+export type RouteLayout = 'full' | 'vertical' | 'horizontal';
+
+/** Where a menu entry belongs; the menu keeps one list for now, the groups are for its later sections. */
+export type NavGroup = 'content' | 'account' | 'cases' | 'customers' | 'billing' | 'support' | 'administration';
+
+/**
+ * An entry of the navigation menu, declared in the feature's `navigation.ts` (apart from its routes, so that the
+ * menu's labels and icons load with the signed-in chrome, not with the login page). It links to one of the
+ * feature's routes and is shown to the users who may open that route: the route's permission is the entry's.
+ */
+export type NavEntry = {
+  path: string;
+  /** Translation key of the label, with its namespace. */
+  label: string;
+  icon: NavIconName;
+  group: NavGroup;
+  /** Position in the menu, across features (lower first). */
+  order: number;
+};
+
+/** One page of the app, as a feature declares it in its `routes.tsx`. */
+export type AppRoute = {
+  path: string;
+  /** Lazy-loaded, so the login page's bundle carries no other page. */
+  page: LazyExoticComponent<ComponentType>;
+  /** Shown without sign-in. */
+  public?: boolean;
+  /** Signed-in users are sent on to the home page (login, registration). */
+  guestOnly?: boolean;
+  /** Route access as in spec section 6: admin, or a permission title this one is a prefix of. */
+  permission?: PermissionTitle;
+  layout?: RouteLayout;
+};
+
+/** A page component loaded on first visit. React.lazy wants a default export; our pages use named ones. */
+export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
