@@ -1,4 +1,4 @@
-import type { AuditEntry, auditEntrySchema } from '@cuspid/contracts/audit';
+import { AUDIT_ROUTES, type AuditEntry, type auditEntrySchema } from '@cuspid/contracts/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { TotalList } from '../../../lib/list-types';
@@ -25,7 +25,7 @@ export const auditLogKeys = {
 
 export function getAuditLogPage(filters: AuditLogFilters, signal?: AbortSignal) {
   const or = (value: string) => value.trim() || undefined;
-  return api.get<AuditLogList>('api', '/audit-log', {
+  return api.get<AuditLogList>('api', AUDIT_ROUTES.auditLog, {
     query: {
       page: filters.page,
       per_page: filters.size,
@@ -49,7 +49,7 @@ export const auditLogPageQuery = (filters: AuditLogFilters) =>
 export const useAuditLogPage = (filters: AuditLogFilters) => useQuery(auditLogPageQuery(filters));
 
 export const getAuditEntry = (id: string, signal?: AbortSignal) =>
-  api.get<AuditEntry>('api', `/audit-log/${encodeURIComponent(id)}`, { signal });
+  api.get<AuditEntry>('api', AUDIT_ROUTES.entry(encodeURIComponent(id)), { signal });
 export const auditEntryQuery = (id: string) =>
   queryOptions({ queryKey: auditLogKeys.detail(id), queryFn: ({ signal }) => getAuditEntry(id, signal) });
 export const useAuditEntry = (id: string | null) => useQuery({ ...auditEntryQuery(id ?? ''), enabled: !!id });
