@@ -1,23 +1,11 @@
 import type { ApiTokenRecord, ApiTokenSecretResponse } from '@cuspid/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -113,54 +101,28 @@ export function ApiKeysPage() {
           actions={(key) => (
             <>
               <Can permission="update-api-token">
-                <Tooltip label={t('actions.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={apiKeyPaths.apiKeyEdit(key.id)}
-                    aria-label={t('actions.edit')}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction label={t('actions.edit')} icon={IconPencil} to={apiKeyPaths.apiKeyEdit(key.id)} />
                 {key.status === 'active' && (
                   <>
-                    <Tooltip label={t('apiKeys.rotate')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('apiKeys.rotate')}
-                        onClick={() =>
-                          void rotate.mutateAsync(key.id).then(setSecret, (error: unknown) => notifyError(error))
-                        }
-                      >
-                        <IconRefresh size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('apiKeys.revoke')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="orange"
-                        aria-label={t('apiKeys.revoke')}
-                        data-testid="api-key-revoke"
-                        onClick={() => void run(() => revoke.mutateAsync(key.id))}
-                      >
-                        <IconBan size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={t('apiKeys.rotate')}
+                      icon={IconRefresh}
+                      onClick={() =>
+                        void rotate.mutateAsync(key.id).then(setSecret, (error: unknown) => notifyError(error))
+                      }
+                    />
+                    <RowAction
+                      label={t('apiKeys.revoke')}
+                      icon={IconBan}
+                      onClick={() => void run(() => revoke.mutateAsync(key.id))}
+                      color="orange"
+                      testId="api-key-revoke"
+                    />
                   </>
                 )}
               </Can>
               <Can permission="delete-api-token">
-                <Tooltip label={t('actions.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setDeleting(key)}
-                    aria-label={t('actions.delete')}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction label={t('actions.delete')} icon={IconTrash} onClick={() => setDeleting(key)} color="red" />
               </Can>
             </>
           )}

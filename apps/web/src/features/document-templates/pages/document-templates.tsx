@@ -1,10 +1,11 @@
 import type { DocumentTemplate } from '@cuspid/contracts';
-import { ActionIcon, Anchor, Badge, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconFileOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -86,36 +87,22 @@ export function DocumentTemplatesPage() {
           }}
           actions={(template) => (
             <>
-              <Tooltip label={t('templates.show')}>
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={documentTemplatePaths.documentTemplateShow(template.id)}
-                  aria-label={t('templates.show')}
-                >
-                  <IconEye size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('templates.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={documentTemplatePaths.documentTemplateEdit(template.id)}
-                  aria-label={t('templates.edit')}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('templates.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setDeleting(template.id)}
-                  aria-label={t('templates.delete')}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('templates.show')}
+                icon={IconEye}
+                to={documentTemplatePaths.documentTemplateShow(template.id)}
+              />
+              <RowAction
+                label={t('templates.edit')}
+                icon={IconPencil}
+                to={documentTemplatePaths.documentTemplateEdit(template.id)}
+              />
+              <RowAction
+                label={t('templates.delete')}
+                icon={IconTrash}
+                onClick={() => setDeleting(template.id)}
+                color="red"
+              />
             </>
           )}
         />

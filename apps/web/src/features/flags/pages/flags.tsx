@@ -1,9 +1,10 @@
 import type { Flag, FlagKind } from '@cuspid/contracts/flags';
-import { ActionIcon, Button, ColorSwatch, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, ColorSwatch, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
@@ -126,21 +127,17 @@ export function FlagsPage() {
           }
           actions={(flag) => (
             <>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('actions.edit', { name: flag.name })}
+              <RowAction
+                label={t('actions.edit', { name: flag.name })}
+                icon={IconPencil}
                 onClick={() => setEditing(flag)}
-              >
-                <IconPencil size={16} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('actions.delete', { name: flag.name })}
+              />
+              <RowAction
+                label={t('actions.delete', { name: flag.name })}
+                icon={IconTrash}
                 onClick={() => setDeleting(flag)}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+                color="red"
+              />
             </>
           )}
         />

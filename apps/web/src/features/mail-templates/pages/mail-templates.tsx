@@ -1,10 +1,11 @@
 import type { MailTemplate } from '@cuspid/contracts/mail';
-import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -84,22 +85,17 @@ export function MailTemplatesPage() {
           minWidth={640}
           actions={(template) => (
             <>
-              <ActionIcon
-                component={Link}
+              <RowAction
+                label={t('templates.edit', { name: template.name })}
+                icon={IconPencil}
                 to={mailTemplatePaths.mailTemplateEdit(template.id)}
-                variant="subtle"
-                aria-label={t('templates.edit', { name: template.name })}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('templates.delete', { name: template.name })}
+              />
+              <RowAction
+                label={t('templates.delete', { name: template.name })}
+                icon={IconTrash}
                 onClick={() => setToDelete(template)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
+                color="red"
+              />
             </>
           )}
         />

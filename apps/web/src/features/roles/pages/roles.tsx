@@ -1,10 +1,11 @@
 import { ADMIN_ROLE, type RoleRecord } from '@cuspid/contracts';
-import { ActionIcon, Alert, Badge, Button, Card, Container, Skeleton, Stack, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -74,29 +75,16 @@ export function RolesPage() {
           actions={(role) => (
             <>
               <Can permission="update-role">
-                <Tooltip label={t('actions.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={rolePaths.roleEdit(role.id)}
-                    aria-label={t('actions.edit')}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction label={t('actions.edit')} icon={IconPencil} to={rolePaths.roleEdit(role.id)} />
               </Can>
               <Can permission="delete-role">
                 {role.name !== ADMIN_ROLE && (
-                  <Tooltip label={t('actions.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(role)}
-                      aria-label={t('actions.delete')}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={t('actions.delete')}
+                    icon={IconTrash}
+                    onClick={() => setDeleting(role)}
+                    color="red"
+                  />
                 )}
               </Can>
             </>

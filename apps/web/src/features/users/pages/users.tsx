@@ -1,10 +1,11 @@
 import type { UserRecord } from '@cuspid/contracts';
-import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconMailForward, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -108,53 +109,27 @@ export function UsersPage() {
           }
           actions={(user) => (
             <>
-              <Tooltip label={t('actions.show')}>
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={userPaths.userShow(user.id)}
-                  aria-label={t('actions.show')}
-                >
-                  <IconEye size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction label={t('actions.show')} icon={IconEye} to={userPaths.userShow(user.id)} />
               <Can permission="update-user">
                 {user.status === 'invited' && (
-                  <Tooltip label={t('users.resendInvitation')}>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => void resendInvitation(user)}
-                      loading={resend.isPending && resend.variables === user.id}
-                      aria-label={t('users.resendInvitation')}
-                      data-testid="user-resend-invitation"
-                    >
-                      <IconMailForward size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={t('users.resendInvitation')}
+                    icon={IconMailForward}
+                    onClick={() => void resendInvitation(user)}
+                    loading={resend.isPending && resend.variables === user.id}
+                    testId="user-resend-invitation"
+                  />
                 )}
-                <Tooltip label={t('actions.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={userPaths.userEdit(user.id)}
-                    aria-label={t('actions.edit')}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction label={t('actions.edit')} icon={IconPencil} to={userPaths.userEdit(user.id)} />
               </Can>
               <Can permission="delete-user">
                 {user.id !== selfId && (
-                  <Tooltip label={t('actions.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(user)}
-                      aria-label={t('actions.delete')}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={t('actions.delete')}
+                    icon={IconTrash}
+                    onClick={() => setDeleting(user)}
+                    color="red"
+                  />
                 )}
               </Can>
             </>
