@@ -41,6 +41,15 @@ export const errorResponses = {
   419: errorResponseSchema,
 } as const;
 
+/** The error answers a route documents, by status: `errorResponsesFor(400, 401, 403, 419)`. */
+export function errorResponsesFor<const S extends readonly number[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof errorResponseSchema } {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as {
+    [K in S[number]]: typeof errorResponseSchema;
+  };
+}
+
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const healthSchema = z.object({ status: z.literal('ok'), service: z.string() });

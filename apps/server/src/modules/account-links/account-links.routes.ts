@@ -3,6 +3,7 @@ import {
   accountLinkInfoSchema,
   checkAccountLinkBodySchema,
   errorResponseSchema,
+  errorResponsesFor,
   forgotPasswordBodySchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -14,12 +15,7 @@ import { clientOf } from '../sessions';
 import * as links from './account-links.service';
 
 const tags = ['authentication'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 419);
 
 /** Mailed account links (ADR 0034): public, the link's secret is the proof. */
 export const accountLinksRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

@@ -1,7 +1,7 @@
 import {
   AUTH_ROUTES,
   changePasswordBodySchema,
-  errorResponseSchema,
+  errorResponsesFor,
   messageResponseSchema,
   updateProfileBodySchema,
   userProfileSchema,
@@ -12,12 +12,7 @@ import { requireUserActor } from '../../plugins/authenticate';
 import * as service from './account.service';
 
 const tags = ['authentication'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 419);
 
 /** The signed-in user's own account: profile and password. */
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

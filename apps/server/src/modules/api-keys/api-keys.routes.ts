@@ -3,7 +3,7 @@ import {
   apiTokenSecretResponseSchema,
   countedListSchema,
   createApiTokenBodySchema,
-  errorResponseSchema,
+  errorResponsesFor,
   idBodySchema,
   idQuerySchema,
   listApiTokensQuerySchema,
@@ -21,14 +21,7 @@ import { requireActor } from '../../plugins/authenticate';
 import { sendError } from '../../plugins/error-handler';
 import * as apiKeys from './api-keys.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 404, 409, 419);
 const withData = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 
 /** API keys of machine clients (ADR 0032) and the OAuth 2 client-credentials token endpoint. */

@@ -3,6 +3,7 @@ import {
   countedListSchema,
   createPermissionBodySchema,
   errorResponseSchema,
+  errorResponsesFor,
   groupingListSchema,
   idBodySchema,
   idQuerySchema,
@@ -18,14 +19,7 @@ import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
 import * as service from './permissions.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 404, 409, 419);
 const withData = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 const tags = ['permissions'];
 

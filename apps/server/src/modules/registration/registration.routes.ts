@@ -1,4 +1,4 @@
-import { errorResponseSchema, messageResponseSchema } from '@cuspid/contracts';
+import { errorResponseSchema, errorResponsesFor, messageResponseSchema } from '@cuspid/contracts';
 import {
   COMPANY_ROUTES,
   captchaSchema,
@@ -18,12 +18,7 @@ import * as service from './registration.service';
 import { createViesClient } from './vies';
 
 const tags = ['registration'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 419);
 const permission = 'backoffice-global-configuration' as const;
 
 export const registrationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

@@ -1,7 +1,7 @@
 import {
   countedListSchema,
   createRoleBodySchema,
-  errorResponseSchema,
+  errorResponsesFor,
   idBodySchema,
   idQuerySchema,
   listRolesQuerySchema,
@@ -16,14 +16,7 @@ import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
 import * as service from './roles.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 404, 409, 419);
 const withData = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 const tags = ['roles'];
 

@@ -2,6 +2,7 @@ import {
   AUTH_ROUTES,
   countedListSchema,
   errorResponseSchema,
+  errorResponsesFor,
   idBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -19,22 +20,10 @@ import { clientOf } from './client-info';
 import * as service from './sessions.service';
 
 const tags = ['authentication'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 419);
 
 /** The answers of the session-list calls (as the other identity calls). */
-const sessionErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const sessionErrors = errorResponsesFor(400, 401, 403, 404, 409, 419);
 
 /** Sign-in, token refresh, sign-out, and the signed-in user's sessions (ADR 0006). */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

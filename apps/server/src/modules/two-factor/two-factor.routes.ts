@@ -1,4 +1,10 @@
-import { AUTH_ROUTES, errorResponseSchema, loginResponseSchema, messageResponseSchema } from '@cuspid/contracts';
+import {
+  AUTH_ROUTES,
+  errorResponseSchema,
+  errorResponsesFor,
+  loginResponseSchema,
+  messageResponseSchema,
+} from '@cuspid/contracts';
 import {
   loginTwoFactorBodySchema,
   RECOVERY_CODE_COUNT,
@@ -16,12 +22,7 @@ import { requireUserActor } from '../../plugins/authenticate';
 import { clientOf } from '../sessions';
 import * as twoFactor from './two-factor.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 419);
 
 /** Two-factor sign-in (ADR 0033): the second sign-in step, and its setup by the signed-in user. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

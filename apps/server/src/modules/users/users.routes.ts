@@ -4,6 +4,7 @@ import {
   createUserBodySchema,
   createUserResponseSchema,
   errorResponseSchema,
+  errorResponsesFor,
   idBodySchema,
   idQuerySchema,
   invitationResponseSchema,
@@ -19,20 +20,8 @@ import { assertPermission, requireActor } from '../../plugins/authenticate';
 import { clientOf } from '../sessions';
 import * as service from './users.service';
 
-const signInErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  419: errorResponseSchema,
-};
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  419: errorResponseSchema,
-};
+const signInErrors = errorResponsesFor(400, 401, 403, 419);
+const errors = errorResponsesFor(400, 401, 403, 404, 409, 419);
 
 /** Users: registration and creation, and their administration (spec section 7). */
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
