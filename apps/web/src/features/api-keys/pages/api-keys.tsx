@@ -81,9 +81,10 @@ export function ApiKeysPage() {
     },
   ];
 
-  const run = async (action: () => Promise<{ message: string }>) => {
+  const run = async (action: () => Promise<unknown>, done: string) => {
     try {
-      notifySuccess((await action()).message);
+      await action();
+      notifySuccess(done);
     } catch (error) {
       notifyError(error);
     }
@@ -142,7 +143,7 @@ export function ApiKeysPage() {
                         color="orange"
                         aria-label={t('apiKeys.revoke')}
                         data-testid="api-key-revoke"
-                        onClick={() => void run(() => revoke.mutateAsync(key.id))}
+                        onClick={() => void run(() => revoke.mutateAsync(key.id), t('apiKeys.revoked'))}
                       >
                         <IconBan size={16} />
                       </ActionIcon>
@@ -172,7 +173,7 @@ export function ApiKeysPage() {
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
-          void run(() => remove.mutateAsync(deleting!.id)).then(() => {
+          void run(() => remove.mutateAsync(deleting!.id), t('apiKeys.deleted')).then(() => {
             setDeleting(null);
           })
         }
@@ -194,7 +195,7 @@ export function ApiKeyCreatePage() {
         <Card withBorder radius="lg" padding="lg">
           <ApiKeyForm
             onCreated={(answer) => {
-              notifySuccess(answer.message);
+              notifySuccess(t('apiKeys.created'));
               setSecret(answer);
             }}
           />
