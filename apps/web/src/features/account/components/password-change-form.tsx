@@ -37,12 +37,12 @@ export function PasswordChangeForm({ onDirtyChange }: PasswordChangeFormProps = 
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const response = await changePassword.mutateAsync({
+      await changePassword.mutateAsync({
         current_password: values.current_password,
         new_password: values.new_password,
       });
       form.reset();
-      notifySuccess(response?.message || t('settings.passwordChanged'));
+      notifySuccess(t('settings.passwordChanged'));
     } catch (error) {
       notifyError(error, form);
     }

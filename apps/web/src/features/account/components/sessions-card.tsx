@@ -80,7 +80,7 @@ export function SessionsCard() {
           data-testid="sessions-sign-out-others"
           onClick={() =>
             void signOut.mutateAsync().then(
-              (answer) => notifySuccess(answer.message),
+              () => notifySuccess(t('sessions.signedOutOthers')),
               (error: unknown) => notifyError(error),
             )
           }

@@ -223,7 +223,7 @@ function ScanAndConfirm({
   const handleSubmit = form.onSubmit(async (values) => {
     try {
       const answer = await enable.mutateAsync(values);
-      notifySuccess(answer.message);
+      notifySuccess(t('twoFactor.turnedOn'));
       onEnabled(answer.recovery_codes);
     } catch (error) {
       notifyError(error, form);
@@ -315,11 +315,12 @@ function ConfirmIdentityForm({
     const body: TwoFactorConfirmBody = withCode ? { code: values.code } : { password: values.password };
     try {
       if (kind === 'disable') {
-        notifySuccess((await disable.mutateAsync(body)).message);
+        await disable.mutateAsync(body);
+        notifySuccess(t('twoFactor.turnedOff'));
         onDone();
       } else {
         const answer = await regenerate.mutateAsync(body);
-        notifySuccess(answer.message);
+        notifySuccess(t('twoFactor.regenerated'));
         onCodes?.(answer.recovery_codes);
       }
     } catch (error) {

@@ -141,7 +141,7 @@ describe('AccountSettingPage: password change', () => {
   });
 
   it('changes the password, shows a success toast and empties the form', async () => {
-    const fetchMock = mockServer({ changePassword: () => jsonResponse({ message: 'Password changed' }) });
+    const fetchMock = mockServer({ changePassword: () => jsonResponse({ message: 'Your password was changed' }) });
     renderPage();
     await screen.findByLabelText('First name');
 
@@ -151,7 +151,7 @@ describe('AccountSettingPage: password change', () => {
     await userEvent.type(confirmation, 'Secret#123');
     await userEvent.click(changePasswordButton());
 
-    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(await screen.findByText('Your password was changed')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, '/auth/change-password');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ current_password: 'Old#12345', new_password: 'Secret#123' });
     expect(passwordFields().current).toHaveValue('');

@@ -48,13 +48,13 @@ export function ApiKeyForm({
     const expires_at = values.expires_at ? new Date(values.expires_at).toISOString() : null;
     try {
       if (apiKey) {
-        const answer = await update.mutateAsync({
+        await update.mutateAsync({
           id: apiKey.id,
           name: values.name,
           scopes: values.scopes,
           expires_at,
         });
-        notifySuccess(answer.message);
+        notifySuccess(t('apiKeys.updated'));
         void navigate(apiKeyPaths.apiKeys);
       } else {
         onCreated?.(await create.mutateAsync({ name: values.name, scopes: values.scopes, expires_at }));

@@ -69,9 +69,10 @@ export function ApiKeysPage() {
     },
   ];
 
-  const run = async (action: () => Promise<{ message: string }>) => {
+  const run = async (action: () => Promise<unknown>, done: string) => {
     try {
-      notifySuccess((await action()).message);
+      await action();
+      notifySuccess(done);
     } catch (error) {
       notifyError(error);
     }
@@ -114,7 +115,7 @@ export function ApiKeysPage() {
                     <RowAction
                       label={t('apiKeys.revoke')}
                       icon={IconBan}
-                      onClick={() => void run(() => revoke.mutateAsync(key.id))}
+                      onClick={() => void run(() => revoke.mutateAsync(key.id), t('apiKeys.revoked'))}
                       color="orange"
                       testId="api-key-revoke"
                     />
@@ -134,7 +135,7 @@ export function ApiKeysPage() {
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
-          void run(() => remove.mutateAsync(deleting!.id)).then(() => {
+          void run(() => remove.mutateAsync(deleting!.id), t('apiKeys.deleted')).then(() => {
             setDeleting(null);
           })
         }
@@ -156,7 +157,7 @@ export function ApiKeyCreatePage() {
         <Card withBorder radius="lg" padding="lg">
           <ApiKeyForm
             onCreated={(answer) => {
-              notifySuccess(answer.message);
+              notifySuccess(t('apiKeys.created'));
               setSecret(answer);
             }}
           />

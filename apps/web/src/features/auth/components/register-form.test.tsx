@@ -10,7 +10,7 @@ const CAPTCHA_IMAGE = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.
 /** A fetch that answers the registration calls; `register` decides the answer of POST /register-company. */
 function serverMock(
   register: () => Response = () =>
-    jsonResponse({ message: 'Registration complete', company_id: 'c1', user_id: 'u1' }, 201),
+    jsonResponse({ message: 'Registration successful. You can sign in now.', company_id: 'c1', user_id: 'u1' }, 201),
 ) {
   let captchas = 0;
   return vi.fn(async (url: string, init?: RequestInit) => {
@@ -142,7 +142,7 @@ describe('RegisterForm (company registration)', { timeout: 30_000 }, () => {
       // The UI language of the form: the welcome mail goes out in it.
       contact_language: 'en',
     });
-    expect(await screen.findByText('Registration complete')).toBeInTheDocument();
+    expect(await screen.findByText('Registration successful. You can sign in now.')).toBeInTheDocument();
   });
 
   it('puts the server field errors on the form and shows a new captcha', async () => {

@@ -121,8 +121,8 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         ...(isLanguageCode(i18n.language) ? { contact_language: i18n.language } : {}),
         ...(captchaEnabled && captcha.data ? { captcha_id: captcha.data.id, captcha_answer } : {}),
       });
-      const response = await register.mutateAsync(body);
-      notifySuccess(response?.message || t('register.success'));
+      await register.mutateAsync(body);
+      notifySuccess(t('register.success'));
       onSuccess();
     } catch (error) {
       // The captcha is spent by every attempt: show a new one (before the errors, which a value change clears).

@@ -97,8 +97,8 @@ export function CustomerShowPage() {
 
   const handleDelete = async () => {
     try {
-      const result = await remove.mutateAsync(id);
-      notifySuccess(result.message);
+      await remove.mutateAsync(id);
+      notifySuccess(t('show.deleted'));
       void navigate(companyPaths.customers);
     } catch (error) {
       notifyError(error);

@@ -102,6 +102,7 @@ function mockApi(companies: Company[] = [company()], importAnswer: [unknown, num
         jsonResponse({
           message: `The labels of ${body.ids.length} companies were saved`,
           data: body.ids.map((id: string) => ({ id, flag: null, tags: [] })),
+          results: body.ids.map((id: string) => ({ id, ok: true })),
         }),
       );
     }

@@ -76,11 +76,13 @@ export function CustomerTimelinePanel({ companyId, assignees }: { companyId: str
   const handleDelete = async () => {
     if (!deleting) return;
     try {
-      const answer =
-        deleting.kind === 'note'
-          ? await deleteNote.mutateAsync(deleting.note.id)
-          : await deleteActivity.mutateAsync(deleting.activity.id);
-      notifySuccess(answer.message);
+      if (deleting.kind === 'note') {
+        await deleteNote.mutateAsync(deleting.note.id);
+        notifySuccess(t('note.deleted'));
+      } else {
+        await deleteActivity.mutateAsync(deleting.activity.id);
+        notifySuccess(t('activity.deleted'));
+      }
       setDeleting(null);
     } catch (error) {
       notifyError(error);

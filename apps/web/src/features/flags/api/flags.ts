@@ -1,3 +1,4 @@
+import type { BulkResult } from '@cuspid/contracts';
 import type { flagSchema } from '@cuspid/contracts/flags';
 import {
   FLAG_ROUTES,
@@ -69,7 +70,7 @@ export function useCreateFlags() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: FlagInput[]) =>
-      api.post<{ message: string; data: Flag[] }>('api', FLAG_ROUTES.createFlags, { items }),
+      api.post<{ message: string; data: Flag[] } & BulkResult>('api', FLAG_ROUTES.createFlags, { items }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: flagKeys.all }),
   });
 }

@@ -42,14 +42,14 @@ export function BulkLabelsModal({ type, ids, opened, onClose, onSaved }: BulkLab
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const result = await update.mutateAsync({
+      const { results } = await update.mutateAsync({
         type,
         ids,
         ...(values.flag === KEEP ? {} : { flag_id: values.flag === REMOVE ? null : values.flag }),
         add_tag_ids: values.add_tag_ids,
         remove_tag_ids: values.remove_tag_ids,
       });
-      notifySuccess(result.message);
+      notifySuccess(t(`labelsSaved.${type}`, { count: results.filter((r) => r.ok).length }));
       form.reset();
       onSaved();
     } catch (error) {

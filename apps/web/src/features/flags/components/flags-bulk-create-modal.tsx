@@ -65,7 +65,7 @@ export function FlagsBulkCreateModal({ opened, onClose }: FlagsBulkCreateModalPr
     const entries = namesOf(values.names);
     setRefused([]);
     try {
-      const result = await create.mutateAsync(
+      const { results } = await create.mutateAsync(
         entries.map(({ name }) => ({
           name,
           kind: values.kind,
@@ -74,7 +74,7 @@ export function FlagsBulkCreateModal({ opened, onClose }: FlagsBulkCreateModalPr
           ...(values.colour ? { colour: values.colour } : {}),
         })),
       );
-      notifySuccess(result.message);
+      notifySuccess(t('bulkCreate.created', { count: results.filter((r) => r.ok).length }));
       handleClose();
     } catch (error) {
       // Field errors name items (`items.3.name`): show them against the lines of the text.

@@ -44,14 +44,14 @@ export function RecordLabelsEditor({ type, id, flag = null, tags = NO_TAGS, onSa
     const remove = [...current].filter((tagId) => !chosen.has(tagId));
     if (!flagChanged && !add.length && !remove.length) return;
     try {
-      const result = await update.mutateAsync({
+      const { results } = await update.mutateAsync({
         type,
         ids: [id],
         ...(flagChanged ? { flag_id: values.flag_id } : {}),
         add_tag_ids: add,
         remove_tag_ids: remove,
       });
-      notifySuccess(result.message);
+      notifySuccess(t(`labelsSaved.${type}`, { count: results.filter((r) => r.ok).length }));
       onSaved?.();
     } catch (error) {
       notifyError(error, {

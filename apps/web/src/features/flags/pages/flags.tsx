@@ -60,8 +60,10 @@ export function FlagsPage() {
   const handleDelete = async () => {
     if (!deleting) return;
     try {
-      const result = await remove.mutateAsync(deleting.id);
-      notifySuccess(result.message);
+      await remove.mutateAsync(deleting.id);
+      // The answer names no count: the records that lost it are those the list counted.
+      const { kind, usage_count: count } = deleting;
+      notifySuccess(count ? t(`deletedAndRemoved.${kind}`, { count }) : t(`deleted.${kind}`));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -22,14 +22,14 @@ export function MailTemplateAssignmentPage() {
 
   const handleSave = async () => {
     try {
-      const saved = await save.mutateAsync({
+      await save.mutateAsync({
         assignments: Object.entries(changes).map(([event, template_id]) => ({
           event: event as never,
           template_id,
         })),
       });
       setChanges({});
-      notifySuccess(saved.message);
+      notifySuccess(t('assignment.saved'));
     } catch (error) {
       notifyError(error);
     }

@@ -55,8 +55,8 @@ export function MailTemplatesPage() {
   const handleDelete = async () => {
     if (!toDelete) return;
     try {
-      const result = await remove.mutateAsync(toDelete.id);
-      notifySuccess(result.message);
+      await remove.mutateAsync(toDelete.id);
+      notifySuccess(t('templates.deleted'));
       setToDelete(null);
     } catch (error) {
       notifyError(error);

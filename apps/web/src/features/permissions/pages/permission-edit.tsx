@@ -50,12 +50,15 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
       grouping: values.grouping || null,
     };
     try {
-      const answer = permission
-        ? await update.mutateAsync(
-            builtIn ? { id: permission.id, grouping: body.grouping } : { id: permission.id, ...body },
-          )
-        : await create.mutateAsync(body);
-      notifySuccess(answer.message);
+      if (permission) {
+        await update.mutateAsync(
+          builtIn ? { id: permission.id, grouping: body.grouping } : { id: permission.id, ...body },
+        );
+        notifySuccess(t('permissionsAdmin.updated'));
+      } else {
+        await create.mutateAsync(body);
+        notifySuccess(t('permissionsAdmin.created'));
+      }
       void navigate(permissionPaths.permissions);
     } catch (error) {
       notifyError(error, form);
@@ -65,7 +68,8 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
   const confirmDelete = async () => {
     if (!permission) return;
     try {
-      notifySuccess((await remove.mutateAsync(permission.id)).message);
+      await remove.mutateAsync(permission.id);
+      notifySuccess(t('permissionsAdmin.deleted'));
       void navigate(permissionPaths.permissions);
     } catch (error) {
       notifyError(error);

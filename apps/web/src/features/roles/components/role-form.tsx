@@ -83,14 +83,17 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = role
-        ? await update.mutateAsync({
-            id: role.id,
-            ...values,
-            ...(isAdminRole ? { permissions: undefined, name: undefined } : {}),
-          })
-        : await create.mutateAsync(values);
-      notifySuccess(answer.message);
+      if (role) {
+        await update.mutateAsync({
+          id: role.id,
+          ...values,
+          ...(isAdminRole ? { permissions: undefined, name: undefined } : {}),
+        });
+        notifySuccess(t('roles.updated'));
+      } else {
+        await create.mutateAsync(values);
+        notifySuccess(t('roles.created'));
+      }
       void navigate(rolePaths.roles);
     } catch (error) {
       notifyError(error, form);

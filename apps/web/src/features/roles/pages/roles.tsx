@@ -44,7 +44,8 @@ export function RolesPage() {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      notifySuccess((await remove.mutateAsync(deleting.id)).message);
+      await remove.mutateAsync(deleting.id);
+      notifySuccess(t('roles.deleted'));
       setDeleting(null);
     } catch (error) {
       notifyError(error);

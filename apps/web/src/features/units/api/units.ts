@@ -1,3 +1,4 @@
+import type { BulkResult } from '@cuspid/contracts';
 import { COMPANY_ROUTES, type Unit } from '@cuspid/contracts/companies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -25,7 +26,8 @@ export function useCreateUnit() {
 export function useDeleteUnits() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.post<{ message: string }>('api', COMPANY_ROUTES.deleteUnits, { ids }),
+    mutationFn: (ids: string[]) =>
+      api.post<{ message: string } & BulkResult>('api', COMPANY_ROUTES.deleteUnits, { ids }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: unitKeys.all }),
   });
 }

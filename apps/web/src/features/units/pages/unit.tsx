@@ -89,8 +89,8 @@ export function UnitPage() {
   const handleDelete = async () => {
     if (!deleting) return;
     try {
-      const result = await remove.mutateAsync([deleting.id]);
-      notifySuccess(result.message);
+      const { results } = await remove.mutateAsync([deleting.id]);
+      notifySuccess(t('unitPage.deleted', { count: results.filter((r) => r.ok).length }));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -118,7 +118,7 @@ export function UserForm({ user }: { user?: UserRecord }) {
           mail: values.mail,
           ...(inviting ? {} : { password: values.password, is_active: values.is_active }),
         });
-        notifySuccess(inviting ? t('users.invited') : answer.message);
+        notifySuccess(inviting ? t('users.invited') : t('users.created'));
         // Without a mail server the answer holds the link: the show page offers it for handing over.
         void navigate(userPaths.userShow(answer.user_id), { state: { invitationUrl: answer.invitation_url } });
       }

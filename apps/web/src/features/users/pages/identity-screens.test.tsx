@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { COMPANY_ID, jsonResponse, loginResponse, mockServer, userRecord } from '../../../testing/fixtures';
 import { renderPages, renderWithProviders } from '../../../testing/render-app';
@@ -56,6 +57,24 @@ describe('users list', () => {
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/auth/delete-user')).toBe(true));
     expect(calls.find((c) => c.path === '/auth/delete-user')?.body).toEqual({ id: victim.id });
     expect(await screen.findByText('The user was deleted')).toBeInTheDocument();
+  });
+
+  it('confirms the deletion in the language of the interface, not in the English of the answer', async () => {
+    const victim = user({ mail: 'leave@example.com' });
+    const calls = mockServer({
+      '/auth/list-users': () => jsonResponse({ data: [user({}), victim], count: 2 }),
+      '/auth/delete-user': () => jsonResponse({ message: 'The user was deleted' }),
+    });
+    await i18n.changeLanguage('de');
+    renderWithProviders(inSuspense(<UsersPage />), { path: '/users' });
+    const row = (await screen.findAllByTestId('users-row'))[1]!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Löschen' }));
+    await userEvent.click(await screen.findByTestId('confirm-delete-submit'));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/auth/delete-user')).toBe(true));
+
+    const toast = await screen.findByTestId('notification-success');
+    expect(toast).toHaveTextContent('Der Benutzer wurde gelöscht');
+    expect(toast).not.toHaveTextContent('The user was deleted');
   });
 });
 

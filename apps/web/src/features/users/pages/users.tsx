@@ -78,8 +78,8 @@ export function UsersPage() {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      const answer = await remove.mutateAsync(deleting.id);
-      notifySuccess(answer.message);
+      await remove.mutateAsync(deleting.id);
+      notifySuccess(t('users.deleted'));
       setDeleting(null);
     } catch (error) {
       notifyError(error);
