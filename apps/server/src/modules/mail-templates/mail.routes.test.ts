@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
+  requestsTo,
   type TestContext,
   uniqueMail,
 } from '../../../test/setup-app';
@@ -13,25 +13,23 @@ import { deliverMail } from '../sent-mails/mail-delivery';
 import { insertOutbox } from '../sent-mails/sent-mails.repository';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let practice: Record<string, string>;
+let admin: string;
+let practice: string;
 /** Holds backoffice-mail-template but belongs to a company of its own (not back-office staff). */
-let companyEditor: Record<string, string>;
+let companyEditor: string;
 let companyEditorCompanyId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = bearer((await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token);
-  practice = bearer((await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['end-user'] })).mail)).token);
+  admin = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
+  practice = (await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['end-user'] })).mail)).token;
   const editor = await createTestUser(ctx.deps, { roles: ['employee'] });
   companyEditorCompanyId = editor.companyId;
-  companyEditor = bearer((await loginAs(ctx.app, editor.mail)).token);
+  companyEditor = (await loginAs(ctx.app, editor.mail)).token;
 });
 afterAll(() => ctx?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const { get, post } = requestsTo(() => ctx.app);
 
 const validTemplate = (name = `Template ${uniqueMail()}`) => ({
   name,
