@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The backend schema and its companies table, apart from the other backend tables: auth.users and
@@ -57,4 +67,23 @@ export const companies = backend.table(
     /** Substring search of company names (user list and company list, ADR 0070). */
     index('companies_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
   ],
+);
+
+/** Bank accounts of a company (spec section 3: bank details and accounts); at most one is the default. */
+export const companyBankAccounts = backend.table(
+  'company_bank_accounts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    accountHolder: text('account_holder'),
+    bankName: text('bank_name'),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('company_bank_accounts_company_idx').on(t.companyId)],
 );
