@@ -84,6 +84,12 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
  * Default English messages; the spec's texts where it has them. `{{name}}` is filled from the error's
  * `params` (`errorText`), in the same syntax as the web's translations of the code.
  */
+/**
+ * The fallback text of an unexpected error: a literal of its own (not read from `ERROR_MESSAGES`), so that the
+ * web's login bundle takes this one text without the whole table of messages.
+ */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please contact support.';
+
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'This form is required to be filled',
   BAD_REQUEST: 'The request is not valid',
@@ -111,7 +117,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REQUEST_TOO_LARGE: 'The address or the headers of the request are too large',
   SESSION_EXPIRED: 'You need to relogin',
   TOO_MANY_REQUESTS: 'Too many attempts. Please try again later',
-  INTERNAL: 'Something went wrong. Please contact support.',
+  INTERNAL: GENERIC_ERROR_MESSAGE,
   SERVICE_UNAVAILABLE: 'The service is not available right now',
   API_KEY_NOT_ALLOWED: 'This call needs a signed-in user: it is not open to API keys',
   GRANT_NOT_HELD: 'You cannot grant permissions you do not hold: {{permissions}}',
@@ -175,5 +181,3 @@ export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
     name in params ? String(params[name]) : whole,
   );
 }
-
-export const GENERIC_ERROR_MESSAGE = ERROR_MESSAGES.INTERNAL;

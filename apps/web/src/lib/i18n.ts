@@ -3,7 +3,6 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import auth from '../locales/en/auth.json';
 import common from '../locales/en/common.json';
-import errors from '../locales/en/errors.json';
 import validation from '../locales/en/validation.json';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -12,12 +11,18 @@ export type UiLanguage = (typeof UI_LANGUAGES)[number];
 // English labels of the login page ship with the entry chunk (English is every language's fallback). Every other
 // dictionary, and the page namespaces (account, help), load on demand: a component that needs a namespace
 // not loaded yet suspends until it is.
-const BUNDLED = { common, auth, validation, errors };
+const BUNDLED = { common, auth, validation };
 const CORE_NAMESPACES = Object.keys(BUNDLED);
+/**
+ * Loaded right after start, without holding up the first page: the error texts (one per server error code,
+ * a table that grows with every area) are needed only once a call fails. Until they arrive, an error shows
+ * the server's English message (`errorMessage` in lib/notify.ts).
+ */
+const EARLY_NAMESPACES = ['errors'];
 type Dictionary = { default: Record<string, unknown> };
 // App-wide namespaces live in locales/<lang>/<namespace>.json; a feature's namespace is the feature's name, its
 // dictionaries features/<namespace>/locales/<lang>.json. Both are globbed: a new feature's dictionary needs no list.
-const appLoaders = import.meta.glob<Dictionary>(['./*/*.json', '!./en/{common,auth,validation,errors}.json'], {
+const appLoaders = import.meta.glob<Dictionary>(['./*/*.json', '!./en/{common,auth,validation}.json'], {
   base: '../locales',
 });
 const featureLoaders = import.meta.glob<Dictionary>('./*/locales/*.json', { base: '../features' });
@@ -79,7 +84,15 @@ export async function initI18n(language: UiLanguage = storedLanguage()): Promise
     i18n.on('languageChanged', applyDocumentLanguage);
   }
   await setLanguage(language, { remember: false });
+  void loadEarlyNamespaces();
   return i18n;
+}
+
+/** Loads the namespaces every page may need soon (the error texts); `changeLanguage` keeps them loaded after. */
+export function loadEarlyNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(EARLY_NAMESPACES).catch((error: unknown) => {
+    console.error('Could not load the error texts', error);
+  });
 }
 
 /** Switches every label without a reload, remembers the choice and updates `<html lang>`. */

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '@cuspid/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n, setLanguage } from '../lib/i18n';
+import { initI18n, loadEarlyNamespaces, setLanguage } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
 
 window.__CUSPID_CONFIG__ = DEFAULT_RUNTIME_CONFIG;
@@ -13,6 +13,8 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n('en');
+  // In the app they arrive right after start; tests wait for them, so an error reads the same every run.
+  await loadEarlyNamespaces();
 });
 
 afterEach(async () => {
