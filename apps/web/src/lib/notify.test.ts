@@ -79,6 +79,23 @@ describe('notify', () => {
     );
   });
 
+  it('reads a refusal in Spanish, with its params, plural and context', async () => {
+    await setLanguage('es', { remember: false });
+    const refused = new ApiError(403, {
+      code: 'GRANT_NOT_HELD',
+      message: 'You cannot grant permissions you do not hold: list-users',
+      params: { permissions: 'list-users' },
+    });
+    expect(errorMessage(refused)).toBe('No puede conceder permisos que usted no tiene: list-users');
+    const inUse = (count: number) =>
+      errorMessage(new ApiError(409, { code: 'FLAG_KIND_IN_USE', message: '…', params: { context: 'flag', count } }));
+    expect(inUse(1)).toBe('Este indicador está asignado a 1 registro; quítelo de él antes de convertirlo en etiqueta');
+    expect(inUse(3)).toBe(
+      'Este indicador está asignado a 3 registros; quítelo de ellos antes de convertirlo en etiqueta',
+    );
+    await setLanguage('en', { remember: false });
+  });
+
   it('shows a Success toast', async () => {
     notifySuccess('Saved');
     await vi.waitFor(

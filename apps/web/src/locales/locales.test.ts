@@ -17,6 +17,22 @@ function keysOf(language: string): Set<string> {
   return new Set(flattenKeys(DICTIONARIES[language]));
 }
 
+// Namespaces every interface language translates in full, the partial ones (es, tu) too: a refusal from the
+// server must read in the user's language, never half in English.
+const COMPLETE_IN_EVERY_LANGUAGE = ['errors'];
+
+/** English keys of `namespace` the dictionary lacks or leaves empty. */
+function untranslated(dictionary: Record<string, unknown> | undefined, namespace: string): string[] {
+  const own = (dictionary?.[namespace] ?? {}) as Record<string, unknown>;
+  return flattenKeys({ [namespace]: en[namespace] }).filter((key) => {
+    const value = key
+      .slice(namespace.length + 1)
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], own);
+    return typeof value !== 'string' || value.trim() === '';
+  });
+}
+
 describe('dictionaries', () => {
   it('has a dictionary for every interface language', () => {
     expect(Object.keys(DICTIONARIES).sort()).toEqual([...UI_LANGUAGES].sort());
@@ -45,6 +61,21 @@ describe('dictionaries', () => {
       return typeof value !== 'string' || value.trim() === '';
     });
     expect(empty).toEqual([]);
+  });
+
+  it.each(UI_LANGUAGES.flatMap((language) => COMPLETE_IN_EVERY_LANGUAGE.map((namespace) => [language, namespace])))(
+    '%s translates every English key of %s',
+    (language, namespace) => {
+      expect(untranslated(DICTIONARIES[language], namespace)).toEqual([]);
+    },
+  );
+
+  it('the completeness check notices a missing or empty Spanish error text', () => {
+    const { GRANT_NOT_HELD: _removed, ...errors } = DICTIONARIES.es!.errors!;
+    expect(untranslated({ ...DICTIONARIES.es, errors }, 'errors')).toEqual(['errors:GRANT_NOT_HELD']);
+    expect(untranslated({ ...DICTIONARIES.es, errors: { ...errors, GRANT_NOT_HELD: ' ' } }, 'errors')).toEqual([
+      'errors:GRANT_NOT_HELD',
+    ]);
   });
 
   it('the key-parity check notices a missing key', () => {
