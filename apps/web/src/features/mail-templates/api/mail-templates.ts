@@ -92,4 +92,6 @@ export const mailPreviewQuery = (body: MailPreviewBody) =>
     placeholderData: keepPreviousData,
     retry: false,
   });
-export const useMailPreview = (body: MailPreviewBody) => useQuery(mailPreviewQuery(body));
+/** `enabled`: false while the template has no subject or body yet (the server would refuse it with 400). */
+export const useMailPreview = (body: MailPreviewBody, { enabled = true } = {}) =>
+  useQuery({ ...mailPreviewQuery(body), enabled });

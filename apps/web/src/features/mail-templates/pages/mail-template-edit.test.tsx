@@ -60,6 +60,26 @@ function renderEditor() {
 }
 
 describe('MailTemplateEditPage', () => {
+  it('asks for no preview while the new template has no subject or body, and for one once it has', async () => {
+    const calls = mockServer();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <MailTemplateEditPage />
+      </Suspense>,
+      { path: '/mail-templates/create', url: '/mail-templates/create' },
+    );
+    expect(await screen.findByText('Write a subject and a body to see the preview.')).toBeInTheDocument();
+    // Past the preview's debounce (400 ms): still no request (the server would answer 400).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.filter((c) => c.path === '/mail/preview-mail-template')).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Hello');
+    await user.type(screen.getByRole('textbox', { name: 'Body (HTML)' }), '<p>Hi</p>');
+    expect(await screen.findByTestId('mail-preview-subject')).toHaveTextContent('Hello');
+    expect(calls.filter((c) => c.path === '/mail/preview-mail-template').length).toBeGreaterThan(0);
+  });
+
   it('previews the chosen language with the example values and saves every language', async () => {
     const calls = mockServer();
     const user = userEvent.setup();

@@ -95,7 +95,7 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
   const examples = Object.fromEntries(values.variables.map((v) => [v.name, v.example]));
   const [previewInput] = useDebouncedValue({ contents: shown, variables: examples }, 400);
   const canPreview = previewInput.contents.subject.trim() !== '' && previewInput.contents.body.trim() !== '';
-  const preview = useMailPreview(previewInput);
+  const preview = useMailPreview(previewInput, { enabled: canPreview });
 
   const setContent = (part: keyof MailTemplateContent, value: string) =>
     setValues((v) => ({ ...v, contents: { ...v.contents, [language]: { ...v.contents[language], [part]: value } } }));
