@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, hideUrlTokens } from './bootstrap';
+import { createLogger, hideUrlTokens, logFormatOf } from './bootstrap';
 
 describe('request logs', () => {
   it('hide the secret of account links (ADR 0034) and keep the rest of the address', async () => {
@@ -24,5 +24,16 @@ describe('request logs', () => {
   it('leave addresses without a token alone', () => {
     expect(hideUrlTokens('/auth/list-users?search=token')).toBe('/auth/list-users?search=token');
     expect(hideUrlTokens('/reset-password?x=1&Token=abc#top')).toBe('/reset-password?x=1&Token=[hidden]#top');
+  });
+});
+
+describe('log format', () => {
+  it('is readable lines on a terminal outside production, JSON anywhere else, unless LOG_FORMAT says', () => {
+    expect(logFormatOf('auto', 'development', true)).toBe('pretty');
+    expect(logFormatOf('auto', 'test', true)).toBe('pretty');
+    expect(logFormatOf('auto', 'production', true)).toBe('json');
+    expect(logFormatOf('auto', 'development', false)).toBe('json');
+    expect(logFormatOf('json', 'development', true)).toBe('json');
+    expect(logFormatOf('pretty', 'production', false)).toBe('pretty');
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
@@ -15,7 +16,37 @@ import { createStorage } from './storage/storage';
 /** Account links (ADR 0034) carry their secret as `?token=`: request logs show the address without it. */
 export const hideUrlTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[hidden]');
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+/**
+ * Readable, coloured lines (pino-pretty) or one JSON object per line. `auto` reads lines on a terminal outside
+ * production, and JSON where a program reads the output (a pipe, a file, a log collector).
+ */
+export function logFormatOf(
+  format: Config['logFormat'],
+  environment: Config['env'],
+  isTerminal = process.stdout.isTTY === true,
+): 'pretty' | 'json' {
+  if (format !== 'auto') return format;
+  return isTerminal && environment !== 'production' ? 'pretty' : 'json';
+}
+
+/** pino-pretty as a stream in this thread, when it is installed (a development dependency); else undefined. */
+function prettyStream(): DestinationStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => DestinationStream;
+    return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLogger(
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat' | 'env'>>,
+  destination?: DestinationStream,
+): Logger {
+  const pretty =
+    !destination && logFormatOf(config.logFormat ?? 'auto', config.env ?? 'production') === 'pretty'
+      ? prettyStream()
+      : undefined;
   return pino(
     {
       level: config.logLevel,
@@ -31,7 +62,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
         }),
       },
     },
-    destination,
+    destination ?? pretty,
   );
 }
 

@@ -20,6 +20,8 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `auto`: readable lines on a terminal outside production, JSON otherwise (log collectors). */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     DATA_DIR: z.string().default('./data'),
     /** Set by npm to where `npm …` was typed: relative paths resolve from there, not the workspace. */
     INIT_CWD: z.string().optional(),
@@ -169,6 +171,7 @@ function toConfig(env: Env) {
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dataDir,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
