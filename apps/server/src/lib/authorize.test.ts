@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from './actor';
+import { testActor } from '../../test/actors';
 import { authorize, type Policy, permits, staffOnly } from './authorize';
 import { AppError } from './errors';
 
-const actor = (over: Partial<Actor> = {}): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'u1',
-    companyId: 'c1',
-    roles: [],
-    permissions: [],
-    isStaff: false,
-    ...over,
-  }) as Actor;
+const actor = testActor;
 
 type Row = { id: string; ownerId: string; locked: boolean };
 const editOwn: Policy<Row> = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/actors';
 import type { Actor } from '../../lib/actor';
 import { authorize, permits } from '../../lib/authorize';
 import type { AppError } from '../../lib/errors';
@@ -12,18 +13,7 @@ import {
   viewLogoPolicy,
 } from './companies.policy';
 
-const actor = (over: Partial<Actor> = {}): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'u1',
-    companyId: 'own',
-    roles: [],
-    permissions: [],
-    isStaff: false,
-    ...over,
-  }) as Actor;
+const actor = (over: Partial<Actor> = {}): Actor => testActor({ companyId: 'own', ...over });
 const staff = actor({ companyId: 'operator', isStaff: true });
 const partner = actor();
 

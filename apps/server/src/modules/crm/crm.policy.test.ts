@@ -1,5 +1,6 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/actors';
 import type { Actor } from '../../lib/actor';
 import { authorize, permits } from '../../lib/authorize';
 import type { AppError } from '../../lib/errors';
@@ -14,18 +15,7 @@ import {
   writableBy,
 } from './crm.policy';
 
-const actor = (over: Partial<Actor> = {}): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'author',
-    companyId: 'c1',
-    roles: [],
-    permissions: [],
-    isStaff: false,
-    ...over,
-  }) as Actor;
+const actor = (over: Partial<Actor> = {}): Actor => testActor({ userId: 'author', ...over });
 const author = actor();
 const colleague = actor({ userId: 'colleague' });
 const assignee = actor({ userId: 'assignee' });

@@ -1,22 +1,11 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor';
+import { testActor } from '../../../test/actors';
 import { authorize } from '../../lib/authorize';
 import type { AppError } from '../../lib/errors';
 import { labelPolicy, mayLabel } from './flags.policy';
 
-const actor = (over: Partial<Actor> = {}): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'u1',
-    companyId: 'c1',
-    roles: [],
-    permissions: [],
-    isStaff: false,
-    ...over,
-  }) as Actor;
+const actor = testActor;
 
 describe('labelling records', () => {
   it("needs the record type's labelling permission (or the admin role)", () => {

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/actors';
 import type { Actor } from '../../lib/actor';
 import { authorize } from '../../lib/authorize';
 import {
@@ -13,18 +14,7 @@ import {
   selfServiceViolations,
 } from './roles.policy';
 
-const actor = (over: Partial<Actor> = {}): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'u1',
-    companyId: 'c1',
-    roles: [],
-    permissions: [],
-    isStaff: false,
-    ...over,
-  }) as Actor;
+const actor = testActor;
 
 const admin = actor({ roles: [ADMIN_ROLE], isStaff: true });
 const clerk = actor({ roles: ['clerk'], permissions: ['list-users', 'update-user'] });

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor';
+import { testActor } from '../../../test/actors';
 import { authorize } from '../../lib/authorize';
 import {
   assertMayCreateUserIn,
@@ -13,18 +13,7 @@ import {
   mayManageUser,
 } from './users.policy';
 
-const actor = (over: Partial<Actor> = {}): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'u1',
-    companyId: 'c1',
-    roles: [],
-    permissions: [],
-    isStaff: false,
-    ...over,
-  }) as Actor;
+const actor = testActor;
 
 const admin = actor({ roles: [ADMIN_ROLE], isStaff: true });
 const staff = actor({ roles: ['back-office'], isStaff: true, permissions: ['create-user'] });
