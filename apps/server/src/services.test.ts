@@ -5,9 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestApp, createTestUser, loginAs, type TestContext } from '../test/setup-app';
+import { SPEC_SERVICES } from './config/env';
 import { defineJob } from './jobs/define-job';
 import { allJobs } from './jobs/registry';
-import { defineModule, SERVICE_NAMES } from './lib/define-module';
+import { defineModule } from './lib/define-module';
 import { modules } from './modules';
 import { requireActor } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -30,7 +31,7 @@ describe('the module list', () => {
       .sort();
     expect(modules.map((m) => m.name).sort()).toEqual(folders);
     for (const folder of folders) expect(fs.existsSync(path.join(modulesDir, folder, 'index.ts'))).toBe(true);
-    for (const module of modules) expect(SERVICE_NAMES).toContain(module.service);
+    for (const module of modules) expect(SPEC_SERVICES).toContain(module.service);
   });
 
   it("registers every module's jobs, each name once", () => {

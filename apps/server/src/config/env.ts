@@ -11,7 +11,10 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
-export const SERVICE_NAMES = ['auth', 'api', 'mail', 'documents', 'web'] as const;
+/** The spec's four deployable services (section 7), each mounted under its own base path. */
+export const SPEC_SERVICES = ['auth', 'api', 'mail', 'documents'] as const;
+/** What one process may serve: any of the spec's services, and the web app. */
+export const SERVICE_NAMES = [...SPEC_SERVICES, 'web'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const envSchema = z

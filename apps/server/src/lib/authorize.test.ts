@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../../test/actors';
-import { authorize, type Policy, permits, staffOnly } from './authorize';
+import { authorize, type Policy, permits } from './authorize';
 import { AppError } from './errors';
 
 const actor = testActor;
@@ -32,15 +32,16 @@ describe('authorize', () => {
     expect(codeOf(() => authorize(actor(), editOwn, { id: 'r', ownerId: 'u2', locked: false }))).toBe(
       'ROLE_ADMIN_ONLY',
     );
-    expect(codeOf(() => authorize(actor(), staffOnly<Row>(), { id: 'r', ownerId: 'u1', locked: false }))).toBe(
-      'FORBIDDEN',
-    );
+  });
+
+  it('refuses with FORBIDDEN when the policy names no refusal of its own', () => {
+    const nobody: Policy<Row> = { allow: () => false };
+    expect(codeOf(() => authorize(actor(), nobody, { id: 'r', ownerId: 'u1', locked: false }))).toBe('FORBIDDEN');
   });
 
   it('returns the row when the action is allowed', () => {
     const row = { id: 'r', ownerId: 'u1', locked: false };
     expect(authorize(actor(), editOwn, row)).toBe(row);
-    expect(authorize(actor({ isStaff: true }), staffOnly<Row>(), row)).toBe(row);
   });
 
   it('permits says the same as a yes/no', () => {

@@ -32,9 +32,3 @@ export function authorize<Row>(actor: Actor, policy: Policy<Row>, row: Row | nul
 export function permits<Row>(actor: Actor, policy: Policy<Row>, row: Row): boolean {
   return (policy.see?.(actor, row) ?? true) && policy.allow(actor, row);
 }
-
-/** A policy for actions only back-office staff may take, whatever the record. */
-export const staffOnly = <Row>(refuse?: Policy<Row>['refuse']): Policy<Row> => ({
-  allow: (actor) => actor.isStaff,
-  refuse,
-});

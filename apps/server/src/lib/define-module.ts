@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { SPEC_SERVICES } from '../config/env';
 import type { Deps, JobDefinition } from '../deps';
 
-/** The four deployable services of the spec (section 7) and the base path each is mounted under. */
-export const SERVICE_NAMES = ['auth', 'api', 'mail', 'documents'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+/** A spec service a module's routes are mounted under. */
+export type ServiceName = (typeof SPEC_SERVICES)[number];
 
 /**
  * One business area of the server (`src/modules/<area>/`), as its `index.ts` exports it: the spec

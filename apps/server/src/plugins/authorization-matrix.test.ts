@@ -38,13 +38,9 @@ import { type RouteEntry, routeTableOf } from './route-table';
 let guardTables: Map<string, ModuleGuards>;
 type Kind = string;
 type Records = Record<Kind, string>;
-const tenantKinds = () =>
-  [...guardTables.values()].flatMap((g) =>
-    Object.entries(g.records ?? {})
-      .filter(([, fixture]) => fixture.scope === 'tenant')
-      .map(([kind]) => kind),
-  );
-const isTenantKind = (kind: Kind) => tenantKinds().includes(kind);
+/** The kinds of record that belong to one company (set once the guard tables are read). */
+let tenantKinds: readonly Kind[];
+const isTenantKind = (kind: Kind) => tenantKinds.includes(kind);
 
 /** The kind of record a route's own `id` (or `ids`) names, from its module's guard table. */
 function kindOfRoute(route: RouteEntry): Kind {
@@ -315,6 +311,11 @@ async function tenantRecords(companyId: string, generousRole: string, globals: R
 
 beforeAll(async () => {
   guardTables = await loadGuards();
+  tenantKinds = [...guardTables.values()].flatMap((g) =>
+    Object.entries(g.records ?? {})
+      .filter(([, fixture]) => fixture.scope === 'tenant')
+      .map(([kind]) => kind),
+  );
   ctx = await createTestApp();
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
   operatorCompanyId = (await findOperatorCompany(ctx.deps.db))!.id;
@@ -544,7 +545,7 @@ describe('authorization matrix', () => {
           const ghostRequest = buildRequest(route, ghostOf(caller.name === 'customer below' ? partnerRecords : victim));
           const ghost = await call(route, ghostRequest, token);
           const target = caller.name === 'customer below' ? partnerRecords : victim;
-          const named = tenantKinds().filter((kind) => response.body.includes(target[kind]!));
+          const named = tenantKinds.filter((kind) => response.body.includes(target[kind]!));
           if (comparable(ghost) === comparable(response) && named.length === 0) {
             likeUnknown.set(actor.name, (likeUnknown.get(actor.name) ?? 0) + 1);
             likeUnknownRoutes.add(`${key} ${response.statusCode}`);

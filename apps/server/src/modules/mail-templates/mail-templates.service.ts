@@ -10,11 +10,11 @@ import type {
 import { mailPreviewSchema, mailTemplateCreateSchema, mailTemplateListQuerySchema } from '@cuspid/contracts/mail';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { type Actor, isAdmin } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
-import { assertMayChangeLinkMails } from './mail-templates.policy';
+import { assertMayChangeLinkMails, mayChangeLinkMails } from './mail-templates.policy';
 import * as repo from './mail-templates.repository';
 
 export function toMailTemplate(row: repo.MailTemplateRow): MailTemplate {
@@ -55,7 +55,7 @@ async function assertMayChangeTemplate(
   current: repo.MailTemplateRow | undefined,
   nextEvent?: string | null,
 ) {
-  if (isAdmin(actor)) return;
+  if (mayChangeLinkMails(actor)) return;
   const assigned = current ? await repo.eventsAssignedTo(tx, current.id) : [];
   assertMayChangeLinkMails(actor, [nextEvent, current?.event, ...assigned]);
 }
