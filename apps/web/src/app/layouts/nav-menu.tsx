@@ -1,6 +1,6 @@
 import { Box, Button, Collapse, Group, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { accountPaths } from '../../features/account';
@@ -102,8 +102,22 @@ function VerticalMenu({ sections, current, onNavigate }: MenuPartProps & { secti
     if (group === currentGroup) setClosedAt(open ? null : pathname);
   };
 
+  // A long menu scrolls (app layout): bring the current page's entry into view when the page changes.
+  const navRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => {
+    const link = navRef.current?.querySelector('[aria-current="page"]');
+    const viewport = navRef.current?.closest('.mantine-ScrollArea-viewport');
+    if (!link || !viewport) return;
+    const linkBox = link.getBoundingClientRect();
+    const box = viewport.getBoundingClientRect();
+    if (linkBox.top < box.top || linkBox.bottom > box.bottom) {
+      viewport.scrollTop += linkBox.top - box.top - (box.height - linkBox.height) / 2;
+    }
+  }, [pathname]);
+
   return (
-    <Stack component="nav" gap={2} aria-label={t('common:nav.mainMenu')} data-testid="nav-menu">
+    <Stack ref={navRef} component="nav" gap={2} aria-label={t('common:nav.mainMenu')} data-testid="nav-menu">
       {sections.map((section) =>
         section.entries.length === 1 ? (
           <SideLink
@@ -210,8 +224,9 @@ function TopSection({ section, current }: MenuPartProps & { section: NavSection 
               component={Link}
               to={entry.path}
               leftSection={<NavIcon name={entry.icon} size={16} />}
-              color={active ? 'cyan' : undefined}
+              // Bold on the primary colour's light background: not by colour alone, and the text keeps its contrast.
               fw={active ? 600 : undefined}
+              bg={active ? 'var(--mantine-primary-color-light)' : undefined}
               aria-current={active ? 'page' : undefined}
               data-testid={testId(entry.path)}
             >
