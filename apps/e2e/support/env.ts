@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   language: 'cuspid.language',
   layout: 'cuspid.layout',
   colorScheme: 'cuspid.color-scheme',
+  navCollapsed: 'cuspid.nav-collapsed',
 } as const;
 
 /** A mail address no earlier run has used. */

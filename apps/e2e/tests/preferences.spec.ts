@@ -72,7 +72,7 @@ describe('preferences', () => {
 
     await page.getByTestId('layout-switch').click();
     await shell('horizontal').waitFor();
-    await page.getByTestId('nav-menu').getByTestId('nav-link-faq').waitFor();
+    await page.getByTestId('nav-menu').getByTestId('nav-section-support').waitFor();
     assert.equal(await localStorageItem(page, STORAGE_KEYS.layout), 'horizontal');
 
     await page.reload({ waitUntil: 'domcontentloaded' });

@@ -1,17 +1,25 @@
 import {
+  IconAdjustments,
   IconApi,
   IconBuilding,
+  IconBuildingCommunity,
+  IconDental,
   IconFileDescription,
   IconFiles,
+  IconFileText,
   IconFlag,
   IconHelpCircle,
   IconHistory,
   IconHome,
   IconKey,
+  IconLayoutDashboard,
+  IconLifebuoy,
   IconMail,
+  IconReceipt,
   IconSettings,
   IconShieldLock,
   IconSitemap,
+  IconUserCircle,
   IconUserCog,
   IconUserShield,
   IconUsers,
@@ -19,8 +27,8 @@ import {
 } from '@tabler/icons-react';
 
 /**
- * Icons of the navigation menu, by name. The route table names them and only the (lazy) menu imports
- * this map, so icons never weigh on the login page's bundle however many routes there are.
+ * Icons of the navigation menu (entries and sections), by name. The features' menu entries name them and only
+ * the (lazy) menu imports this map, so icons never weigh on the login page's bundle however many routes there are.
  */
 export const NAV_ICONS = {
   api: IconApi,
@@ -40,6 +48,15 @@ export const NAV_ICONS = {
   'users-group': IconUsersGroup,
   settings: IconSettings,
   sitemap: IconSitemap,
+  // Sections
+  adjustments: IconAdjustments,
+  'building-community': IconBuildingCommunity,
+  dental: IconDental,
+  'file-text': IconFileText,
+  'layout-dashboard': IconLayoutDashboard,
+  lifebuoy: IconLifebuoy,
+  receipt: IconReceipt,
+  'user-circle': IconUserCircle,
 } as const;
 
 export type NavIconName = keyof typeof NAV_ICONS;

@@ -5,8 +5,19 @@ import type { NavIconName } from '../app/nav-icons';
 /** `full`: no chrome. Without a layout, the page uses the user's choice of vertical or horizontal. */
 export type RouteLayout = 'full' | 'vertical' | 'horizontal';
 
-/** Where a menu entry belongs; the menu keeps one list for now, the groups are for its later sections. */
-export type NavGroup = 'content' | 'account' | 'cases' | 'customers' | 'billing' | 'support' | 'administration';
+/**
+ * The section of the navigation a menu entry belongs to. The sections, their order, labels and icons are
+ * `NAV_SECTIONS` in `app/navigation.ts`.
+ */
+export type NavGroup =
+  | 'overview'
+  | 'cases'
+  | 'customers'
+  | 'billing'
+  | 'support'
+  | 'content'
+  | 'administration'
+  | 'account';
 
 /**
  * An entry of the navigation menu, declared in the feature's `navigation.ts` (apart from its routes, so that the
@@ -19,7 +30,7 @@ export type NavEntry = {
   label: string;
   icon: NavIconName;
   group: NavGroup;
-  /** Position in the menu, across features (lower first). */
+  /** Position within its section, across features (lower first). */
   order: number;
 };
 

@@ -4,4 +4,6 @@ export const STORAGE_KEYS = {
   language: 'cuspid.language',
   layout: 'cuspid.layout',
   colorScheme: 'cuspid.color-scheme',
+  /** The menu sections the user collapsed (a JSON list of their groups). */
+  navCollapsed: 'cuspid.nav-collapsed',
 } as const;

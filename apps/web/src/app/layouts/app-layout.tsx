@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,10 @@ export function AppLayout() {
       </AppShell.Header>
       {isVertical && (
         <AppShell.Navbar p="sm">
-          <NavMenu orientation="vertical" onNavigate={closeNav} />
+          {/* The sections outgrow a short screen: the menu scrolls on its own, the header stays. */}
+          <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6}>
+            <NavMenu orientation="vertical" onNavigate={closeNav} />
+          </AppShell.Section>
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content">

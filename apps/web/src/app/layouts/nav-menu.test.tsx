@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { NavEntry } from '../../lib/routes';
@@ -16,16 +17,25 @@ const MENU_ROUTES: AppRoute[] = [
   { path: '/', page, public: true, layout: 'full' },
   { path: '/home', page },
   { path: '/invoices', page, permission: 'backoffice-invoice' },
+  { path: '/payments', page, permission: 'backoffice-payment-history' },
   { path: '/customers', page, permission: 'backoffice-company' },
+  { path: '/unit', page, permission: 'backoffice-unit' },
   { path: '/users', page, permission: 'list-users' },
+  { path: '/roles', page, permission: 'list-roles' },
+  { path: '/faq', page },
   { path: '/hidden', page },
 ];
 
+// Declared out of order, as features declare them: the menu sorts sections and entries.
 const MENU: NavEntry[] = [
-  { path: '/home', label: 'common:nav.home', icon, group: 'content', order: 10 },
-  { path: '/invoices', label: 'Invoices', icon, group: 'content', order: 20 },
-  { path: '/customers', label: 'Customers', icon, group: 'content', order: 30 },
-  { path: '/users', label: 'Users', icon, group: 'content', order: 40 },
+  { path: '/roles', label: 'Roles', icon, group: 'administration', order: 20 },
+  { path: '/users', label: 'Users', icon, group: 'administration', order: 10 },
+  { path: '/faq', label: 'FAQ', icon, group: 'support', order: 10 },
+  { path: '/payments', label: 'Payments', icon, group: 'billing', order: 20 },
+  { path: '/invoices', label: 'Invoices', icon, group: 'billing', order: 10 },
+  { path: '/unit', label: 'Units', icon, group: 'customers', order: 20 },
+  { path: '/customers', label: 'Customers', icon, group: 'customers', order: 10 },
+  { path: '/home', label: 'common:nav.home', icon, group: 'overview', order: 10 },
 ];
 
 function signInWith(roles: string[], titles: string[]) {
@@ -33,52 +43,231 @@ function signInWith(roles: string[], titles: string[]) {
   sessionStore.setPermissionTitles(titles);
 }
 
-function menuLabels() {
-  return within(screen.getByTestId('nav-menu'))
-    .getAllByRole('link')
-    .map((link) => link.textContent);
+/** The side menu as text: a plain link by its label, a section as `Label: entry, entry`. */
+function sideMenu(): string[] {
+  const nav = screen.getByTestId('nav-menu');
+  return [...nav.children].map((child) => {
+    if (child.tagName === 'A') return child.textContent ?? '';
+    const header = within(child as HTMLElement).getByRole('button');
+    const links = within(child as HTMLElement)
+      .queryAllByRole('link')
+      .map((link) => link.textContent);
+    return `${header.textContent}: ${links.join(', ')}`;
+  });
 }
 
-describe('NavMenu', () => {
-  it('shows only the entries the user may open (prefix match on permission titles)', () => {
-    signInWith(['end-user'], ['backoffice-invoice-edit', 'list-users']);
-    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} navigation={MENU} />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Invoices', 'Users']);
-  });
+/** The top menu as text: a plain link by its label, a section's menu button as `Label ▾`. */
+function topMenu(): string[] {
+  const nav = screen.getByTestId('nav-menu');
+  return [...nav.querySelectorAll('a, button')].map((item) =>
+    item.tagName === 'A' ? (item.textContent ?? '') : `${item.textContent} ▾`,
+  );
+}
 
-  it('shows every entry to an admin', () => {
+function renderSideMenu(path: string) {
+  return renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} navigation={MENU} />, { path });
+}
+
+function sectionToggle(name: string) {
+  return screen.getByRole('button', { name });
+}
+
+describe('NavMenu (side menu)', () => {
+  it('groups the entries in sections, in section order and entry order; one entry is a plain link', () => {
     signInWith(['admin'], []);
-    renderWithProviders(<NavMenu orientation="horizontal" routes={MENU_ROUTES} navigation={MENU} />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Invoices', 'Customers', 'Users']);
+    renderSideMenu('/home');
+    expect(sideMenu()).toEqual([
+      'Home',
+      'Customers: Customers, Units',
+      'Billing: Invoices, Payments',
+      'FAQ',
+      'Administration: Users, Roles',
+    ]);
   });
 
-  it('marks the current page', () => {
+  it('shows only what the user may open, and leaves out a section with nothing to open', () => {
+    signInWith(['end-user'], ['backoffice-invoice-edit', 'backoffice-company', 'list-users']);
+    renderSideMenu('/home');
+    // Billing keeps Invoices (prefix match on backoffice-invoice-edit); Administration keeps Users only.
+    expect(sideMenu()).toEqual(['Home', 'Customers', 'Invoices', 'FAQ', 'Users']);
+    expect(screen.queryByRole('link', { name: 'Payments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a user without permissions the entries that need none', () => {
     signInWith(['end-user'], []);
-    renderWithProviders(<NavMenu orientation="vertical" routes={MENU_ROUTES} navigation={MENU} />, { path: '/home' });
+    renderSideMenu('/home');
+    expect(sideMenu()).toEqual(['Home', 'FAQ']);
+  });
+
+  it('collapses a section from its header and remembers it across a reload', async () => {
+    signInWith(['admin'], []);
+    const { unmount } = renderSideMenu('/home');
+    const toggle = sectionToggle('Billing');
+    const region = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(region).toContainElement(screen.getByRole('link', { name: 'Invoices' }));
+
+    await userEvent.click(toggle);
+
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-collapsed') ?? '[]')).toEqual(['billing']);
+
+    unmount();
+    renderSideMenu('/home');
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'false');
+    expect(sectionToggle('Customers')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
+
+    await userEvent.click(sectionToggle('Billing'));
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('link', { name: 'Invoices' })).toBeVisible();
+    expect(localStorage.getItem('cuspid.nav-collapsed')).toBe('[]');
+  });
+
+  it('toggles a section from the keyboard: Tab reaches its header, Enter and Space toggle it', async () => {
+    signInWith(['admin'], []);
+    renderSideMenu('/home');
+    await userEvent.tab(); // Home
+    await userEvent.tab(); // Customers' header
+    expect(sectionToggle('Customers')).toHaveFocus();
+    await userEvent.tab(); // Customers
+    await userEvent.tab(); // Units
+    await userEvent.tab(); // Billing's header
+    expect(sectionToggle('Billing')).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'false');
+    // A collapsed section's entries are out of the Tab order: the next stop is the next plain link.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument());
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'FAQ' })).toHaveFocus();
+
+    await userEvent.tab({ shift: true });
+    await userEvent.keyboard(' ');
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('highlights the current page and opens its section, even one the user had collapsed', async () => {
+    localStorage.setItem('cuspid.nav-collapsed', JSON.stringify(['billing', 'administration']));
+    signInWith(['admin'], []);
+    renderSideMenu('/invoices/42/edit');
+
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'true');
+    expect(sectionToggle('Administration')).toHaveAttribute('aria-expanded', 'false');
+    const current = screen.getByRole('link', { name: 'Invoices' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Payments' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+    // Closed on this page, it stays closed; the user's choices elsewhere are kept as they were.
+    await userEvent.click(sectionToggle('Billing'));
+    expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'false');
+    expect(sectionToggle('Billing')).toHaveAttribute('data-active');
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-collapsed') ?? '[]')).toEqual(['administration', 'billing']);
+  });
+
+  it('marks the current page when it is a plain link', () => {
+    signInWith(['end-user'], []);
+    renderSideMenu('/home');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
+});
 
-  it('lists the general pages of the real route table to a signed-in user', () => {
-    signInWith(['end-user'], []);
-    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Account settings', 'My company', 'FAQ', 'Data privacy']);
+describe('NavMenu (top menu)', () => {
+  it('shows the sections as menu buttons, marks the one holding the current page, and its menu navigates', async () => {
+    signInWith(['admin'], []);
+    const { router } = renderWithProviders(
+      <NavMenu orientation="horizontal" routes={MENU_ROUTES} navigation={MENU} />,
+      { path: '/customers' },
+    );
+    expect(topMenu()).toEqual(['Home', 'Customers ▾', 'Billing ▾', 'FAQ', 'Administration ▾']);
+    const customers = screen.getByRole('button', { name: 'Customers' });
+    expect(customers).toHaveAttribute('aria-haspopup', 'menu');
+    expect(customers).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Billing' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.click(customers);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Customers', 'Units']);
+    expect(within(menu).getByRole('menuitem', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Units' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unit'));
   });
 
-  it('shows the permissions entry only to users who may list permissions', () => {
+  it('opens a section menu from the keyboard and follows an entry with Enter', async () => {
+    signInWith(['admin'], []);
+    const { router } = renderWithProviders(
+      <NavMenu orientation="horizontal" routes={MENU_ROUTES} navigation={MENU} />,
+      { path: '/home' },
+    );
+    await userEvent.tab(); // Home
+    await userEvent.tab(); // Customers
+    await userEvent.tab(); // Billing
+    const billing = screen.getByRole('button', { name: 'Billing' });
+    expect(billing).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(billing).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Invoices' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Payments' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
+  });
+});
+
+describe('NavMenu with the features’ entries', () => {
+  it('gives a dental practice its home, help and account', () => {
+    signInWith(['end-user'], []);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(sideMenu()).toEqual([
+      'Home',
+      'Help & support: FAQ, Data privacy',
+      'My account: Account settings, My company',
+    ]);
+  });
+
+  it('adds the permissions entry, in Administration, for users who may list permissions', () => {
     signInWith(['end-user'], ['list-permissions']);
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Account settings', 'My company', 'FAQ', 'Data privacy', 'Permissions']);
+    expect(sideMenu()).toEqual([
+      'Home',
+      'Help & support: FAQ, Data privacy',
+      'Permissions',
+      'My account: Account settings, My company',
+    ]);
   });
 
   it('shows the customers entry to partners holding backoffice-company', () => {
     signInWith(['reseller'], ['backoffice-company']);
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
-    expect(menuLabels()).toEqual(['Home', 'Account settings', 'My company', 'FAQ', 'Data privacy', 'Customers']);
+    expect(sideMenu()).toContain('Customers');
   });
 
-  it('shows the permissions entry to an admin', () => {
+  it('gives an admin every section that has entries', () => {
     signInWith(['admin'], []);
-    renderWithProviders(<NavMenu orientation="horizontal" />, { path: '/home' });
-    expect(menuLabels()).toContain('Permissions');
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(sideMenu()).toEqual([
+      'Home',
+      'Customers: Customers, Units',
+      'Help & support: FAQ, Data privacy, Sent mails',
+      'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
+      'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
+      'My account: Account settings, My company',
+    ]);
+  });
+
+  it('shows the account settings alone while a required two-factor sign-in is not set up', () => {
+    sessionStore.signIn(loginResponse({ roles: ['admin'], two_factor_setup_required: true }));
+    sessionStore.setPermissionTitles([]);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/account-setting' });
+    expect(sideMenu()).toEqual(['Account settings']);
   });
 });

@@ -7,6 +7,6 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.accountSettings',
     icon: 'user-cog',
     group: 'account',
-    order: 20,
+    order: 10,
   },
 ];

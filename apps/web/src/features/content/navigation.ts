@@ -3,7 +3,7 @@ import type { NavEntry } from '../../lib/routes';
 import { contentPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: appPaths.home, label: 'common:nav.home', icon: 'home', group: 'content', order: 10 },
-  { path: contentPaths.faq, label: 'common:nav.faq', icon: 'help-circle', group: 'content', order: 40 },
-  { path: contentPaths.dataPrivacy, label: 'common:nav.dataPrivacy', icon: 'shield-lock', group: 'content', order: 50 },
+  { path: appPaths.home, label: 'common:nav.home', icon: 'home', group: 'overview', order: 10 },
+  { path: contentPaths.faq, label: 'common:nav.faq', icon: 'help-circle', group: 'support', order: 10 },
+  { path: contentPaths.dataPrivacy, label: 'common:nav.dataPrivacy', icon: 'shield-lock', group: 'support', order: 20 },
 ];

@@ -7,6 +7,6 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.documentAssignment',
     icon: 'file-description',
     group: 'content',
-    order: 120,
+    order: 40,
   },
 ];

@@ -7,6 +7,6 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.documentTemplates',
     icon: 'files',
     group: 'content',
-    order: 110,
+    order: 30,
   },
 ];

@@ -7,13 +7,13 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.mailTemplates',
     icon: 'mail',
     group: 'content',
-    order: 70,
+    order: 10,
   },
   {
     path: mailTemplatePaths.mailTemplateAssignment,
     label: 'common:nav.mailTemplateAssignment',
     icon: 'mail',
     group: 'content',
-    order: 80,
+    order: 20,
   },
 ];

@@ -7,6 +7,6 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.permissions',
     icon: 'key',
     group: 'administration',
-    order: 60,
+    order: 30,
   },
 ];

@@ -7,6 +7,6 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.registrationConfiguration',
     icon: 'settings',
     group: 'administration',
-    order: 180,
+    order: 50,
   },
 ];

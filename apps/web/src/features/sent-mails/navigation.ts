@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { sentMailPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: sentMailPaths.sentMails, label: 'common:nav.sentMails', icon: 'mail', group: 'support', order: 90 },
+  { path: sentMailPaths.sentMails, label: 'common:nav.sentMails', icon: 'mail', group: 'support', order: 30 },
 ];

@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ADMIN, PRACTICE, STORAGE_KEYS } from '../support/env';
+import { useBrowser } from '../support/fixture';
+import { gotoPath, localStorageItem, loginViaUi, pathOf, waitForPath, waitForValue } from '../support/ui';
+
+/** The side menu as text: a plain link by its label, a section as `Label: entry, entry` (visible entries only). */
+function sideMenu(page: Page): Promise<string[]> {
+  return page.getByTestId('nav-menu').evaluate((nav) =>
+    [...nav.children].map((child) => {
+      if (child.tagName === 'A') return child.textContent ?? '';
+      const header = child.querySelector('button')?.textContent ?? '?';
+      const links = [...child.querySelectorAll('a')]
+        .filter((link) => link.checkVisibility())
+        .map((link) => link.textContent);
+      return `${header}: ${links.join(', ')}`;
+    }),
+  );
+}
+
+/** The top menu as text: a plain link by its label, a section's menu button as `Label ▾`. */
+function topMenu(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('nav-menu')
+    .evaluate((nav) =>
+      [...nav.querySelectorAll('a, button')].map((item) =>
+        item.tagName === 'A' ? (item.textContent ?? '') : `${item.textContent} ▾`,
+      ),
+    );
+}
+
+const ADMIN_MENU = [
+  'Home',
+  'Customers: Customers, Units',
+  'Help & support: FAQ, Data privacy, Sent mails',
+  'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
+  'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
+  'My account: Account settings, My company',
+];
+
+/** Presses Tab until the element with `testId` has the focus (at most `limit` times). */
+async function tabTo(page: Page, testId: string, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    if (focused === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+describe('navigation', () => {
+  const { e2e } = useBrowser('navigation');
+
+  e2e('a dental practice sees home, help and its account; no back-office section', async ({ page }) => {
+    await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+    assert.deepEqual(await sideMenu(page), [
+      'Home',
+      'Help & support: FAQ, Data privacy',
+      'My account: Account settings, My company',
+    ]);
+    for (const group of ['customers', 'content', 'administration']) {
+      assert.equal(await page.getByTestId(`nav-section-${group}`).count(), 0, `${group} is shown`);
+    }
+    assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), 'page');
+
+    await page.getByTestId('nav-link-faq').click();
+    await waitForPath(page, '/faq');
+    const faqCurrent = () => page.getByTestId('nav-link-faq').getAttribute('aria-current');
+    assert.equal(await waitForValue(faqCurrent, 'page'), 'page');
+    assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), null);
+  });
+
+  e2e('the admin sees every section, with its entries in order', async ({ page }) => {
+    await loginViaUi(page, ADMIN.mail, ADMIN.password);
+    assert.deepEqual(await sideMenu(page), ADMIN_MENU);
+  });
+
+  e2e('a collapsed section stays collapsed after a reload', async ({ page }) => {
+    await loginViaUi(page, ADMIN.mail, ADMIN.password);
+    const toggle = page.getByTestId('nav-section-content-toggle');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await toggle.click();
+    await page.getByTestId('nav-link-mail-templates').waitFor({ state: 'hidden' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await localStorageItem(page, STORAGE_KEYS.navCollapsed), '["content"]');
+
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByTestId('nav-section-administration-toggle').waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.getByTestId('nav-link-mail-templates').isVisible(), false);
+    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'true');
+    assert.ok((await sideMenu(page)).includes('Content: '));
+
+    await toggle.click();
+    await page.getByTestId('nav-link-mail-templates').waitFor();
+    assert.equal(await localStorageItem(page, STORAGE_KEYS.navCollapsed), '[]');
+  });
+
+  e2e('the keyboard reaches a section header with Tab, and Enter toggles it with a visible focus', async ({ page }) => {
+    await loginViaUi(page, ADMIN.mail, ADMIN.password);
+    await tabTo(page, 'nav-section-support-toggle');
+    const toggle = page.getByTestId('nav-section-support-toggle');
+    const outline = await toggle.evaluate((element) => getComputedStyle(element).outlineStyle);
+    assert.notEqual(outline, 'none', 'the focused section header shows no focus ring');
+    const controls = await toggle.getAttribute('aria-controls');
+    assert.ok(controls, 'the section header names the region it controls');
+    assert.equal(await page.locator(`[id="${controls}"]`).getByTestId('nav-link-faq').count(), 1);
+
+    await page.keyboard.press('Enter');
+    assert.equal(await waitForValue(() => toggle.getAttribute('aria-expanded'), 'false'), 'false');
+    await page.getByTestId('nav-link-faq').waitFor({ state: 'hidden' });
+    // The collapsed section's entries leave the Tab order: the next stop is the next section's header.
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+      'nav-section-content-toggle',
+    );
+
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    assert.equal(await waitForValue(() => toggle.getAttribute('aria-expanded'), 'true'), 'true');
+    await page.getByTestId('nav-link-faq').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/faq');
+  });
+
+  e2e('opening a page opens its section and highlights it, even a collapsed one', async ({ page }) => {
+    await loginViaUi(page, ADMIN.mail, ADMIN.password);
+    await page.getByTestId('nav-section-administration-toggle').click();
+    await page.getByTestId('nav-link-roles').waitFor({ state: 'hidden' });
+
+    await gotoPath(page, '/roles');
+    const roles = page.getByTestId('nav-link-roles');
+    await roles.waitFor();
+    assert.equal(await roles.getAttribute('aria-current'), 'page');
+    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.locator('[data-testid="nav-menu"] [aria-current="page"]').count(), 1);
+
+    // On a short screen the menu scrolls, and brings the current page's entry into view.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await gotoPath(page, '/account-setting');
+    const account = page.getByTestId('nav-link-account-setting');
+    await account.waitFor();
+    const inView = () =>
+      account.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return box.top >= 60 && box.bottom <= window.innerHeight;
+      });
+    assert.equal(await waitForValue(inView, true), true);
+  });
+
+  e2e(
+    'the top menu shows the sections as menus; the current one is marked and an entry navigates',
+    async ({ page }) => {
+      await loginViaUi(page, ADMIN.mail, ADMIN.password);
+      await page.getByTestId('layout-switch').click();
+      await page.locator('[data-testid="app-shell"][data-layout="horizontal"]').waitFor();
+      assert.deepEqual(await topMenu(page), [
+        'Home',
+        'Customers ▾',
+        'Help & support ▾',
+        'Content ▾',
+        'Administration ▾',
+        'My account ▾',
+      ]);
+      assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), 'page');
+
+      const administration = page.getByTestId('nav-section-administration');
+      assert.equal(await administration.getAttribute('aria-haspopup'), 'menu');
+      await administration.click();
+      const menu = page.getByTestId('nav-section-administration-menu');
+      await menu.waitFor();
+      assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
+        'Users',
+        'Roles',
+        'Permissions',
+        'API keys',
+        'Registration',
+        'Flags and tags',
+        'Audit trail',
+      ]);
+      await menu.getByRole('menuitem', { name: 'Roles' }).click();
+      await waitForPath(page, '/roles');
+      await menu.waitFor({ state: 'hidden' });
+      assert.equal(await waitForValue(() => administration.getAttribute('aria-current'), 'true'), 'true');
+      assert.equal(await page.getByTestId('nav-section-content').getAttribute('aria-current'), null);
+
+      // From the keyboard: Tab to a section's button, Enter opens its menu, arrows pick, Enter follows.
+      await tabTo(page, 'nav-section-content');
+      await page.keyboard.press('Enter');
+      const content = page.getByTestId('nav-section-content-menu');
+      await content.waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/mail-template-assignment');
+      const contentCurrent = () => page.getByTestId('nav-section-content').getAttribute('aria-current');
+      assert.equal(await waitForValue(contentCurrent, 'true'), 'true');
+      assert.equal(await administration.getAttribute('aria-current'), null);
+      assert.equal(pathOf(page), '/mail-template-assignment');
+    },
+  );
+
+  e2e('on a phone the burger opens the sectioned menu and an entry closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+    // The closed side menu slides out of the screen to the left.
+    const faq = page.getByTestId('nav-link-faq');
+    const onScreen = () => faq.evaluate((link) => link.getBoundingClientRect().right > 0);
+    assert.equal(await onScreen(), false);
+    await page.getByTestId('nav-toggle').click();
+    assert.equal(await waitForValue(onScreen, true), true);
+    await faq.click();
+    await waitForPath(page, '/faq');
+    assert.equal(await waitForValue(onScreen, false), false);
+  });
+});
