@@ -283,7 +283,7 @@ describe('route walk', () => {
   }
 
   e2e(
-    'the menus, a delete confirmation and form errors pass axe in both skins',
+    'the menus, the other layout, a delete confirmation and form errors pass axe in both skins',
     async ({ page }) => {
       const findings: Finding[] = [];
       const watcher = watchPage(page);
@@ -302,6 +302,19 @@ describe('route walk', () => {
         await page.keyboard.press('Escape');
         await page.getByRole('menu').waitFor({ state: 'hidden' });
       }
+
+      // The other layout the user may choose: the menu across the top.
+      const layoutSwitch = page.getByTestId('layout-switch');
+      const before = await layoutSwitch.getAttribute('data-layout');
+      await layoutSwitch.click();
+      await page.waitForFunction(
+        (previous) => document.querySelector('[data-testid="layout-switch"]')?.getAttribute('data-layout') !== previous,
+        before,
+      );
+      await settle(page);
+      await axeBothSkins(page, `admin /home ${await layoutSwitch.getAttribute('data-layout')} layout`, findings);
+      await layoutSwitch.click();
+      await settle(page);
 
       await gotoPath(page, '/roles');
       await settle(page);
