@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { NOTIFY_AUTO_CLOSE_MS } from '../lib/notify';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 // The toast container (and its transition and scroll-lock code) loads after the first paint; toasts raised
 // before it mounts wait in the notifications store.
@@ -19,7 +19,13 @@ type AppProviderProps = {
 
 export function AppProvider({ queryClient, children, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      env={env}
+    >
       <Suspense fallback={null}>
         <Notifications position="bottom-right" autoClose={NOTIFY_AUTO_CLOSE_MS} />
       </Suspense>

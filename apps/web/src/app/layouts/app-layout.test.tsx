@@ -52,7 +52,7 @@ describe('AppLayout', () => {
     const { router } = renderRoutes(ROUTES, '/home');
     await screen.findByRole('heading', { name: 'Welcome, Anna' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /^User menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,0 +1,340 @@
+import assert from 'node:assert/strict';
+import { before, describe } from 'node:test';
+import { canOpenRoute } from '@cuspid/contracts';
+import type { Page } from 'playwright-core';
+import { apiCall, loginApi } from '../support/api';
+import { type AxeViolation, formatViolations, runAxe } from '../support/axe';
+import { buildDocx } from '../support/docx';
+import { ADMIN, baseUrl, NEW_USER_PASSWORD, PRACTICE, STORAGE_KEYS, uniqueMail } from '../support/env';
+import { useBrowser } from '../support/fixture';
+import { loadWebRoutes, routeParams, type WebRoute } from '../support/routes';
+import { gotoPath, loginViaUi, pathOf } from '../support/ui';
+
+/**
+ * Every page of the web's route table (apps/web/src/features/<area>/routes.tsx), as a guest, as the admin and as a
+ * practice user (a customer company's user with the default role), in the light and the dark skin: the page must
+ * load without a console error or a 4xx/5xx answer, and axe-core (WCAG 2.1 A/AA) must find nothing, on the page and
+ * on the dialogs and menus used most. New pages are walked without editing this file; a new route with a parameter
+ * needs a record in RECORDS.
+ */
+
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+/** Failing answers a page asks for on purpose: none today. { path: route path, url: RegExp, status }. */
+const EXPECTED_FAILURES: { path: string; url: RegExp; status: number }[] = [];
+
+type Records = Record<string, string>;
+
+function idOf(body: unknown, what: string): string {
+  const record = body as { id?: string; user_id?: string; data?: { id?: string } } | undefined;
+  const id = record?.id ?? record?.user_id ?? record?.data?.id;
+  if (!id) throw new Error(`${what}: the answer holds no id: ${JSON.stringify(body)}`);
+  return id;
+}
+
+async function created(response: Promise<{ status: number; body: unknown }>, what: string): Promise<string> {
+  const answer = await response;
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw new Error(`${what}: HTTP ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return idOf(answer.body, what);
+}
+
+/**
+ * A real record for each parameterised route, made through the API as the admin, keyed by the route's path up to its
+ * first parameter (`/users/:id/edit` → `/users`). A route with a parameter and no entry here fails the walk.
+ */
+async function createRecords(token: string): Promise<Records> {
+  const suffix = Date.now().toString(36);
+  const form = new FormData();
+  form.append('name', `Walk template ${suffix}`);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(buildDocx(['Hello {name}']))], {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    }),
+    'walk.docx',
+  );
+  const documentTemplate = fetch(`${baseUrl()}/documents/create-template`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  }).then(async (response) => ({ status: response.status, body: await response.json() }));
+  return {
+    '/customers': await created(
+      apiCall('POST', '/api/companies', { token, body: { company_name: `Walk dental ${suffix}`, country: 'DE' } }),
+      'company',
+    ),
+    '/users': await created(
+      apiCall('POST', '/auth/create-user', {
+        token,
+        body: { mail: uniqueMail('walk'), password: NEW_USER_PASSWORD, first_name: 'Walk', roles: [] },
+      }),
+      'user',
+    ),
+    '/roles': await created(
+      apiCall('POST', '/auth/create-role', {
+        token,
+        body: { name: `walk-${suffix}`, title: `Walk ${suffix}`, permissions: ['list-roles'] },
+      }),
+      'role',
+    ),
+    '/permissions': await created(
+      apiCall('POST', '/auth/create-permission', {
+        token,
+        body: { title: `walk-${suffix}`, value: `walk-${suffix}`, scope: 'backoffice' },
+      }),
+      'permission',
+    ),
+    '/api-keys': await created(
+      apiCall('POST', '/auth/create-api-token', { token, body: { name: `Walk ${suffix}`, scopes: ['list-roles'] } }),
+      'API key',
+    ),
+    '/mail-templates': await created(
+      apiCall('POST', '/mail/create-mail-template', {
+        token,
+        body: { name: `Walk ${suffix}`, contents: { en: { subject: 'Hello {{ name }}', body: '<p>Hello</p>' } } },
+      }),
+      'mail template',
+    ),
+    '/document-templates': await created(documentTemplate, 'document template'),
+  };
+}
+
+/** The URL to open for a route: parameters filled from `records`; null (with a reason) when there is none. */
+function urlFor(route: WebRoute, records: Records): string {
+  const params = routeParams(route.path);
+  if (params.length === 0) return route.path;
+  const key = route.path.slice(0, route.path.indexOf('/:'));
+  const id = records[key];
+  if (!id) {
+    throw new Error(
+      `${route.path} (features/${route.feature}) has a parameter and the walk has no record for it: ` +
+        `add '${key}' to createRecords in apps/e2e/tests/route-walk.spec.ts`,
+    );
+  }
+  return route.path.replace(/:[A-Za-z0-9_]+/g, id);
+}
+
+/** Collects what goes wrong while a page loads: console errors, page errors, 4xx/5xx answers, failed requests. */
+function watchPage(page: Page) {
+  let current = '';
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status < 400) return;
+    const url = response.url();
+    if (EXPECTED_FAILURES.some((e) => e.path === current && e.status === status && e.url.test(url))) return;
+    problems.push(`HTTP ${status} ${response.request().method()} ${url.replace(baseUrl(), '')}`);
+  });
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // A request the page itself dropped (a query cancelled by navigation) is not a failure of the server.
+    if (failure.includes('ERR_ABORTED')) return;
+    problems.push(`request failed: ${request.method()} ${request.url().replace(baseUrl(), '')} ${failure}`);
+  });
+  return {
+    /** Starts a new page: returns and clears what was collected so far. */
+    take(routePath: string): string[] {
+      current = routePath;
+      return problems.splice(0);
+    },
+  };
+}
+
+const LOADERS =
+  '[data-testid="page-loader"], .mantine-Loader-root, .mantine-LoadingOverlay-root, .mantine-Skeleton-root';
+
+/** Waits until the network is idle, no loader is shown and no transition runs. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    (selector) => [...document.querySelectorAll(selector)].every((element) => !element.checkVisibility()),
+    LOADERS,
+    { timeout: 15_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  await transitionsDone(page);
+}
+
+/** Waits for running CSS transitions and animations (a skin switch fades colours; axe must see the end). */
+async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/** Switches the skin the way another tab of the app would: the stored choice, and its storage event. */
+async function useScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => {
+      window.localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
+    },
+    [STORAGE_KEYS.colorScheme, scheme] as const,
+  );
+  await page.waitForFunction(
+    (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
+    scheme,
+  );
+  await transitionsDone(page);
+}
+
+type Finding = { where: string; lines: string[] };
+
+/** Runs axe in both skins; the page is in the light skin when it returns. */
+async function axeBothSkins(page: Page, where: string, findings: Finding[]): Promise<void> {
+  for (const scheme of SCHEMES) {
+    await useScheme(page, scheme);
+    const violations: AxeViolation[] = await runAxe(page);
+    if (violations.length > 0) findings.push({ where: `${where} [${scheme}]`, lines: formatViolations(violations) });
+  }
+  await useScheme(page, 'light');
+}
+
+/** Opens each route, waits for it to settle, records failed requests and axe violations in both skins. */
+async function walk(page: Page, who: string, routes: WebRoute[], records: Records): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const watcher = watchPage(page);
+  for (const route of routes) {
+    const url = urlFor(route, records);
+    watcher.take(route.path);
+    const started = Date.now();
+    await gotoPath(page, url);
+    try {
+      await settle(page);
+    } catch (error) {
+      findings.push({ where: `${who} ${url}`, lines: [`did not settle: ${(error as Error).message.split('\n')[0]}`] });
+      continue;
+    }
+    const landed = pathOf(page);
+    const problems = watcher.take(route.path);
+    if (landed !== new URL(url, baseUrl()).pathname) problems.push(`landed on ${landed} instead`);
+    if (problems.length > 0) findings.push({ where: `${who} ${url}`, lines: problems });
+    await axeBothSkins(page, `${who} ${url}`, findings);
+    if (process.env.E2E_WALK_VERBOSE === '1') console.info(`  ${who} ${url} ${Date.now() - started} ms`);
+  }
+  return findings;
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((finding) => `\n${finding.where}\n  ${finding.lines.join('\n  ')}`).join('\n');
+}
+
+type Session = { token_info: { roles: string[] }; permission_titles?: string[] };
+
+async function sessionOf(page: Page): Promise<Session> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session);
+  if (!raw) throw new Error('no session stored after sign-in');
+  return JSON.parse(raw) as Session;
+}
+
+describe('route walk', () => {
+  const { e2e } = useBrowser('route walk');
+  let routes: WebRoute[] = [];
+  let records: Records = {};
+
+  before(async () => {
+    routes = await loadWebRoutes();
+    records = await createRecords(await loginApi(ADMIN.mail, ADMIN.password));
+  });
+
+  e2e(
+    'guest pages load without a failing request and pass axe in both skins',
+    async ({ page }) => {
+      const guestRoutes = routes.filter((route) => route.public && routeParams(route.path).length === 0);
+      assert.ok(guestRoutes.length >= 4, `only ${guestRoutes.length} guest routes found`);
+      const findings = await walk(page, 'guest', guestRoutes, records);
+      assert.equal(findings.length, 0, report(findings));
+    },
+    { timeout: 120_000 },
+  );
+
+  for (const user of [
+    { who: 'admin', ...ADMIN },
+    { who: 'practice', ...PRACTICE },
+  ]) {
+    e2e(
+      `every page the ${user.who} may open loads without a failing request and passes axe in both skins`,
+      async ({ page }) => {
+        await loginViaUi(page, user.mail, user.password);
+        const session = await sessionOf(page);
+        const holder = { roles: session.token_info.roles, permissions: session.permission_titles ?? [] };
+        const mine = routes.filter((route) => !route.guestOnly && canOpenRoute(holder, route.permission));
+        const findings = await walk(page, user.who, mine, records);
+        if (process.env.E2E_WALK_VERBOSE === '1') console.info(`  ${user.who}: ${mine.length} routes`);
+        assert.equal(findings.length, 0, report(findings));
+      },
+      { timeout: 240_000 },
+    );
+  }
+
+  e2e(
+    'the menus, the other layout, a delete confirmation and form errors pass axe in both skins',
+    async ({ page }) => {
+      const findings: Finding[] = [];
+      const watcher = watchPage(page);
+      await loginViaUi(page, ADMIN.mail, ADMIN.password);
+      await settle(page);
+
+      const menus = [
+        { name: 'user menu', opener: page.getByTestId('user-menu') },
+        { name: 'language menu', opener: page.getByTestId('language-switcher') },
+      ];
+      for (const menu of menus) {
+        await menu.opener.click();
+        await page.getByRole('menu').waitFor();
+        await transitionsDone(page);
+        await axeBothSkins(page, `admin /home ${menu.name}`, findings);
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'hidden' });
+      }
+
+      // The other layout the user may choose: the menu across the top.
+      const layoutSwitch = page.getByTestId('layout-switch');
+      const before = await layoutSwitch.getAttribute('data-layout');
+      await layoutSwitch.click();
+      await page.waitForFunction(
+        (previous) => document.querySelector('[data-testid="layout-switch"]')?.getAttribute('data-layout') !== previous,
+        before,
+      );
+      await settle(page);
+      await axeBothSkins(page, `admin /home ${await layoutSwitch.getAttribute('data-layout')} layout`, findings);
+      await layoutSwitch.click();
+      await settle(page);
+
+      await gotoPath(page, '/roles');
+      await settle(page);
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByTestId('confirm-delete').waitFor();
+      await transitionsDone(page);
+      await axeBothSkins(page, 'admin /roles delete confirmation', findings);
+      await page.keyboard.press('Escape');
+
+      await gotoPath(page, '/roles/create');
+      await settle(page);
+      await page.locator('main form button[type="submit"]').first().click();
+      await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      await transitionsDone(page);
+      await axeBothSkins(page, 'admin /roles/create with errors', findings);
+
+      const problems = watcher.take('');
+      if (problems.length > 0) findings.push({ where: 'admin menus and dialogs', lines: problems });
+      assert.equal(findings.length, 0, report(findings));
+    },
+    { timeout: 120_000 },
+  );
+});
