@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { companies, roles, userRoles, users } from '../../db/schema';
+import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
 export type UserRow = typeof users.$inferSelect;
@@ -177,4 +178,38 @@ export async function countOtherActiveAdmins(db: DbOrTx, exceptUserId: string): 
 export async function replaceUserRoles(db: DbOrTx, userId: string, roleIds: string[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+/**
+ * The global search's users (ADR 0080): the list's scope, matched on mail and full name (the trigram-indexed
+ * arms of the list's search; a company's name finds the company itself). The first SEARCH_CANDIDATES matches
+ * are ranked (exact and prefix matches first) and joined with their company.
+ */
+export function searchUsers(db: DbOrTx, scope: SQL | undefined, term: string, limit: number) {
+  const match = searchMatch(term, [fullName, users.mail]);
+  const candidates = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mail: users.mail,
+      companyId: users.companyId,
+      rank: sql<number>`${match.rank}`.as('rank'),
+    })
+    .from(users)
+    .where(and(isNull(users.deletedAt), scope, match.where))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  return db
+    .select({
+      id: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      mail: candidates.mail,
+      companyName: companies.companyName,
+    })
+    .from(candidates)
+    .innerJoin(companies, eq(companies.id, candidates.companyId))
+    .orderBy(candidates.rank, asc(candidates.mail), asc(candidates.id))
+    .limit(limit);
 }
