@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Kbd, Tooltip } from '@mantine/core';
+import { Button, Kbd } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -21,32 +21,24 @@ export function CommandPaletteLauncher() {
 
   return (
     <>
+      {/* Named by its text (no aria-label), so that it never takes the name of the lists' "Search" fields. */}
       <Button
         variant="default"
-        visibleFrom="sm"
+        px="sm"
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={<Kbd size="xs">{shortcut}</Kbd>}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm">
+            {shortcut}
+          </Kbd>
+        }
+        title={t('openHint')}
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
-        title={t('openHint')}
         onClick={open}
         data-testid="search-button"
       >
         {t('open')}
       </Button>
-      <Tooltip label={`${t('openHint')} (${shortcut})`}>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          hiddenFrom="sm"
-          aria-label={t('open')}
-          aria-keyshortcuts="Control+K Meta+K"
-          aria-haspopup="dialog"
-          onClick={open}
-        >
-          <IconSearch size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
       {openRequest > 0 && (
         <Suspense fallback={null}>
           <CommandPalette openRequest={openRequest} />

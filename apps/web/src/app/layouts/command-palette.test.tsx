@@ -76,6 +76,7 @@ describe('CommandPalette', () => {
     renderRoutes(ROUTES, '/home');
     const button = await screen.findByTestId('search-button');
     expect(button).toHaveTextContent('Ctrl K');
+    expect(button).toHaveAttribute('title', 'Search pages, actions and records');
 
     await userEvent.keyboard('{Control>}k{/Control}');
     const input = await screen.findByRole('textbox', { name: 'Search' });
