@@ -10,11 +10,11 @@ export const usersSearch: SearchProvider = {
   async search(deps, actor, term, limit) {
     const rows = await repo.searchUsers(deps.db, companyScope(actor, users.companyId), term, limit);
     return rows.map((row) => {
-      const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+      const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
       return {
         id: row.id,
         title: name || row.mail,
-        subtitle: name ? `${row.mail} · ${row.companyName}` : row.companyName,
+        subtitle: name ? `${row.mail} · ${row.company_name}` : row.company_name,
       };
     });
   },
