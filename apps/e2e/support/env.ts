@@ -7,6 +7,7 @@ export function baseUrl(): string {
 
 export const ADMIN = { mail: 'admin@cuspid.local', password: 'Cuspid#Demo1' } as const;
 export const PRACTICE = { mail: 'practice@cuspid.local', password: 'Cuspid#Demo1' } as const;
+export const RESELLER = { mail: 'reseller@cuspid.local', password: 'Cuspid#Demo1' } as const;
 export const NEW_USER_PASSWORD = 'E2e#Pass123';
 
 /** The web app's localStorage keys (apps/web/src/lib/storage-keys.ts). */

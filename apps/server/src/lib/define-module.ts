@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SPEC_SERVICES } from '../config/env';
 import type { Deps, JobDefinition } from '../deps';
+import type { SearchProvider } from './search-provider';
 
 /** A spec service a module's routes are mounted under. */
 export type ServiceName = (typeof SPEC_SERVICES)[number];
@@ -17,6 +18,8 @@ export type ServerModule = {
   service: ServiceName;
   routes?: FastifyPluginAsync<{ deps: Deps }>;
   jobs?: readonly JobDefinition<unknown>[];
+  /** What the area contributes to the global search (the search module gathers them from the module list). */
+  search?: readonly SearchProvider[];
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

@@ -13,6 +13,7 @@ import { mailTemplatesModule } from './mail-templates';
 import { permissionsModule } from './permissions';
 import { registrationModule } from './registration';
 import { rolesModule } from './roles';
+import { defineSearchModule } from './search';
 import { sentMailsModule } from './sent-mails';
 import { sessionsModule } from './sessions';
 import { twoFactorModule } from './two-factor';
@@ -22,9 +23,10 @@ import { usersModule } from './users';
 /**
  * Every business area of the server, in mounting order. A new area is one folder under `modules/`
  * with an `index.ts` that exports its `defineModule(…)`, and one line here: the services mount their
- * modules' routes from this list, and the server and `npm run worker` register their jobs from it.
+ * modules' routes from this list, the server and `npm run worker` register their jobs from it, and the
+ * global search runs the search providers they declare.
  */
-export const modules: readonly ServerModule[] = [
+const areas: readonly ServerModule[] = [
   sessionsModule,
   twoFactorModule,
   accountModule,
@@ -45,3 +47,6 @@ export const modules: readonly ServerModule[] = [
   sentMailsModule,
   documentsModule,
 ];
+
+/** The areas, and the global search over them. */
+export const modules: readonly ServerModule[] = [...areas, defineSearchModule(areas)];

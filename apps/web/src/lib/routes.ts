@@ -1,4 +1,5 @@
 import type { PermissionTitle } from '@cuspid/contracts';
+import type { SearchArea, SearchItem } from '@cuspid/contracts/search';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { NavIconName } from '../app/nav-icons';
 
@@ -32,6 +33,34 @@ export type NavEntry = {
   group: NavGroup;
   /** Position within its section, across features (lower first). */
   order: number;
+};
+
+/**
+ * An action of the command palette (Ctrl+K), declared in the feature's `commands.ts` (`commands`): opens one of
+ * the feature's pages, e.g. its create form. Like a menu entry, it is offered to the users who may open that route.
+ */
+export type CommandEntry = {
+  path: string;
+  /** Translation key of the label, with its namespace (the palette loads the namespaces its labels name). */
+  label: string;
+  icon: NavIconName;
+  /** Position among the actions, across features (lower first). */
+  order: number;
+};
+
+/**
+ * How the command palette shows the records one area's search provider finds (`GET /api/search`), declared in the
+ * feature's `commands.ts` (`searchAreas`).
+ */
+export type SearchAreaEntry = {
+  area: SearchArea;
+  /** Translation key of the group's heading, with its namespace. */
+  label: string;
+  icon: NavIconName;
+  /** The page a found record opens. */
+  link: (item: SearchItem) => string;
+  /** The area's list: opened, searched for the record's title, where the user may not open `link`'s page. */
+  list: string;
 };
 
 /** One page of the app, as a feature declares it in its `routes.tsx`. */

@@ -5,6 +5,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage } from '../../db/paging';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../db/schema';
+import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { carriesFlag, carriesTag } from '../flags';
@@ -327,4 +328,31 @@ export async function keepCompanyNumbersAhead(db: DbOrTx, numbers: readonly (str
   await db.execute(
     sql`select setval('backend.company_number_seq', greatest(${highest.toString()}::bigint, last_value)) from backend.company_number_seq`,
   );
+}
+
+/** The global search's companies (ADR 0080): the list's scope, matched on name and number, the first matches ranked. */
+export function searchCompanies(db: DbOrTx, actor: Actor, term: string, limit: number) {
+  const match = searchMatch(term, [companies.companyName, companies.companyNumber]);
+  const candidates = db
+    .select({
+      id: companies.id,
+      companyName: companies.companyName,
+      companyNumber: companies.companyNumber,
+      city: companies.city,
+      rank: sql<number>`${match.rank}`.as('rank'),
+    })
+    .from(companies)
+    .where(and(visible(actor), match.where))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  return db
+    .select({
+      id: candidates.id,
+      companyName: candidates.companyName,
+      companyNumber: candidates.companyNumber,
+      city: candidates.city,
+    })
+    .from(candidates)
+    .orderBy(candidates.rank, asc(candidates.companyName), asc(candidates.id))
+    .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/define-module';
 import { companiesRoutes } from './companies.routes';
+import { companiesSearch } from './companies.search';
 import { companiesImportRoutes } from './companies-import.routes';
 import { companyLogoRoutes } from './company-logo.routes';
 
@@ -9,6 +10,7 @@ export { filterVisibleCompanyIds, insertCompany } from './companies.repository';
 export const companiesModule = defineModule({
   name: 'companies',
   service: 'api',
+  search: [companiesSearch],
   routes: async (app, options) => {
     await app.register(companiesRoutes, options);
     await app.register(companyLogoRoutes, options);

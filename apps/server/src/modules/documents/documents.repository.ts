@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage } from '../../db/paging';
 import { documentAssignments, files } from '../../db/schema';
+import { searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 
@@ -110,4 +111,15 @@ export async function documentTypesUsingTemplate(db: DbOrTx, templateId: string)
     .from(documentAssignments)
     .where(eq(documentAssignments.templateId, templateId));
   return rows.map((r) => r.documentType);
+}
+
+/** The global search's document templates (ADR 0080): the list's scope and its match on name and file name. */
+export function searchTemplates(db: DbOrTx, actor: Actor, term: string, limit: number) {
+  const match = searchMatch(term, [files.name, files.fileName]);
+  return db
+    .select({ id: files.id, name: files.name, fileName: files.fileName })
+    .from(files)
+    .where(and(visible(actor, 'template'), match.where))
+    .orderBy(match.rank, files.name, files.id)
+    .limit(limit);
 }

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { defineModule } from '../../lib/define-module';
 import { documentsRoutes } from './documents.routes';
+import { documentTemplatesSearch } from './documents.search';
 import { createDocumentsService } from './documents.service';
 
 export { findTemplatesByIds } from './documents.repository';
@@ -9,6 +10,7 @@ export { findTemplatesByIds } from './documents.repository';
 export const documentsModule = defineModule({
   name: 'documents',
   service: 'documents',
+  search: [documentTemplatesSearch],
   routes: async (app, { deps }) => {
     await app.register(multipart, {
       // One file per request; the size limit errors the file stream with a 413 (nothing is stored).

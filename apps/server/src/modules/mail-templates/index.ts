@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/define-module';
 import { mailTemplatesRoutes } from './mail-templates.routes';
+import { mailTemplatesSearch } from './mail-templates.search';
 
 export { checkTemplateSyntax, MailTemplateError, pickContent, renderMail } from './mail-render';
 export {
@@ -24,4 +25,5 @@ export const mailTemplatesModule = defineModule({
   name: 'mail-templates',
   service: 'mail',
   routes: mailTemplatesRoutes,
+  search: [mailTemplatesSearch],
 });

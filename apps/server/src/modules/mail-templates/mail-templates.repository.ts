@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage } from '../../db/paging';
 import { mailTemplateAssignments, mailTemplates } from '../../db/schema';
+import { searchMatch } from '../../db/search-match';
 import { DEFAULT_MAIL_TEMPLATES } from './mail-templates.seed';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;
@@ -106,4 +107,15 @@ export async function seedMailTemplates(db: DbOrTx): Promise<void> {
       )[0]!.id;
     await db.insert(mailTemplateAssignments).values({ event, templateId }).onConflictDoNothing();
   }
+}
+
+/** The global search's mail templates (ADR 0080): the list's match on name and event (templates belong to no company). */
+export function searchTemplates(db: DbOrTx, term: string, limit: number) {
+  const match = searchMatch(term, [mailTemplates.name], [mailTemplates.event]);
+  return db
+    .select({ id: mailTemplates.id, name: mailTemplates.name, event: mailTemplates.event })
+    .from(mailTemplates)
+    .where(match.where)
+    .orderBy(match.rank, mailTemplates.name, mailTemplates.id)
+    .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/define-module';
 import { rolesRoutes } from './roles.routes';
+import { rolesSearch } from './roles.search';
 
 export { assertMayGrant, permissionsNotHeld, selfServiceViolations } from './roles.policy';
 export {
@@ -11,4 +12,9 @@ export {
 } from './roles.repository';
 
 /** Roles, their permissions, and the grant rules every area that hands out permissions follows (ADR 0036). */
-export const rolesModule = defineModule({ name: 'roles', service: 'auth', routes: rolesRoutes });
+export const rolesModule = defineModule({
+  name: 'roles',
+  service: 'auth',
+  routes: rolesRoutes,
+  search: [rolesSearch],
+});

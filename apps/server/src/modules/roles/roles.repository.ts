@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage } from '../../db/paging';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { searchMatch } from '../../db/search-match';
 import type { RoleChangeScope } from './roles.policy';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
@@ -162,4 +163,15 @@ export async function findUserAccess(db: DbOrTx, userId: string) {
         .orderBy(asc(permissions.scope), asc(permissions.value))
     : [];
   return { roles: roleRows, permissions: permissionRows };
+}
+
+/** The global search's roles (ADR 0080): the list's match on name and title (roles belong to no company). */
+export function searchRoles(db: DbOrTx, term: string, limit: number) {
+  const match = searchMatch(term, [roles.title, roles.name]);
+  return db
+    .select({ id: roles.id, name: roles.name, title: roles.title })
+    .from(roles)
+    .where(match.where)
+    .orderBy(match.rank, asc(roles.title), asc(roles.id))
+    .limit(limit);
 }

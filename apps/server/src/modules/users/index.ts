@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/define-module';
 import { usersRoutes } from './users.routes';
+import { usersSearch } from './users.search';
 
 export {
   assignRoles,
@@ -15,4 +16,9 @@ export { createUserRecord, sendWelcomeMail } from './users.service';
  * Users: registration, creation (with an invitation), and their administration. Stands above the other
  * areas of the authentication service: changing a user ends its sessions, links and keys through theirs.
  */
-export const usersModule = defineModule({ name: 'users', service: 'auth', routes: usersRoutes });
+export const usersModule = defineModule({
+  name: 'users',
+  service: 'auth',
+  routes: usersRoutes,
+  search: [usersSearch],
+});

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -10,6 +10,7 @@ import { useLayoutPreference } from '../../lib/layout-preference';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useSession } from '../../lib/session';
 import type { AppRoute } from '../route-table';
+import { CommandPaletteLauncher } from './command-palette-launcher';
 import { LayoutSwitch } from './layout-switch';
 import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
@@ -35,6 +36,8 @@ export function AppLayout() {
   if (!session) return <Outlet />;
 
   const isVertical = layout === 'vertical';
+  // Until a required two-factor sign-in is set up, the account settings are the only page: nothing to search.
+  const setupOnly = session.token_info.two_factor_setup_required === true;
   const { productName } = getRuntimeConfig();
 
   return (
@@ -68,6 +71,12 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {!setupOnly && (
+              // Its labels load with the palette's dictionary; the header does not wait for them.
+              <Suspense fallback={null}>
+                <CommandPaletteLauncher />
+              </Suspense>
+            )}
             <LanguageMenu />
             <ColorSchemeToggle />
             <LayoutSwitch />

@@ -1,0 +1,8 @@
+import { defineGuards } from '../../../test/guards';
+
+/** What the generated guard tests need to know of this module (see test/guards.ts). */
+export const guards = defineGuards({
+  routes: {
+    'GET /api/search': null,
+  },
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { textSchema } from './validation';
+
+/**
+ * The global search behind the command palette (Ctrl+K, ADR 0080): one call, answered by a provider
+ * per area, each with the scope and the permission of its own list.
+ */
+export const SEARCH_ROUTES = {
+  search: '/search',
+} as const;
+
+/** The areas that answer a search; cases, invoices and tickets join when their areas exist. */
+export const SEARCH_AREAS = ['companies', 'users', 'roles', 'mail-templates', 'document-templates'] as const;
+export const searchAreaSchema = z.enum(SEARCH_AREAS);
+export type SearchArea = z.infer<typeof searchAreaSchema>;
+
+export const SEARCH_LIMITS = {
+  /**
+   * Shorter terms match too much of every list to be of use, and have no trigram: the trigram indexes that
+   * serve the lists' substring search cannot narrow them (ADR 0080).
+   */
+  minLength: 3,
+  maxLength: 100,
+  /** Items per area. */
+  defaultPerArea: 5,
+  maxPerArea: 10,
+} as const;
+
+export const searchQuerySchema = z.object({
+  /** The term, trimmed; matched as a substring (ILIKE) like the lists' search. */
+  q: textSchema(SEARCH_LIMITS.maxLength, { required: true, min: SEARCH_LIMITS.minLength }),
+  /** Items per area. */
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxPerArea).default(SEARCH_LIMITS.defaultPerArea),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** One record found; the web builds its link from the area and the id. */
+export const searchItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string().optional(),
+});
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
+export const searchGroupSchema = z.object({
+  area: searchAreaSchema,
+  items: z.array(searchItemSchema),
+  /** More records match than the items shown (the area's list finds them all). */
+  has_more: z.boolean(),
+});
+export type SearchGroup = z.infer<typeof searchGroupSchema>;
+
+/** Only areas the caller may list and that found something, in the providers' order. */
+export const searchResponseSchema = z.object({
+  groups: z.array(searchGroupSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
