@@ -52,8 +52,14 @@ export function describeDatabase(url: string | undefined): string {
 export type Server = ServerProcess;
 
 /** The server with the demo accounts and login limits lifted, so load is not throttled. */
-export function startServer(port: number, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Server {
+export function startServer(
+  port: number,
+  dataDir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Server {
   return startServerProcess({
+    nodeArgs,
     port,
     dataDir,
     echoStderr: '[server] ',

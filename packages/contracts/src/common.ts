@@ -14,6 +14,20 @@ export const authListQuerySchema = z.object({
 });
 export type AuthListQuery = z.infer<typeof authListQuerySchema>;
 
+/**
+ * How far lists count (ADR 0085). A list's `count` / `total` is exact up to its cap; a list with more rows
+ * answers the cap + 1, which means "more than the cap" (the web shows "10,000+"). The cap is
+ * SEARCH_COUNT_CAP when the request carries a search term, LIST_COUNT_CAP otherwise (filters without a term
+ * included). Rows beyond the cap can still be paged to.
+ */
+export const LIST_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
+/** The cap that applies to a list request, from its search term. */
+export const countCapOf = (search: string | undefined | null): number =>
+  search?.trim() ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+/** The count of a list answer passed its cap: the list holds more rows than the count says. */
+export const isCountCapped = (count: number, search: string | undefined | null): boolean => count > countCapOf(search);
+
 /** List answer of the authentication service. */
 export const countedListSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), count: z.number().int() });

@@ -42,6 +42,8 @@ export type StartOptions = {
   echoStderr?: string;
   /** Lines of output kept for reports. */
   keepLines?: number;
+  /** Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 };
 
 /** Starts apps/server/src/main.ts with tsx, from the repository root. */
@@ -55,7 +57,7 @@ export function startServer(options: StartOptions): ServerProcess {
     ...options.env,
   };
   if (options.embedded) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

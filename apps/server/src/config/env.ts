@@ -55,6 +55,7 @@ const envSchema = z
     JWT_PUBLIC_KEY: z.string().optional(),
     JWT_ISSUER: z.string().default('cuspid-auth'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(60),
@@ -197,6 +198,8 @@ function toConfig(env: Env) {
       publicKeyPem: env.JWT_PUBLIC_KEY,
       issuer: env.JWT_ISSUER,
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      /** How long a verified token's caller is reused without a database lookup (ADR 0085); 0: never. */
+      actorCacheSeconds: env.AUTH_CACHE_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     },
     loginThrottle: {

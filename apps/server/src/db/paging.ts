@@ -1,32 +1,67 @@
+import { countCapOf } from '@cuspid/contracts';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
 
-/** Rows to skip and to return: what both services' paging parameters come down to. */
-export type Page = { offset: number; limit: number };
+/**
+ * Rows to skip and to return: what both services' paging parameters come down to, and the search term,
+ * which chooses how far the list counts (ADR 0085).
+ */
+export type Page = { offset: number; limit: number; search?: string | undefined };
 
 /** The main backend's `page` (from 1) and `per_page`. */
-export const backendPage = (query: { page: number; per_page: number }): Page => ({
+export const backendPage = (query: { page: number; per_page: number; search?: string | undefined }): Page => ({
   offset: (query.page - 1) * query.per_page,
   limit: query.per_page,
+  search: query.search,
 });
 
 /** The authentication service's `limit_start` and `limit_count`. */
-export const authPage = (query: { limit_start: number; limit_count: number }): Page => ({
+export const authPage = (query: { limit_start: number; limit_count: number; search?: string | undefined }): Page => ({
   offset: query.limit_start,
   limit: query.limit_count,
+  search: query.search,
 });
 
+/** The select list of a `matching` query: one constant per row, nothing to fetch. */
+export const oneRow = { one: sql<number>`1`.as('one') };
+
 /**
- * One page of a list and how many rows match its filter in all: what `{ data, total }` (main backend)
- * and `{ data, count }` (authentication service) answers are made of. `rows` is the filtered, ordered
- * query in dynamic mode (`.$dynamic()`); its order must end in a unique column so that pages never
- * overlap. `matching` counts the rows of the same filter. The one place where lists page, so that a
- * faster count (an estimate, a capped count) can be chosen for every list at once.
+ * How many rows `matching` yields, exact up to `cap` and `cap + 1` beyond it (ADR 0085): the database
+ * stops after `cap + 1` rows instead of walking every match, so the count of a list of a million rows
+ * costs what a count of ten thousand does.
+ */
+export async function cappedCount(db: DbOrTx, matching: PgSelect, cap: number): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(matching.limit(cap + 1).as('matching'));
+  return row?.count ?? 0;
+}
+
+/**
+ * The same capped count as a column of the page's own query (an uncorrelated subquery, computed once), so
+ * that a list costs one round trip. A page past the end has no row to carry it: the caller then counts
+ * with `cappedCount`, or knows it is 0 when the page was the first.
+ */
+export function cappedCountColumn(db: DbOrTx, matching: PgSelect, cap: number): SQL<number> {
+  return sql<number>`(${db.select({ count: count() }).from(matching.limit(cap + 1).as('matching'))})`.mapWith(Number);
+}
+
+/**
+ * One page of a list and how many rows match its filter: what `{ data, total }` (main backend) and
+ * `{ data, count }` (authentication service) answers are made of. `rows` is the filtered, ordered query in
+ * dynamic mode (`.$dynamic()`); its order must end in a unique column so that pages never overlap.
+ * `matching` selects the rows of the same filter (`db.select(oneRow).from(t).where(where).$dynamic()`); it
+ * is counted up to the page's cap (`countCapOf(page.search)`: 1,000 with a search term, 10,000 without),
+ * and a list with more rows answers the cap + 1. The one place where lists page and count.
  */
 export async function listPage<T extends PgSelect>(
+  db: DbOrTx,
   rows: T,
-  matching: PromiseLike<{ count: number }[]>,
+  matching: PgSelect,
   page: Page,
 ): Promise<{ data: Awaited<ReturnType<T['execute']>>; total: number }> {
-  const [data, counted] = await Promise.all([rows.offset(page.offset).limit(page.limit).execute(), matching]);
-  return { data: data as Awaited<ReturnType<T['execute']>>, total: counted[0]?.count ?? 0 };
+  const [data, total] = await Promise.all([
+    rows.offset(page.offset).limit(page.limit).execute(),
+    cappedCount(db, matching, countCapOf(page.search)),
+  ]);
+  return { data: data as Awaited<ReturnType<T['execute']>>, total };
 }

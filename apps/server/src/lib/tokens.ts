@@ -18,9 +18,13 @@ export type TokenKeys = {
 };
 
 /** What an access token says: a user's session, or an API key (token from POST /auth/token). */
-export type AccessClaims =
+export type AccessClaims = (
   | { kind: 'user'; userId: string; sessionId: string; companyId: string }
-  | { kind: 'api-key'; userId: string; apiKeyId: string; companyId: string; scopes: string[]; issuedAt: number };
+  | { kind: 'api-key'; userId: string; apiKeyId: string; companyId: string; scopes: string[]; issuedAt: number }
+) & {
+  /** When the token expires (seconds since the epoch). */
+  expiresAt?: number;
+};
 
 /**
  * Ed25519 keys: the authentication service signs, every service verifies with the public key alone,
@@ -134,7 +138,13 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
     });
     if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new AppError('UNAUTHENTICATED');
     if (typeof payload.sid === 'string') {
-      return { kind: 'user', userId: payload.sub, sessionId: payload.sid, companyId: payload.cid };
+      return {
+        kind: 'user',
+        userId: payload.sub,
+        sessionId: payload.sid,
+        companyId: payload.cid,
+        expiresAt: payload.exp ?? 0,
+      };
     }
     if (typeof payload.akid === 'string' && typeof payload.scope === 'string') {
       return {
@@ -144,6 +154,7 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
         companyId: payload.cid,
         scopes: payload.scope.split(' ').filter(Boolean),
         issuedAt: payload.iat ?? 0,
+        expiresAt: payload.exp ?? 0,
       };
     }
     throw new AppError('UNAUTHENTICATED');

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Deps } from '../deps';
 import type { Actor, UserActor } from '../lib/actor';
 import { loadActor } from '../lib/actor.repository';
+import { type ActorCache, actorCacheOf } from '../lib/actor-cache';
 import { AppError } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
 import { assertPublicRouteListed } from './public-routes';
@@ -58,17 +59,31 @@ export function assertPermission(actor: Actor, permission: PermissionTitle | rea
   return actor;
 }
 
-async function resolveActor(deps: Deps, request: FastifyRequest): Promise<Actor | null> {
+async function resolveActor(deps: Deps, cache: ActorCache, request: FastifyRequest): Promise<Actor | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw new AppError('UNAUTHENTICATED');
+  const cached = cache.get(token);
+  if (cached) return cached;
+  const generation = cache.generation();
   const claims = await verifyAccessToken(deps.keys, token);
   const actor = await loadActor(deps.db, claims);
   // A valid token whose session was revoked, or whose user was deactivated: expired on the server side.
   if (!actor) throw new AppError('SESSION_EXPIRED');
+  cache.set(token, freezeActor(actor), (claims.expiresAt ?? 0) * 1000, generation);
   return actor;
 }
+
+/** A cached caller is shared by the requests that reuse it: nobody may change it. */
+function freezeActor(actor: Actor): Actor {
+  Object.freeze(actor.roles);
+  Object.freeze(actor.permissions);
+  return Object.freeze(actor);
+}
+
+/** Requests that may change data: whatever decides who may do what may have changed with them. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The one authentication and permission check. Registered inside each service, it runs on
@@ -78,6 +93,14 @@ async function resolveActor(deps: Deps, request: FastifyRequest): Promise<Actor 
  */
 export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance, { deps }) => {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
+  // One cache per process (the services share their deps), made at the first request.
+  const cache = () => actorCacheOf(deps, deps.config.jwt.actorCacheSeconds * 1000);
+  // Before the answer leaves (ADR 0085): the change is committed by then, and the caller's next request
+  // finds no caller cached before it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_METHODS.has(request.method)) cache().clear();
+    return payload;
+  });
   app.addHook('onRoute', (route) => {
     assertPublicRouteListed(route);
     recordRoute(app, route);
@@ -86,7 +109,7 @@ export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance
     const config = request.routeOptions.config;
     const mode = config.auth ?? 'required';
     if (mode === 'none') return;
-    const actor = await resolveActor(deps, request);
+    const actor = await resolveActor(deps, cache(), request);
     request.actor = actor;
     if (actor?.kind === 'user' && actor.twoFactorSetupRequired && !config.allowBeforeTwoFactorSetup) {
       throw new AppError('TWO_FACTOR_SETUP_REQUIRED');

@@ -1,3 +1,4 @@
+import { countCapOf, isCountCapped } from '@cuspid/contracts';
 import {
   Alert,
   Box,
@@ -292,7 +293,10 @@ export function ServerList<T extends { id: string }>({
         {data && total > 0 && !query.isError && (
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed" data-testid={`${testId}-range`}>
-              {t('list.range', { from, to, total })}
+              {isCountCapped(total, params.search)
+                ? // The server counts up to a cap and answers one more beyond it (ADR 0085).
+                  t('list.rangeMore', { from, to, total: countCapOf(params.search) })
+                : t('list.range', { from, to, total })}
             </Text>
             <Box component="nav" aria-label={t('list.pagination')}>
               <Pagination

@@ -66,6 +66,12 @@ export const companies = backend.table(
     index('companies_country_idx').on(t.country),
     /** Substring search of company names (user list and company list, ADR 0070). */
     index('companies_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+    // The other columns the company list searches (ADR 0085): with every arm of its OR indexed, a rare term
+    // is a BitmapOr of these instead of a scan of every company.
+    index('companies_number_trgm_idx').using('gin', t.companyNumber.op('gin_trgm_ops')),
+    index('companies_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
+    index('companies_vat_id_trgm_idx').using('gin', t.vatId.op('gin_trgm_ops')),
+    index('companies_contact_person_trgm_idx').using('gin', t.contactPerson.op('gin_trgm_ops')),
   ],
 );
 

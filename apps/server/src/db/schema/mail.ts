@@ -58,5 +58,9 @@ export const mailOutbox = mail.table(
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_company_idx').on(t.companyId),
     index('mail_outbox_status_idx').on(t.status),
+    // The sent-mail viewer's search (recipient, subject, event; ADR 0085) and its order, newest first.
+    index('mail_outbox_to_trgm_idx').using('gin', t.to.op('gin_trgm_ops')),
+    index('mail_outbox_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
+    index('mail_outbox_event_trgm_idx').using('gin', t.event.op('gin_trgm_ops')),
   ],
 );

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { apiKeys, companies, users } from '../../db/schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
@@ -36,6 +36,7 @@ export async function listApiKeys(db: DbOrTx, scope: SQL | undefined, page: Page
     : undefined;
   const where = and(isNull(apiKeys.deletedAt), scope, search);
   const { data, total } = await listPage(
+    db,
     db
       .select(apiKeyFields)
       .from(apiKeys)
@@ -43,7 +44,7 @@ export async function listApiKeys(db: DbOrTx, scope: SQL | undefined, page: Page
       .where(where)
       .orderBy(direction(API_KEY_SORT[page.sortBy] ?? apiKeys.createdAt, page.sortDir), asc(apiKeys.id))
       .$dynamic(),
-    db.select({ count: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.ownerId)).where(where),
+    db.select(oneRow).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.ownerId)).where(where).$dynamic(),
     page,
   );
   return { data: data.map(flattenKey), count: total };

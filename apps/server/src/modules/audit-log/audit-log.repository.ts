@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { auditLog, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -52,6 +52,7 @@ export async function listAuditLog(
     filters.to ? (filters.toExclusive ? lt(auditLog.at, filters.to) : lte(auditLog.at, filters.to)) : undefined,
   );
   const { data: rows, total } = await listPage(
+    db,
     db
       .select(columns)
       .from(auditLog)
@@ -59,7 +60,7 @@ export async function listAuditLog(
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .$dynamic(),
-    db.select({ count: count() }).from(auditLog).where(where),
+    db.select(oneRow).from(auditLog).where(where).$dynamic(),
     page,
   );
   return { data: rows, total };

@@ -1,9 +1,9 @@
 import type { CompanyListQuery, PartnerRelation } from '@cuspid/contracts/companies';
-import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { backendPage, listPage } from '../../db/paging';
+import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../db/schema';
 import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
@@ -83,8 +83,9 @@ export async function listCompanies(db: DbOrTx, actor: Actor, query: CompanyList
   const where = listWhere(actor, query);
   const order = query.sort_dir === 'desc' ? desc : asc;
   const { data, total } = await listPage(
+    db,
     selectWithPartners(db).where(where).orderBy(order(sortColumns[query.sort_by]), asc(companies.id)).$dynamic(),
-    db.select({ count: count() }).from(companies).where(where),
+    db.select(oneRow).from(companies).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: data as CompanyWithPartners[], total };
@@ -253,8 +254,9 @@ export async function listPartnerCompanies(
     .where(where)
     .groupBy(companies.id);
   const { data, total } = await listPage(
+    db,
     base.orderBy(asc(companies.companyName), asc(companies.id)).$dynamic(),
-    db.select({ count: count() }).from(base.as('partners')),
+    db.select(oneRow).from(base.as('partners')).$dynamic(),
     backendPage(query),
   );
   return { data, total };
@@ -278,6 +280,7 @@ export async function listChildCompanies(
     search ? ilike(companies.companyName, search) : undefined,
   );
   const { data, total } = await listPage(
+    db,
     db
       .select({
         id: companies.id,
@@ -292,7 +295,7 @@ export async function listChildCompanies(
       .where(where)
       .orderBy(asc(companies.companyName), asc(companies.id))
       .$dynamic(),
-    db.select({ count: count() }).from(companies).where(where),
+    db.select(oneRow).from(companies).where(where).$dynamic(),
     backendPage(query),
   );
   return { data, total };

@@ -1,23 +1,9 @@
 import type { CustomerActivityListQuery, CustomerNoteListQuery } from '@cuspid/contracts/crm';
-import {
-  aliasedTable,
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { backendPage, listPage } from '../../db/paging';
+import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, customerActivities, customerNotes, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -76,11 +62,12 @@ export async function listNotes(db: DbOrTx, actor: Actor, query: CustomerNoteLis
     query.search ? ilike(customerNotes.body, likePattern(query.search)) : undefined,
   );
   const { data, total } = await listPage(
+    db,
     selectNotes(db)
       .where(where)
       .orderBy(direction(NOTE_SORT[query.sort_by], query.sort_dir), desc(customerNotes.id))
       .$dynamic(),
-    db.select({ count: count() }).from(customerNotes).where(where),
+    db.select(oneRow).from(customerNotes).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: data as NoteWithAuthor[], total };
@@ -175,11 +162,12 @@ export async function listActivities(db: DbOrTx, actor: Actor, query: CustomerAc
     pattern ? or(ilike(customerActivities.subject, pattern), ilike(customerActivities.details, pattern)) : undefined,
   );
   const { data, total } = await listPage(
+    db,
     selectActivities(db)
       .where(where)
       .orderBy(direction(ACTIVITY_SORT[query.sort_by], query.sort_dir), desc(customerActivities.id))
       .$dynamic(),
-    db.select({ count: count() }).from(customerActivities).where(where),
+    db.select(oneRow).from(customerActivities).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: data as ActivityWithUsers[], total };

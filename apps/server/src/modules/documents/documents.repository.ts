@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { documentAssignments, files } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
@@ -34,8 +34,9 @@ export async function listFiles(
       : undefined,
   );
   const { data, total } = await listPage(
+    db,
     db.select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).$dynamic(),
-    db.select({ count: count() }).from(files).where(where),
+    db.select(oneRow).from(files).where(where).$dynamic(),
     options,
   );
   return { data, count: total };

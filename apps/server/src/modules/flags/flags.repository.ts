@@ -5,11 +5,11 @@ import {
   type FlagListQuery,
   type FlagRef,
 } from '@cuspid/contracts/flags';
-import { and, arrayContains, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { backendPage, listPage } from '../../db/paging';
+import { backendPage, listPage, oneRow } from '../../db/paging';
 import { flags, recordFlags, recordTags } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { RECORD_TYPES } from './record-types.repository';
@@ -41,13 +41,14 @@ export async function listFlags(db: DbOrTx, actor: Actor, query: FlagListQuery) 
   );
   const order = query.sort_dir === 'desc' ? desc : asc;
   const { data, total } = await listPage(
+    db,
     db
       .select({ flag: flags, usageCount: visibleUsage(actor) })
       .from(flags)
       .where(where)
       .orderBy(order(sortColumns[query.sort_by]), asc(sql`lower(${flags.name})`), asc(flags.id))
       .$dynamic(),
-    db.select({ count: count() }).from(flags).where(where),
+    db.select(oneRow).from(flags).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: data.map((r) => ({ ...r.flag, usageCount: r.usageCount })), total };

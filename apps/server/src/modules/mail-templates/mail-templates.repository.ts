@@ -1,7 +1,7 @@
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { mailTemplateAssignments, mailTemplates } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
 import { DEFAULT_MAIL_TEMPLATES } from './mail-templates.seed';
@@ -25,8 +25,9 @@ export async function listTemplates(
   if (options.event) conditions.push(eq(mailTemplates.event, options.event));
   const where = and(...conditions);
   const { data, total } = await listPage(
+    db,
     db.select().from(mailTemplates).where(where).orderBy(mailTemplates.name, mailTemplates.id).$dynamic(),
-    db.select({ count: count() }).from(mailTemplates).where(where),
+    db.select(oneRow).from(mailTemplates).where(where).$dynamic(),
     options,
   );
   return { data, count: total };

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { permissions } from '../../db/schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
@@ -50,13 +50,14 @@ export async function listPermissionsSorted(db: DbOrTx, page: Page & { sortBy: s
       )
     : undefined;
   const { data, total } = await listPage(
+    db,
     db
       .select()
       .from(permissions)
       .where(where)
       .orderBy(direction(PERMISSION_SORT[page.sortBy] ?? permissions.scope, page.sortDir), asc(permissions.title))
       .$dynamic(),
-    db.select({ count: count() }).from(permissions).where(where),
+    db.select(oneRow).from(permissions).where(where).$dynamic(),
     page,
   );
   return { data, count: total };

@@ -1,9 +1,9 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
 import type { RoleChangeScope } from './roles.policy';
@@ -36,13 +36,14 @@ export async function listRoles(db: DbOrTx, page: Page & { sortBy: string }) {
     ? or(ilike(roles.name, likePattern(page.search)), ilike(roles.title, likePattern(page.search)))
     : undefined;
   const { data, total } = await listPage(
+    db,
     db
       .select(roleRecordFields)
       .from(roles)
       .where(where)
       .orderBy(direction(ROLE_SORT[page.sortBy] ?? roles.priority, page.sortDir), asc(roles.name))
       .$dynamic(),
-    db.select({ count: count() }).from(roles).where(where),
+    db.select(oneRow).from(roles).where(where).$dynamic(),
     page,
   );
   return { data: data as RoleRecordRow[], count: total };

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { listPage } from '../../db/paging';
+import { listPage, oneRow } from '../../db/paging';
 import { mailOutbox } from '../../db/schema';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -37,8 +37,9 @@ export async function listOutbox(
   if (options.status) conditions.push(eq(mailOutbox.status, options.status as OutboxRow['status']));
   const where = and(...conditions);
   const { data, total } = await listPage(
+    db,
     db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).$dynamic(),
-    db.select({ count: count() }).from(mailOutbox).where(where),
+    db.select(oneRow).from(mailOutbox).where(where).$dynamic(),
     options,
   );
   return { data, count: total };

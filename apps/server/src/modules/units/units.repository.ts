@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { backendPage, listPage } from '../../db/paging';
+import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, units, unitUsers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -31,8 +31,9 @@ export async function listUnits(
   );
   const order = query.sort_dir === 'desc' ? desc(units.name) : asc(units.name);
   const { data: rows, total } = await listPage(
+    db,
     withLiveCompany(db).where(where).orderBy(order, asc(units.id)).$dynamic(),
-    db.select({ count: count() }).from(units).innerJoin(companies, eq(companies.id, units.companyId)).where(where),
+    db.select(oneRow).from(units).innerJoin(companies, eq(companies.id, units.companyId)).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: rows.map((r) => r.unit), total };

@@ -7,7 +7,6 @@ export {
   findOperatorCompany,
   insertUser,
   listUsers,
-  USER_SEARCH_COUNT_CAP,
   updateUserRow,
 } from './users.repository';
 export { createUserRecord, sendWelcomeMail } from './users.service';

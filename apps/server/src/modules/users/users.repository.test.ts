@@ -3,7 +3,8 @@ import { createTestApp, createTestUser, type TestContext } from '../../../test/s
 import { users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
-import { updateUserRow } from './users.repository';
+import { insertCompany } from '../companies';
+import { listUsers, updateUserRow } from './users.repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,5 +40,37 @@ describe('user writes carry the company scope in their where clause', () => {
     expect(await updateUserRow(ctx.deps.db, user.id, { firstName: 'Taken over' }, scope)).toBeUndefined();
     await updateUserRow(ctx.deps.db, user.id, { deletedAt: new Date() }, undefined);
     expect(await updateUserRow(ctx.deps.db, user.id, { firstName: 'Back' }, undefined)).toBeUndefined();
+  });
+});
+
+describe('the user list counts along with its page (ADR 0085)', () => {
+  const page = (offset: number, search?: string) => ({
+    offset,
+    limit: 2,
+    search,
+    sortBy: 'created_at',
+    sortDir: 'asc' as const,
+  });
+
+  it('answers the count with the page, past the last page, and for no match', async () => {
+    const name = `Zahnwerk ${crypto.randomUUID().slice(0, 8)}`;
+    const company = await insertCompany(ctx.deps.db, { companyName: name });
+    const members = [];
+    for (let i = 0; i < 3; i++) members.push(await createTestUser(ctx.deps, { companyId: company.id }));
+    // One of them matches by name as well as by company: counted once.
+    await updateUserRow(ctx.deps.db, members[0]!.id, { firstName: name }, undefined);
+    const first = await listUsers(ctx.deps.db, undefined, page(0), company.id);
+    expect(first.data).toHaveLength(2);
+    expect(first.count).toBe(3);
+    const past = await listUsers(ctx.deps.db, undefined, page(10), company.id);
+    expect(past).toEqual({ data: [], count: 3 });
+    expect(await listUsers(ctx.deps.db, undefined, page(0, 'qxzj-no-such-user'), company.id)).toEqual({
+      data: [],
+      count: 0,
+    });
+    // The company-name arm of the search: the company's users, whatever their own names and mails.
+    const byCompanyName = await listUsers(ctx.deps.db, undefined, page(0, name.toLowerCase()));
+    expect(byCompanyName.count).toBe(3);
+    expect(byCompanyName.data.every((row) => row.companyName === name)).toBe(true);
   });
 });

@@ -32,6 +32,16 @@ beforeEach(() => {
 const inSuspense = (node: React.ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 describe('users list', () => {
+  it('shows a count beyond the cap as "more than" (ADR 0085) and an exact one as it is', async () => {
+    mockServer({ '/auth/list-users': () => jsonResponse({ data: [user({}), user({})], count: 10_001 }) });
+    const { unmount } = renderWithProviders(inSuspense(<UsersPage />), { path: '/users' });
+    expect(await screen.findByTestId('users-range')).toHaveTextContent('1–2 of more than 10,000');
+    unmount();
+    mockServer({ '/auth/list-users': () => jsonResponse({ data: [user({}), user({})], count: 10_000 }) });
+    renderWithProviders(inSuspense(<UsersPage />), { path: '/users' });
+    expect(await screen.findByTestId('users-range')).toHaveTextContent('1–2 of 10,000');
+  });
+
   it("pages and sorts on the server and deletes after the spec's confirmation", async () => {
     const victim = user({ mail: 'leave@example.com' });
     const calls = mockServer({
