@@ -16,17 +16,19 @@ export type AuthListQuery = z.infer<typeof authListQuerySchema>;
 
 /**
  * How far lists count (ADR 0085). A list's `count` / `total` is exact up to its cap; a list with more rows
- * answers the cap + 1, which means "more than the cap" (the web shows "10,000+"). The cap is
- * SEARCH_COUNT_CAP when the request carries a search term, LIST_COUNT_CAP otherwise (filters without a term
- * included). Rows beyond the cap can still be paged to.
+ * answers the cap + 1, which means "more than the cap" (the web shows "more than 10,000"). Without a search
+ * term (filters included) the cap is LIST_COUNT_CAP. With one it moves along with the page: SEARCH_COUNT_CAP
+ * rows past the page's first row, so a search counts little on its first page and its pager always reaches
+ * one page further. Rows beyond the cap can still be paged to.
  */
 export const LIST_COUNT_CAP = 10_000;
-export const SEARCH_COUNT_CAP = 1_000;
-/** The cap that applies to a list request, from its search term. */
-export const countCapOf = (search: string | undefined | null): number =>
-  search?.trim() ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+export const SEARCH_COUNT_CAP = 100;
+/** The cap that applies to a list request, from its search term and the rows it skips. */
+export const countCapOf = (search: string | undefined | null, offset = 0): number =>
+  search?.trim() ? offset + SEARCH_COUNT_CAP : LIST_COUNT_CAP;
 /** The count of a list answer passed its cap: the list holds more rows than the count says. */
-export const isCountCapped = (count: number, search: string | undefined | null): boolean => count > countCapOf(search);
+export const isCountCapped = (count: number, search: string | undefined | null, offset = 0): boolean =>
+  count > countCapOf(search, offset);
 
 /** List answer of the authentication service. */
 export const countedListSchema = <T extends z.ZodType>(item: T) =>

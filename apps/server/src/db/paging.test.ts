@@ -24,14 +24,20 @@ describe('capped counts (ADR 0085)', () => {
     expect(await cappedCount(ctx.deps.db, matching(50), 3)).toBe(4);
   });
 
-  it('cap a search at 1,000 and a list without one at 10,000, and still page beyond the cap', async () => {
+  it('cap a search 100 rows past its page and a list without one at 10,000, and still page beyond the cap', async () => {
+    const first = await listPage(ctx.deps.db, rows(1_500), matching(1_500), { offset: 0, limit: 2, search: 'x' });
+    expect(first.total).toBe(SEARCH_COUNT_CAP + 1);
     const searched = await listPage(ctx.deps.db, rows(1_500), matching(1_500), {
       offset: 1_200,
       limit: 2,
       search: 'x',
     });
-    expect(searched.total).toBe(SEARCH_COUNT_CAP + 1);
+    expect(searched.total).toBe(1_200 + SEARCH_COUNT_CAP + 1);
     expect(searched.data).toEqual([{ n: 1_201 }, { n: 1_202 }]);
+    // Near the end the count is exact again.
+    expect(
+      (await listPage(ctx.deps.db, rows(1_500), matching(1_500), { offset: 1_450, limit: 2, search: 'x' })).total,
+    ).toBe(1_500);
     expect((await listPage(ctx.deps.db, rows(1_500), matching(1_500), { offset: 0, limit: 1 })).total).toBe(1_500);
     const big = await listPage(ctx.deps.db, rows(12_000), matching(12_000), { offset: 0, limit: 1, search: ' ' });
     expect(big.total).toBe(LIST_COUNT_CAP + 1);
@@ -45,5 +51,9 @@ describe('capped counts (ADR 0085)', () => {
     expect(isCountCapped(LIST_COUNT_CAP + 1, '')).toBe(true);
     expect(isCountCapped(SEARCH_COUNT_CAP + 1, 'an')).toBe(true);
     expect(isCountCapped(SEARCH_COUNT_CAP, 'an')).toBe(false);
+    expect(countCapOf('müller', 75)).toBe(75 + SEARCH_COUNT_CAP);
+    expect(isCountCapped(75 + SEARCH_COUNT_CAP + 1, 'an', 75)).toBe(true);
+    expect(isCountCapped(SEARCH_COUNT_CAP + 1, 'an', 75)).toBe(false);
+    expect(countCapOf(undefined, 75)).toBe(LIST_COUNT_CAP);
   });
 });

@@ -1,7 +1,7 @@
 import { countCapOf } from '@cuspid/contracts';
-import { count, type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import { type DbOrTx, queryRows } from './client';
 
 /**
  * Rows to skip and to return: what both services' paging parameters come down to, and the search term,
@@ -27,13 +27,23 @@ export const authPage = (query: { limit_start: number; limit_count: number; sear
 export const oneRow = { one: sql<number>`1`.as('one') };
 
 /**
+ * `select count(*)` of at most `cap + 1` rows of `matching`. The matching rows are a materialized CTE: it is
+ * planned as if every match were read (a trigram index's bitmap scan for a search) and then read lazily, only
+ * as far as the limit. With the limit inside, PostgreSQL planned a search's count as a sequential scan that
+ * would find cap + 1 matches early, and walked a fifth of the users table when the term's matches were rarer or
+ * later than it estimated ("schmidt": 22.7 ms against 2.6 ms).
+ */
+const cappedCountQuery = (matching: SQLWrapper, cap: number): SQL =>
+  sql`with matching as materialized (${matching}) select count(*)::int as count from (select 1 from matching limit ${cap + 1}) capped`;
+
+/**
  * How many rows `matching` yields, exact up to `cap` and `cap + 1` beyond it (ADR 0085): the database
  * stops after `cap + 1` rows instead of walking every match, so the count of a list of a million rows
  * costs what a count of ten thousand does.
  */
 export async function cappedCount(db: DbOrTx, matching: PgSelect, cap: number): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(matching.limit(cap + 1).as('matching'));
-  return row?.count ?? 0;
+  const [row] = await queryRows<{ count: number | string }>(db, cappedCountQuery(matching, cap));
+  return Number(row?.count ?? 0);
 }
 
 /**
@@ -41,8 +51,8 @@ export async function cappedCount(db: DbOrTx, matching: PgSelect, cap: number): 
  * that a list costs one round trip. A page past the end has no row to carry it: the caller then counts
  * with `cappedCount`, or knows it is 0 when the page was the first.
  */
-export function cappedCountColumn(db: DbOrTx, matching: PgSelect, cap: number): SQL<number> {
-  return sql<number>`(${db.select({ count: count() }).from(matching.limit(cap + 1).as('matching'))})`.mapWith(Number);
+export function cappedCountColumn(matching: PgSelect, cap: number): SQL<number> {
+  return sql<number>`(${cappedCountQuery(matching, cap)})`.mapWith(Number);
 }
 
 /**
@@ -50,8 +60,8 @@ export function cappedCountColumn(db: DbOrTx, matching: PgSelect, cap: number): 
  * `{ data, count }` (authentication service) answers are made of. `rows` is the filtered, ordered query in
  * dynamic mode (`.$dynamic()`); its order must end in a unique column so that pages never overlap.
  * `matching` selects the rows of the same filter (`db.select(oneRow).from(t).where(where).$dynamic()`); it
- * is counted up to the page's cap (`countCapOf(page.search)`: 1,000 with a search term, 10,000 without),
- * and a list with more rows answers the cap + 1. The one place where lists page and count.
+ * is counted up to the page's cap (`countCapOf(page.search, page.offset)`: 100 rows past the page's first
+ * row with a search term, 10,000 without), and a list with more rows answers the cap + 1. The one place where lists page and count.
  */
 export async function listPage<T extends PgSelect>(
   db: DbOrTx,
@@ -61,7 +71,7 @@ export async function listPage<T extends PgSelect>(
 ): Promise<{ data: Awaited<ReturnType<T['execute']>>; total: number }> {
   const [data, total] = await Promise.all([
     rows.offset(page.offset).limit(page.limit).execute(),
-    cappedCount(db, matching, countCapOf(page.search)),
+    cappedCount(db, matching, countCapOf(page.search, page.offset)),
   ]);
   return { data: data as Awaited<ReturnType<T['execute']>>, total };
 }

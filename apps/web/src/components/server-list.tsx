@@ -293,9 +293,9 @@ export function ServerList<T extends { id: string }>({
         {data && total > 0 && !query.isError && (
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed" data-testid={`${testId}-range`}>
-              {isCountCapped(total, params.search)
+              {isCountCapped(total, params.search, from - 1)
                 ? // The server counts up to a cap and answers one more beyond it (ADR 0085).
-                  t('list.rangeMore', { from, to, total: countCapOf(params.search) })
+                  t('list.rangeMore', { from, to, total: countCapOf(params.search, from - 1) })
                 : t('list.range', { from, to, total })}
             </Text>
             <Box component="nav" aria-label={t('list.pagination')}>

@@ -114,7 +114,7 @@ export async function listUsers(
     .as('page_ids');
 
   // The capped count (ADR 0085) rides along as a column of the page: one round trip per list.
-  const cap = countCapOf(page.search);
+  const cap = countCapOf(page.search, page.offset);
   const total = countMatching(db, { base, ownArms, companyArm }, cap);
   const rows = await db
     .select({ ...userRecordFields, total })
@@ -143,17 +143,12 @@ function countMatching(
   cap: number,
 ): SQL<number> {
   const { base, ownArms, companyArm } = arms;
-  if (!companyArm)
-    return cappedCountColumn(db, db.select(oneRow).from(users).where(and(base, ownArms)).$dynamic(), cap);
-  const arm = (condition: SQL | undefined) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(base, condition))
-      .limit(cap + 1);
-  return sql<number>`(select least(count(*), ${cap + 1})::int from ((${arm(ownArms)}) union (${arm(companyArm)})) as matching)`.mapWith(
-    Number,
-  );
+  if (!companyArm) return cappedCountColumn(db.select(oneRow).from(users).where(and(base, ownArms)).$dynamic(), cap);
+  // Each arm a materialized CTE read lazily up to its limit, as in `cappedCountColumn` (db/paging.ts).
+  const arm = (condition: SQL | undefined) => db.select({ id: users.id }).from(users).where(and(base, condition));
+  return sql<number>`(with own as materialized (${arm(ownArms)}), of_companies as materialized (${arm(companyArm)})
+    select least(count(*), ${cap + 1})::int from ((select id from own limit ${cap + 1})
+    union (select id from of_companies limit ${cap + 1})) as matching)`.mapWith(Number);
 }
 
 /** The company exists, is not deleted and lies in the scope (undefined: every company). */
