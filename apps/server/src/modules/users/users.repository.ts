@@ -62,6 +62,47 @@ const userRecordFields = {
 
 export type UserRecordRow = { user: typeof users.$inferSelect; companyName: string; roles: string[] };
 
+/**
+ * What a list row needs, and nothing secret: the list reads no password hash or two-factor secret, only
+ * whether a password is set (for the status). Fewer columns also cost less to build, send and map per page.
+ */
+const userListFields = {
+  user: {
+    id: users.id,
+    mail: users.mail,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    phone: users.phone,
+    mobile: users.mobile,
+    contactLanguage: users.contactLanguage,
+    timezone: users.timezone,
+    lastLogin: users.lastLogin,
+    isActive: users.isActive,
+    invitedAt: users.invitedAt,
+    companyId: users.companyId,
+    twoFactorEnabledAt: users.twoFactorEnabledAt,
+    createdAt: users.createdAt,
+    hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  },
+  companyName: companies.companyName,
+  roles: roleNamesOfUser,
+};
+
+export type UserListRow = {
+  user: Omit<
+    typeof users.$inferSelect,
+    | 'passwordHash'
+    | 'passwordChangedAt'
+    | 'twoFactorSecret'
+    | 'twoFactorPendingSecret'
+    | 'twoFactorLastStep'
+    | 'deletedAt'
+    | 'updatedAt'
+  > & { hasPassword: boolean };
+  companyName: string;
+  roles: string[];
+};
+
 const USER_SORT: Record<string, PgColumn> = {
   mail: users.mail,
   first_name: users.firstName,
@@ -117,12 +158,12 @@ export async function listUsers(
   const cap = countCapOf(page.search, page.offset);
   const total = countMatching(db, { base, ownArms, companyArm }, cap);
   const rows = await db
-    .select({ ...userRecordFields, total })
+    .select({ ...userListFields, total })
     .from(users)
     .innerJoin(pageIds, eq(pageIds.id, users.id))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .orderBy(...order);
-  const data = rows.map(({ total: _, ...row }) => row) as UserRecordRow[];
+  const data: UserListRow[] = rows.map(({ total: _, ...row }) => row);
   if (rows[0]) return { data, count: rows[0].total };
   // A page past the end carries no count: ask for it alone (the first page's emptiness says 0).
   if (page.offset === 0) return { data, count: 0 };

@@ -216,11 +216,13 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserBody)
 }
 
 /** Deactivated wins; an active user without a password has not accepted its invitation yet. */
-export const userStatus = (user: { isActive: boolean; passwordHash: string | null }): UserStatus =>
-  !user.isActive ? 'inactive' : user.passwordHash ? 'active' : 'invited';
+export const userStatus = (user: { isActive: boolean; hasPassword: boolean }): UserStatus =>
+  !user.isActive ? 'inactive' : user.hasPassword ? 'active' : 'invited';
 
-export function toUserRecord(row: repo.UserRecordRow): UserRecord {
+/** A user record from a list row (no secrets read) or from a full row. */
+export function toUserRecord(row: repo.UserListRow | repo.UserRecordRow): UserRecord {
   const u = row.user;
+  const hasPassword = 'hasPassword' in u ? u.hasPassword : u.passwordHash !== null;
   return {
     id: u.id,
     mail: u.mail,
@@ -232,7 +234,7 @@ export function toUserRecord(row: repo.UserRecordRow): UserRecord {
     timezone: u.timezone,
     last_login: u.lastLogin?.toISOString() ?? null,
     is_active: u.isActive,
-    status: userStatus(u),
+    status: userStatus({ isActive: u.isActive, hasPassword }),
     invited_at: u.invitedAt?.toISOString() ?? null,
     company_id: u.companyId,
     company_name: row.companyName,
