@@ -1,29 +1,14 @@
-// Global search latency on 100,000 users: `DATABASE_URL=postgres://… npm run bench -- search [--duration=10]`.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import type { Deps } from '../apps/server/src/deps';
 import type { Actor } from '../apps/server/src/lib/actor';
 import { modules } from '../apps/server/src/modules';
-import {
-  describeDatabase,
-  formatTable,
-  freePort,
-  LOGIN_BODY,
-  machineLine,
-  percentile,
-  type Server,
-  startServer,
-  stopServer,
-  waitUntilReady,
-} from './login';
-import { BENCH_COMPANY_MARKER, BENCH_MAIL_SUFFIX, seedUsers } from './seed-users';
+import { type Latencies, loadGet, signIn, withSeededServer } from './authenticated-load';
+import { formatTable, LOGIN_BODY } from './login';
+import { BENCH_COMPANY_MARKER, BENCH_MAIL_SUFFIX } from './seed-users';
 
 const TARGET_P95_MS = 50;
 
@@ -54,45 +39,7 @@ type Run = {
   shape: string;
   connections: number;
   groups: string;
-  requestsPerSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  errors: number;
-};
-
-async function signIn(baseUrl: string, body: { mail: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { token?: string };
-  if (response.status !== 200 || !answer.token) {
-    throw new Error(
-      `POST /auth/login (${body.mail}) answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`,
-    );
-  }
-  return answer.token;
-}
-
-function cannon(
-  url: string,
-  token: string,
-  connections: number,
-  duration: number,
-  onLatency?: (s: number, ms: number) => void,
-) {
-  return new Promise<Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, headers: { authorization: `Bearer ${token}` }, connections, duration, timeout: 30 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    if (onLatency) instance.on('response', (_client, statusCode, _bytes, ms) => onLatency(statusCode, ms));
-  });
-}
+} & Latencies;
 
 async function measure(
   baseUrl: string,
@@ -103,32 +50,16 @@ async function measure(
   duration: number,
 ): Promise<Run> {
   const url = `${baseUrl}/api/search?q=${encodeURIComponent(shape.q)}`;
-  const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await check.json()) as { groups?: { area: string; items: unknown[]; has_more: boolean }[] };
-  if (check.status !== 200)
-    throw new Error(`GET ${url} answered ${check.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  const { body, latencies } = await loadGet<{ groups?: { area: string; items: unknown[]; has_more: boolean }[] }>(
+    url,
+    token,
+    connections,
+    warmup,
+    duration,
+  );
   const groups =
     (body.groups ?? []).map((g) => `${g.area} ${g.items.length}${g.has_more ? '+' : ''}`).join(', ') || 'none';
-  if (warmup > 0) await cannon(url, token, connections, warmup);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const result = await cannon(url, token, connections, duration, (status, ms) => {
-    if (status >= 200 && status < 300) latencies.push(ms);
-    else non2xx += 1;
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    shape: shape.name,
-    connections,
-    groups,
-    requestsPerSecond: latencies.length / result.duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? Number.NaN,
-    non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  return { shape: shape.name, connections, groups, ...latencies };
 }
 
 /** Puts every RESELLER_EVERY-th generated company below the demo reseller's company (idempotent). */
@@ -197,97 +128,77 @@ export async function main(argv: string[]): Promise<number> {
       explain: { type: 'boolean', default: true },
     },
   });
-  const url = process.env.DATABASE_URL;
-  if (!url?.startsWith('postgres')) {
-    console.error(
-      'search measures PostgreSQL: set DATABASE_URL=postgres://user:pass@host:5432/db (a database of its own;\n' +
-        'it is migrated, the demo accounts and 100,000 generated users are added and kept for the next run).',
-    );
-    return 1;
-  }
   const duration = Number(values.duration);
   const warmup = Number(values.warmup);
   const levels = values.connections.split(',').map(Number);
   const shapes = values.only ? SHAPES.filter((s) => s.name.includes(values.only!)) : SHAPES;
 
-  console.info(machineLine());
-  console.info(`Database: ${describeDatabase(url)}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuspid-bench-search-'));
-  const server: Server = startServer(await freePort(), dataDir, { SERVICES: 'auth,api' });
-  const killOnExit = () => server.child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  try {
-    const readyMs = await waitUntilReady(server);
-    console.info(
-      `Server ready after ${(readyMs / 1000).toFixed(1)} s (${server.baseUrl}); migrations and demo data applied`,
-    );
-    const seeded = await seedUsers(pool, { users: Number(values.users), companies: Number(values.companies) });
-    const reseller = await attachToReseller(pool);
-    await pool.query('analyze backend.companies');
-    console.info(
-      `Seed: ${seeded.users} generated users (*${BENCH_MAIL_SUFFIX}) in ${seeded.companies} companies, ${seeded.insertedUsers} inserted now, ${(seeded.ms / 1000).toFixed(1)} s; ` +
-        `${RESELLER_LOGIN.mail} has ${reseller.children} companies below it with ${reseller.users} users`,
-    );
-    const tokens: Record<Caller, string> = {
-      admin: await signIn(server.baseUrl, LOGIN_BODY),
-      reseller: await signIn(server.baseUrl, RESELLER_LOGIN),
-    };
-    console.info(
-      `Target: GET /api/search?q=… (5 items per area) as ${LOGIN_BODY.mail} (every area) or ${RESELLER_LOGIN.mail} (companies, users); ${warmup} s warm-up + ${duration} s per row\n`,
-    );
-
-    const runs: Run[] = [];
-    for (const shape of shapes) {
-      for (const connections of levels) {
-        process.stdout.write(`… ${shape.name}, ${connections} connection(s)\n`);
-        runs.push(await measure(server.baseUrl, tokens[shape.caller], shape, connections, warmup, duration));
-      }
-    }
-    const ms = (n: number) => n.toFixed(1);
-    console.info(
-      `\n${formatTable(
-        ['query', 'conn', 'groups (items, + more)', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'non-2xx'],
-        runs.map((r) => [
-          r.shape,
-          String(r.connections),
-          r.groups,
-          r.requestsPerSecond.toFixed(1),
-          ms(r.p50),
-          ms(r.p95),
-          ms(r.p99),
-          ms(r.max),
-          String(r.non2xx + r.errors),
-        ]),
-      )}\n`,
-    );
-    console.info('Latencies: exact nearest-rank percentiles over every 2xx response of the window (warm-up excluded).');
-
-    const slowest = runs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    console.info(
-      `\nSlowest shape by p95: "${slowest.shape}" (${ms(slowest.p95)} ms at ${slowest.connections} connection(s))`,
-    );
-    if (values.explain)
-      console.info(await explain(pool, shapes.find((s) => s.name === slowest.shape)!, reseller.companyId));
-
-    const failed = runs.filter((r) => r.non2xx > 0 || r.errors > 0);
-    for (const r of failed)
-      console.error(`FAIL: ${r.shape} at ${r.connections}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    const overBudget = runs.filter((r) => r.p95 >= TARGET_P95_MS);
-    for (const r of overBudget) {
-      console.error(
-        `OVER BUDGET: ${r.shape} at ${r.connections} connection(s): p95 ${ms(r.p95)} ms ≥ ${TARGET_P95_MS} ms`,
+  return withSeededServer(
+    { name: 'search', services: 'auth,api', users: Number(values.users), companies: Number(values.companies) },
+    async ({ server, pool, seeded }) => {
+      const reseller = await attachToReseller(pool);
+      await pool.query('analyze backend.companies');
+      console.info(
+        `Seed: ${seeded.users} generated users (*${BENCH_MAIL_SUFFIX}) in ${seeded.companies} companies, ${seeded.insertedUsers} inserted now, ${(seeded.ms / 1000).toFixed(1)} s; ` +
+          `${RESELLER_LOGIN.mail} has ${reseller.children} companies below it with ${reseller.users} users`,
       );
-    }
-    if (failed.length || overBudget.length) return 1;
-    console.info(`\nPASS: every shape answered with p95 < ${TARGET_P95_MS} ms.`);
-    return 0;
-  } finally {
-    await pool.end();
-    await stopServer(server);
-    process.off('exit', killOnExit);
-    await rm(dataDir, { recursive: true, force: true });
-  }
+      const tokens: Record<Caller, string> = {
+        admin: await signIn(server.baseUrl, LOGIN_BODY),
+        reseller: await signIn(server.baseUrl, RESELLER_LOGIN),
+      };
+      console.info(
+        `Target: GET /api/search?q=… (5 items per area) as ${LOGIN_BODY.mail} (every area) or ${RESELLER_LOGIN.mail} (companies, users); ${warmup} s warm-up + ${duration} s per row\n`,
+      );
+
+      const runs: Run[] = [];
+      for (const shape of shapes) {
+        for (const connections of levels) {
+          process.stdout.write(`… ${shape.name}, ${connections} connection(s)\n`);
+          runs.push(await measure(server.baseUrl, tokens[shape.caller], shape, connections, warmup, duration));
+        }
+      }
+      const ms = (n: number) => n.toFixed(1);
+      console.info(
+        `\n${formatTable(
+          ['query', 'conn', 'groups (items, + more)', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'non-2xx'],
+          runs.map((r) => [
+            r.shape,
+            String(r.connections),
+            r.groups,
+            r.requestsPerSecond.toFixed(1),
+            ms(r.p50),
+            ms(r.p95),
+            ms(r.p99),
+            ms(r.max),
+            String(r.non2xx + r.errors),
+          ]),
+        )}\n`,
+      );
+      console.info(
+        'Latencies: exact nearest-rank percentiles over every 2xx response of the window (warm-up excluded).',
+      );
+
+      const slowest = runs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+      console.info(
+        `\nSlowest shape by p95: "${slowest.shape}" (${ms(slowest.p95)} ms at ${slowest.connections} connection(s))`,
+      );
+      if (values.explain)
+        console.info(await explain(pool, shapes.find((s) => s.name === slowest.shape)!, reseller.companyId));
+
+      const failed = runs.filter((r) => r.non2xx > 0 || r.errors > 0);
+      for (const r of failed)
+        console.error(`FAIL: ${r.shape} at ${r.connections}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      const overBudget = runs.filter((r) => r.p95 >= TARGET_P95_MS);
+      for (const r of overBudget) {
+        console.error(
+          `OVER BUDGET: ${r.shape} at ${r.connections} connection(s): p95 ${ms(r.p95)} ms ≥ ${TARGET_P95_MS} ms`,
+        );
+      }
+      if (failed.length || overBudget.length) return 1;
+      console.info(`\nPASS: every shape answered with p95 < ${TARGET_P95_MS} ms.`);
+      return 0;
+    },
+  );
 }
 
 main(process.argv.slice(2)).then(

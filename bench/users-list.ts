@@ -1,27 +1,13 @@
-// User list latency on 100,000 users: `DATABASE_URL=postgres://… npm run bench -- users-list [--duration=10]`.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { listUsers } from '../apps/server/src/modules/users';
-import {
-  describeDatabase,
-  formatTable,
-  freePort,
-  LOGIN_BODY,
-  machineLine,
-  percentile,
-  type Server,
-  startServer,
-  stopServer,
-  waitUntilReady,
-} from './login';
-import { BENCH_MAIL_SUFFIX, seedUsers } from './seed-users';
+import { type Latencies, loadGet, signIn, withSeededServer } from './authenticated-load';
+import { formatTable, LOGIN_BODY, percentile } from './login';
+import { BENCH_MAIL_SUFFIX } from './seed-users';
 
 const TARGET_P95_MS = 50;
 /** The API's throughput as a share of the same SQL run raw (issue 12). */
@@ -49,14 +35,7 @@ type Run = {
   raw?: RawRun;
   connections: number;
   count: number;
-  requestsPerSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  errors: number;
-};
+} & Latencies;
 
 const queryString = (q: Shape['query']) =>
   new URLSearchParams(
@@ -64,35 +43,6 @@ const queryString = (q: Shape['query']) =>
       .filter(([, v]) => v !== undefined)
       .map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
-
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(LOGIN_BODY),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (response.status !== 200 || !body.token) {
-    throw new Error(`POST /auth/login answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
-  }
-  return body.token;
-}
-
-function cannon(
-  url: string,
-  token: string,
-  connections: number,
-  duration: number,
-  onLatency?: (s: number, ms: number) => void,
-) {
-  return new Promise<Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, headers: { authorization: `Bearer ${token}` }, connections, duration, timeout: 30 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    if (onLatency) instance.on('response', (_client, statusCode, _bytes, ms) => onLatency(statusCode, ms));
-  });
-}
 
 async function measure(
   baseUrl: string,
@@ -103,30 +53,8 @@ async function measure(
   duration: number,
 ): Promise<Run> {
   const url = `${baseUrl}/auth/list-users?${queryString(shape.query)}`;
-  const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await check.json()) as { count?: number; data?: unknown[] };
-  if (check.status !== 200)
-    throw new Error(`GET ${url} answered ${check.status}: ${JSON.stringify(body).slice(0, 500)}`);
-  if (warmup > 0) await cannon(url, token, connections, warmup);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const result = await cannon(url, token, connections, duration, (status, ms) => {
-    if (status >= 200 && status < 300) latencies.push(ms);
-    else non2xx += 1;
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    shape: shape.name,
-    connections,
-    count: body.count ?? -1,
-    requestsPerSecond: latencies.length / result.duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? Number.NaN,
-    non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  const { body, latencies } = await loadGet<{ count?: number }>(url, token, connections, warmup, duration);
+  return { shape: shape.name, connections, count: body.count ?? -1, ...latencies };
 }
 
 type Statement = { sql: string; params: unknown[] };
@@ -224,134 +152,115 @@ export async function main(argv: string[]): Promise<number> {
       'no-raw': { type: 'boolean', default: false },
     },
   });
-  const url = process.env.DATABASE_URL;
-  if (!url?.startsWith('postgres')) {
-    console.error(
-      'users-list measures PostgreSQL: set DATABASE_URL=postgres://user:pass@host:5432/db (a database of its own;\n' +
-        'it is migrated, the demo accounts and 100,000 generated users are added and kept for the next run).',
-    );
-    return 1;
-  }
   const duration = Number(values.duration);
   const warmup = Number(values.warmup);
   const levels = values.connections.split(',').map(Number);
   const shapes = values.only ? SHAPES.filter((s) => s.name.includes(values.only!)) : SHAPES;
 
-  console.info(machineLine());
-  console.info(`Database: ${describeDatabase(url)}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuspid-bench-users-'));
   // `--server-cpu-prof=DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profileDir = values['server-cpu-prof'];
-  const server: Server = startServer(
-    await freePort(),
-    dataDir,
-    { SERVICES: 'auth' },
-    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
-  );
-  const killOnExit = () => server.child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  try {
-    const readyMs = await waitUntilReady(server);
-    console.info(
-      `Server ready after ${(readyMs / 1000).toFixed(1)} s (${server.baseUrl}); migrations and demo data applied`,
-    );
-    const seeded = await seedUsers(pool, { users: Number(values.users), companies: Number(values.companies) });
-    const [{ total } = { total: 0 }] = (
-      await pool.query<{ total: number }>('select count(*)::int as total from auth.users where deleted_at is null')
-    ).rows;
-    console.info(
-      `Seed: ${seeded.users} generated users (*${BENCH_MAIL_SUFFIX}) in ${seeded.companies} companies, ${seeded.insertedUsers} inserted now, ${(seeded.ms / 1000).toFixed(1)} s; ${total} live users in total`,
-    );
-    const token = await signIn(server.baseUrl);
-    console.info(
-      `Target: GET /auth/list-users?limit_count=25&… as ${LOGIN_BODY.mail}; ${warmup} s warm-up + ${duration} s per row\n`,
-    );
+  return withSeededServer(
+    {
+      name: 'users',
+      services: 'auth',
+      users: Number(values.users),
+      companies: Number(values.companies),
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+    },
+    async ({ server, pool, url, seeded }) => {
+      const [{ total } = { total: 0 }] = (
+        await pool.query<{ total: number }>('select count(*)::int as total from auth.users where deleted_at is null')
+      ).rows;
+      console.info(
+        `Seed: ${seeded.users} generated users (*${BENCH_MAIL_SUFFIX}) in ${seeded.companies} companies, ${seeded.insertedUsers} inserted now, ${(seeded.ms / 1000).toFixed(1)} s; ${total} live users in total`,
+      );
+      const token = await signIn(server.baseUrl);
+      console.info(
+        `Target: GET /auth/list-users?limit_count=25&… as ${LOGIN_BODY.mail}; ${warmup} s warm-up + ${duration} s per row\n`,
+      );
 
-    const runs: Run[] = [];
-    for (const shape of shapes) {
-      const statements = await captureSql(pool, shape);
-      for (const connections of levels) {
-        process.stdout.write(`… ${shape.name}, ${connections} connection(s)\n`);
-        const run = await measure(server.baseUrl, token, shape, connections, warmup, duration);
-        if (!values['no-raw']) run.raw = await measureRaw(url, statements, connections, warmup, duration);
-        runs.push(run);
+      const runs: Run[] = [];
+      for (const shape of shapes) {
+        const statements = await captureSql(pool, shape);
+        for (const connections of levels) {
+          process.stdout.write(`… ${shape.name}, ${connections} connection(s)\n`);
+          const run = await measure(server.baseUrl, token, shape, connections, warmup, duration);
+          if (!values['no-raw']) run.raw = await measureRaw(url, statements, connections, warmup, duration);
+          runs.push(run);
+        }
       }
-    }
-    const ms = (n: number) => n.toFixed(1);
-    console.info(
-      `\n${formatTable(
-        [
-          'query',
-          'conn',
-          'count',
-          'req/s',
-          'p50 ms',
-          'p95 ms',
-          'p99 ms',
-          'max ms',
-          'non-2xx',
-          'raw lists/s',
-          'raw p50',
-          'raw p95',
-          'API share',
-        ],
-        runs.map((r) => [
-          r.shape,
-          String(r.connections),
-          String(r.count),
-          r.requestsPerSecond.toFixed(1),
-          ms(r.p50),
-          ms(r.p95),
-          ms(r.p99),
-          ms(r.max),
-          String(r.non2xx + r.errors),
-          r.raw ? r.raw.listsPerSecond.toFixed(1) : '–',
-          r.raw ? ms(r.raw.p50) : '–',
-          r.raw ? ms(r.raw.p95) : '–',
-          r.raw ? `${((r.requestsPerSecond / r.raw.listsPerSecond) * 100).toFixed(0)} %` : '–',
-        ]),
-      )}\n`,
-    );
-    console.info('Latencies: exact nearest-rank percentiles over every 2xx response of the window (warm-up excluded).');
-    console.info(
-      'raw: the same SQL statements (captured from the repository for the demo admin) sent by a pg Pool of as many\n' +
-        'connections, one list after another per connection, right after the API row; API share = req/s ÷ raw lists/s.',
-    );
-
-    const slowest = runs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    const slowShape = shapes.find((s) => s.name === slowest.shape)!;
-    console.info(
-      `\nSlowest shape by p95: "${slowest.shape}" (${ms(slowest.p95)} ms at ${slowest.connections} connection(s))`,
-    );
-    console.info(await explain(pool, slowShape));
-
-    const failed = runs.filter((r) => r.non2xx > 0 || r.errors > 0);
-    for (const r of failed)
-      console.error(`FAIL: ${r.shape} at ${r.connections}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    const overBudget = runs.filter((r) => r.p95 >= TARGET_P95_MS);
-    for (const r of overBudget) {
-      console.error(
-        `OVER BUDGET: ${r.shape} at ${r.connections} connection(s): p95 ${ms(r.p95)} ms ≥ ${TARGET_P95_MS} ms`,
+      const ms = (n: number) => n.toFixed(1);
+      console.info(
+        `\n${formatTable(
+          [
+            'query',
+            'conn',
+            'count',
+            'req/s',
+            'p50 ms',
+            'p95 ms',
+            'p99 ms',
+            'max ms',
+            'non-2xx',
+            'raw lists/s',
+            'raw p50',
+            'raw p95',
+            'API share',
+          ],
+          runs.map((r) => [
+            r.shape,
+            String(r.connections),
+            String(r.count),
+            r.requestsPerSecond.toFixed(1),
+            ms(r.p50),
+            ms(r.p95),
+            ms(r.p99),
+            ms(r.max),
+            String(r.non2xx + r.errors),
+            r.raw ? r.raw.listsPerSecond.toFixed(1) : '–',
+            r.raw ? ms(r.raw.p50) : '–',
+            r.raw ? ms(r.raw.p95) : '–',
+            r.raw ? `${((r.requestsPerSecond / r.raw.listsPerSecond) * 100).toFixed(0)} %` : '–',
+          ]),
+        )}\n`,
       );
-    }
-    const lowShare = runs.filter((r) => r.raw && r.requestsPerSecond < r.raw.listsPerSecond * TARGET_SHARE);
-    for (const r of lowShare) {
-      console.error(
-        `BELOW SHARE: ${r.shape} at ${r.connections} connection(s): the API answers ${((r.requestsPerSecond / r.raw!.listsPerSecond) * 100).toFixed(0)} % of raw SQL's lists/s (target ${TARGET_SHARE * 100} %)`,
+      console.info(
+        'Latencies: exact nearest-rank percentiles over every 2xx response of the window (warm-up excluded).',
       );
-    }
-    if (failed.length || overBudget.length || lowShare.length) return 1;
-    console.info(
-      `\nPASS: every shape answered with p95 < ${TARGET_P95_MS} ms${values['no-raw'] ? '' : ` and at least ${TARGET_SHARE * 100} % of raw SQL's throughput`}.`,
-    );
-    return 0;
-  } finally {
-    await pool.end();
-    await stopServer(server);
-    process.off('exit', killOnExit);
-    await rm(dataDir, { recursive: true, force: true });
-  }
+      console.info(
+        'raw: the same SQL statements (captured from the repository for the demo admin) sent by a pg Pool of as many\n' +
+          'connections, one list after another per connection, right after the API row; API share = req/s ÷ raw lists/s.',
+      );
+
+      const slowest = runs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+      const slowShape = shapes.find((s) => s.name === slowest.shape)!;
+      console.info(
+        `\nSlowest shape by p95: "${slowest.shape}" (${ms(slowest.p95)} ms at ${slowest.connections} connection(s))`,
+      );
+      console.info(await explain(pool, slowShape));
+
+      const failed = runs.filter((r) => r.non2xx > 0 || r.errors > 0);
+      for (const r of failed)
+        console.error(`FAIL: ${r.shape} at ${r.connections}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      const overBudget = runs.filter((r) => r.p95 >= TARGET_P95_MS);
+      for (const r of overBudget) {
+        console.error(
+          `OVER BUDGET: ${r.shape} at ${r.connections} connection(s): p95 ${ms(r.p95)} ms ≥ ${TARGET_P95_MS} ms`,
+        );
+      }
+      const lowShare = runs.filter((r) => r.raw && r.requestsPerSecond < r.raw.listsPerSecond * TARGET_SHARE);
+      for (const r of lowShare) {
+        console.error(
+          `BELOW SHARE: ${r.shape} at ${r.connections} connection(s): the API answers ${((r.requestsPerSecond / r.raw!.listsPerSecond) * 100).toFixed(0)} % of raw SQL's lists/s (target ${TARGET_SHARE * 100} %)`,
+        );
+      }
+      if (failed.length || overBudget.length || lowShare.length) return 1;
+      console.info(
+        `\nPASS: every shape answered with p95 < ${TARGET_P95_MS} ms${values['no-raw'] ? '' : ` and at least ${TARGET_SHARE * 100} % of raw SQL's throughput`}.`,
+      );
+      return 0;
+    },
+  );
 }
 
 main(process.argv.slice(2)).then(
