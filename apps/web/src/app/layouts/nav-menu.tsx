@@ -3,13 +3,11 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { accountPaths } from '../../features/account';
-import { useCan } from '../../lib/can';
 import type { NavEntry, NavGroup } from '../../lib/routes';
-import { useSession } from '../../lib/session';
 import { NAV_ICONS, type NavIconName } from '../nav-icons';
 import { groupNavigation, NAV_SECTIONS, NAVIGATION, type NavSection, type NavSectionDefinition } from '../navigation';
 import { type AppRoute, ROUTES } from '../route-table';
+import { useCanOpenPath } from '../use-can-open-path';
 import { useCollapsedSections } from './use-collapsed-sections';
 
 type NavMenuProps = {
@@ -32,25 +30,15 @@ function testId(path: string): string {
 /** The menu's sections holding what the user may open, and the current page's entry (longest matching path). */
 function useNavSections(routes: AppRoute[], navigation: NavEntry[], sections: readonly NavSectionDefinition[]) {
   const { pathname } = useLocation();
-  const { canOpenRoute } = useCan();
-  // Until a required two-factor sign-in is set up, the account settings are the only page (route guard).
-  const setupOnly = useSession()?.token_info.two_factor_setup_required === true;
+  // An entry follows its route: shown when the user may open the route (the route guard's own check).
+  const canOpenPath = useCanOpenPath(routes);
   return useMemo(() => {
-    const visible = navigation.filter((entry) => {
-      // An entry follows its route: shown when the user may open the route (the guard's own check).
-      const route = routes.find(({ path }) => path === entry.path);
-      return (
-        route !== undefined &&
-        !route.public &&
-        canOpenRoute(route.permission) &&
-        (!setupOnly || route.path === accountPaths.accountSetting)
-      );
-    });
+    const visible = navigation.filter((entry) => canOpenPath(entry.path));
     const current = visible
       .filter((entry) => isActive(pathname, entry.path))
       .sort((a, b) => b.path.length - a.path.length)[0];
     return { sections: groupNavigation(visible, sections), current };
-  }, [routes, navigation, sections, pathname, canOpenRoute, setupOnly]);
+  }, [navigation, sections, pathname, canOpenPath]);
 }
 
 /**
