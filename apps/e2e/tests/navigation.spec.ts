@@ -193,6 +193,9 @@ describe('navigation', () => {
       await page.keyboard.press('Enter');
       const content = page.getByTestId('nav-section-content-menu');
       await content.waitFor();
+      // Mantine moves the focus to the first entry once the menu has opened: arrows pressed before would be lost.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      assert.equal(await waitForValue(focused, 'Mail templates'), 'Mail templates');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await waitForPath(page, '/mail-template-assignment');
