@@ -20,6 +20,7 @@ describe('self-service permissions', () => {
   it("are a customer's own work; everything else (and anything that only looks like it) is not", () => {
     expect([...SELF_SERVICE_PERMISSIONS].sort()).toEqual([
       'backoffice-case-instance',
+      'backoffice-credit',
       'backoffice-payment-history',
       'backoffice-referral',
       'backoffice-ticket',
@@ -34,5 +35,7 @@ describe('self-service permissions', () => {
         'create-api-token',
       ]),
     ).toEqual(['backoffice-ticketing-admin', 'backoffice-company', 'list-users', 'create-api-token']);
+    // A catalogued permission that is not self-service stays so, whatever its name starts with.
+    expect(notSelfService(['backoffice-credit', 'backoffice-grant-credit'])).toEqual(['backoffice-grant-credit']);
   });
 });

@@ -75,6 +75,9 @@ export const ERROR_STATUS = {
   // Cases and credits (spec section 8).
   NOT_ENOUGH_CREDITS: 402,
   NOT_ENOUGH_CREDITS_TO_RECALCULATE: 402,
+  CREDIT_BALANCE_TOO_LOW: 409,
+  CREDIT_ALREADY_REFUNDED: 409,
+  CREDIT_GRANT_STAFF_ONLY: 403,
   CASE_LOCKED: 423,
 } as const;
 
@@ -169,6 +172,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   MAIL_TEMPLATE_NOT_FOUND: 'The mail template was not found',
   NOT_ENOUGH_CREDITS: 'Not enough credits',
   NOT_ENOUGH_CREDITS_TO_RECALCULATE: 'You do not have enough credits to recalculate the case',
+  CREDIT_BALANCE_TOO_LOW: 'The company holds only {{balance}} {{credit_type}} credits: {{amount}} cannot be taken',
+  CREDIT_ALREADY_REFUNDED: 'These credits were refunded already',
+  CREDIT_GRANT_STAFF_ONLY: 'Only the back office can grant or correct credits',
   CASE_LOCKED: 'This case is locked and cannot be changed until it is unlocked',
 };
 

@@ -62,6 +62,9 @@ export const PERMISSION_CATALOGUE = [
   backoffice('payment-history', 'billing', true),
   backoffice('coupon-code', 'credits'),
   backoffice('package', 'credits'),
+  // A company's credits: balance, history, redeeming coupons (ADR 0090); granting and correcting is staff work.
+  backoffice('credit', 'credits', true),
+  backoffice('grant-credit', 'credits'),
   backoffice('news', 'content'),
   backoffice('document-assignment', 'templates'),
   backoffice('document-template', 'templates'),
@@ -90,8 +93,12 @@ export const SELF_SERVICE_PERMISSIONS: readonly string[] = PERMISSION_CATALOGUE.
  * is (`backoffice-ticket-comment` under `backoffice-ticket`), because the web opens routes by prefix.
  */
 export function notSelfService(titles: Iterable<string>): string[] {
+  const catalogued = new Set<string>(PERMISSION_TITLES);
   return [...titles].filter(
-    (title) => !SELF_SERVICE_PERMISSIONS.some((allowed) => title === allowed || title.startsWith(`${allowed}-`)),
+    (title) =>
+      !SELF_SERVICE_PERMISSIONS.some(
+        (allowed) => title === allowed || (!catalogued.has(title) && title.startsWith(`${allowed}-`)),
+      ),
   );
 }
 

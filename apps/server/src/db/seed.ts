@@ -36,6 +36,7 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     permissions: [
       'backoffice-company',
       'backoffice-unit',
+      'backoffice-credit',
       'backoffice-case-instance',
       'backoffice-ticket',
       'backoffice-referral',
@@ -56,7 +57,7 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     title: 'Service partner',
     partnerType: 'service-partner',
     priority: 30,
-    permissions: ['backoffice-company', 'backoffice-case-instance', 'backoffice-ticket'],
+    permissions: ['backoffice-company', 'backoffice-credit', 'backoffice-case-instance', 'backoffice-ticket'],
   },
   {
     name: 'commercial-agent',
@@ -79,7 +80,13 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     priority: 50,
     canRegister: true,
     assignOnRegistration: true,
-    permissions: ['backoffice-case-instance', 'backoffice-ticket', 'backoffice-payment-history', 'backoffice-referral'],
+    permissions: [
+      'backoffice-case-instance',
+      'backoffice-credit',
+      'backoffice-ticket',
+      'backoffice-payment-history',
+      'backoffice-referral',
+    ],
   },
 ];
 

@@ -3,6 +3,7 @@ export * from './api-keys';
 export * from './audit-log';
 export * from './auth-schema';
 export * from './companies';
+export * from './credits';
 export * from './crm';
 export * from './document-assignment';
 export * from './documents';

@@ -189,6 +189,7 @@ describe("changing another user's credentials, roles or status (finding 3)", () 
     const peer = await createTestUser(ctx.deps, { roles: ['end-user'], companyId: caller.companyId });
     const endUserHolds = [
       'backoffice-case-instance',
+      'backoffice-credit',
       'backoffice-ticket',
       'backoffice-payment-history',
       'backoffice-referral',
