@@ -164,10 +164,30 @@ export const bookingResultSchema = z.object({
   balance: creditBalanceSchema,
 });
 
+/**
+ * POST /redeem-coupon (coupons module): a company redeems a credit coupon by its code (any case). A discount
+ * coupon is not redeemed here but given when a package is bought.
+ */
+export const redeemCouponSchema = z.object({
+  code: textSchema(64).pipe(z.string().min(1, 'Enter the coupon code')),
+  /** Whose credits (default: the caller's company). */
+  company_id: z.uuid().optional(),
+});
+export type RedeemCoupon = z.infer<typeof redeemCouponSchema>;
+export const redeemCouponResultSchema = z.object({
+  message: z.string(),
+  coupon_id: z.uuid(),
+  credits: z.number().int(),
+  credit_type: creditTypeSchema,
+  balance: creditBalanceSchema,
+});
+export type RedeemCouponResult = z.infer<typeof redeemCouponResultSchema>;
+
 /** Main backend paths of the credits areas (relative to the api service). */
 export const CREDIT_ROUTES = {
   getCredits: '/get-credits',
   creditHistory: (id: string) => `/credit-history/${id}`,
   balanceHistory: (id: string) => `/balance-history/${id}`,
   grantCredits: '/grant-credits',
+  redeemCoupon: '/redeem-coupon',
 } as const;
