@@ -4,6 +4,7 @@ import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
 import { companiesModule } from './companies';
+import { couponsModule } from './coupons';
 import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
 import { documentsModule } from './documents';
@@ -41,6 +42,7 @@ const areas: readonly ServerModule[] = [
   unitsModule,
   crmModule,
   flagsModule,
+  couponsModule,
   registrationModule,
   auditLogModule,
   mailTemplatesModule,
