@@ -19,6 +19,7 @@ import {
   IconSettings,
   IconShieldLock,
   IconSitemap,
+  IconTicket,
   IconUserCircle,
   IconUserCog,
   IconUserShield,
@@ -48,6 +49,7 @@ export const NAV_ICONS = {
   'users-group': IconUsersGroup,
   settings: IconSettings,
   sitemap: IconSitemap,
+  ticket: IconTicket,
   // Sections
   adjustments: IconAdjustments,
   'building-community': IconBuildingCommunity,

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../lib/can';
 import { errorMessage } from '../../../lib/notify';
+import { RedeemCouponCard } from '../../coupons';
 import { useMyCompany } from '../api/get-my-company';
 import { CompanyDetails } from '../components/company-details';
 import { CompanyLogo } from '../components/company-logo';
@@ -39,6 +41,9 @@ export function MyCompanyPage() {
             </Stack>
           )}
         </Card>
+        <Can permission="backoffice-credit">
+          <RedeemCouponCard />
+        </Can>
       </Stack>
     </Container>
   );
