@@ -99,6 +99,13 @@ async function createRecords(token: string): Promise<Records> {
       'mail template',
     ),
     '/document-templates': await created(documentTemplate, 'document template'),
+    '/coupon-codes': await created(
+      apiCall('POST', '/api/coupon-codes', {
+        token,
+        body: { code: `WALK-${suffix}`, kind: 'credits', credits: 5, description: 'Route walk' },
+      }),
+      'coupon code',
+    ),
   };
 }
 
