@@ -10,7 +10,14 @@ export const SEARCH_ROUTES = {
 } as const;
 
 /** The areas that answer a search; cases, invoices and tickets join when their areas exist. */
-export const SEARCH_AREAS = ['companies', 'users', 'roles', 'mail-templates', 'document-templates'] as const;
+export const SEARCH_AREAS = [
+  'companies',
+  'users',
+  'roles',
+  'mail-templates',
+  'document-templates',
+  'coupon-codes',
+] as const;
 export const searchAreaSchema = z.enum(SEARCH_AREAS);
 export type SearchArea = z.infer<typeof searchAreaSchema>;
 

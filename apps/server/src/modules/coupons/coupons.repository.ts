@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, couponCodes, couponRedemptions, creditPackages, users } from '../../db/schema';
+import { searchMatch } from '../../db/search-match';
 
 export type CouponRow = typeof couponCodes.$inferSelect;
 export type CouponWithStatus = CouponRow & { status: CouponStatus };
@@ -186,4 +187,15 @@ export async function findPackages(db: DbOrTx, ids: string[]) {
     })
     .from(creditPackages)
     .where(and(inArray(creditPackages.id, ids), isNull(creditPackages.deletedAt)));
+}
+
+/** Live coupons whose code or description holds the term (the list's match), exact and prefix matches of the code first. */
+export async function searchCoupons(db: DbOrTx, term: string, limit: number) {
+  const match = searchMatch(term, [couponCodes.code], [couponCodes.description]);
+  return db
+    .select({ id: couponCodes.id, code: couponCodes.code, description: couponCodes.description })
+    .from(couponCodes)
+    .where(and(live, match.where))
+    .orderBy(match.rank, asc(sql`lower(${couponCodes.code})`), asc(couponCodes.id))
+    .limit(limit);
 }

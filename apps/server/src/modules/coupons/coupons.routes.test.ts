@@ -462,4 +462,20 @@ describe('coupon codes', () => {
     const history = (await call('GET', `/api/coupon-history/${fixed.id}`, adminToken)).json();
     expect(history.data).toMatchObject([{ company: { id: practice.companyId }, credits: null, discount_cents: 1_000 }]);
   });
+
+  it('finds coupons by code in the global search, for those who manage them', async () => {
+    const term = randomUUID().replaceAll('-', '').slice(0, 10);
+    const exact = await coupon({ code: `X${term}`, description: 'Exact' });
+    const longer = await coupon({ code: `X${term}-LATER` });
+    const deleted = await coupon({ code: `X${term}-GONE` });
+    await call('DELETE', `/api/coupon-codes/${deleted.id}`, adminToken);
+    const found = await call('GET', `/api/search?q=x${term}`, adminToken);
+    const group = found.json().groups.find((g: { area: string }) => g.area === 'coupon-codes');
+    expect(group.items).toEqual([
+      { id: exact.id, title: exact.code, subtitle: 'Exact' },
+      { id: longer.id, title: longer.code },
+    ]);
+    const practiceSearch = await call('GET', `/api/search?q=x${term}`, practice.token);
+    expect(practiceSearch.json().groups.find((g: { area: string }) => g.area === 'coupon-codes')).toBeUndefined();
+  });
 });

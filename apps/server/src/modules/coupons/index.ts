@@ -1,8 +1,14 @@
 import { defineModule } from '../../lib/define-module';
 import { couponsRoutes } from './coupons.routes';
+import { couponsSearch } from './coupons.search';
 
 export { setRedemptionInvoice } from './coupons.repository';
 export { applyDiscountCoupon } from './coupons.service';
 
 /** Coupon codes: credits coupons redeemed by a company, discount coupons given on a package purchase. */
-export const couponsModule = defineModule({ name: 'coupons', service: 'api', routes: couponsRoutes });
+export const couponsModule = defineModule({
+  name: 'coupons',
+  service: 'api',
+  routes: couponsRoutes,
+  search: [couponsSearch],
+});
