@@ -5,9 +5,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
 import { couponRecord, WELCOME } from '../test-fixtures';
-import { CouponCreatePage } from './coupon-form';
+import { CouponCreatePage, CouponEditPage } from './coupon-form';
 
 type Call = { path: string; method: string; body: unknown };
+
+const PACKAGE = '77777777-7777-4777-8777-777777777777';
+const editable = couponRecord({
+  kind: 'percent',
+  credits: null,
+  credit_type: null,
+  percent_off: 15,
+  package_ids: [PACKAGE],
+  starts_at: '2026-12-01T00:00:00.000Z',
+  ends_at: '2026-12-31T23:59:00.000Z',
+});
 
 function mockApi(answer: () => Response = () => jsonResponse(couponRecord(), 201)) {
   const calls: Call[] = [];
@@ -21,6 +32,8 @@ function mockApi(answer: () => Response = () => jsonResponse(couponRecord(), 201
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       });
       if (url.pathname === '/api/coupon-codes' && init?.method === 'POST') return answer();
+      if (url.pathname === `/api/coupon-codes/${WELCOME}` && (init?.method ?? 'GET') === 'GET') return jsonResponse(editable);
+      if (url.pathname === `/api/coupon-codes/${WELCOME}` && init?.method === 'PUT') return jsonResponse(editable);
       throw new Error(`unexpected ${url.pathname}`);
     }),
   );
@@ -118,5 +131,31 @@ describe('CouponForm', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: /^Credits/ }), '5');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('A coupon with the code "welcome10" already exists')).toBeInTheDocument();
+  });
+
+  it('edits a coupon and keeps what the form does not show', async () => {
+    const calls = mockApi();
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CouponEditPage />
+      </Suspense>,
+      { path: '/coupon-codes/:id/edit', url: `/coupon-codes/${WELCOME}/edit` },
+    );
+    const form = await screen.findByTestId('coupon-form');
+    const percent = within(form).getByRole('textbox', { name: /^Discount in percent/ });
+    await vi.waitFor(() => expect(percent).toHaveValue('15 %'));
+    expect(within(form).getByLabelText('Start date')).toHaveValue('2026-12-01');
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      kind: 'percent',
+      percent_off: 20,
+      credits: null,
+      package_ids: [PACKAGE],
+      starts_at: '2026-12-01T00:00:00.000Z',
+      ends_at: '2026-12-31T23:59:00.000Z',
+    });
   });
 });

@@ -82,7 +82,7 @@ function useConversions() {
       };
     },
     /** The request body: the fields of the other kinds are null; a coupon runs from the start of its first day to the end of its last. */
-    toBody(values: CouponFormValues) {
+    toBody(values: CouponFormValues, coupon?: Coupon) {
       const amount = numberOrNull(values.amount_off_cents);
       return {
         code: values.code,
@@ -93,6 +93,8 @@ function useConversions() {
         percent_off: values.kind === 'percent' ? numberOrNull(values.percent_off) : null,
         amount_off_cents: values.kind === 'fixed' && amount !== null ? Math.round(amount * 100) : null,
         currency: values.currency.trim().toUpperCase(),
+        // The packages a discount applies to are not edited here (yet): an edit keeps them.
+        package_ids: coupon?.package_ids ?? [],
         free_users: numberOrNull(values.free_users),
         max_uses: numberOrNull(values.max_uses),
         max_uses_per_company: numberOrNull(values.max_uses_per_company) ?? 1,
@@ -111,13 +113,13 @@ export function CouponForm({ coupon }: { coupon?: Coupon }) {
   const { toValues, toBody } = useConversions();
   const form = useForm<CouponFormValues>({
     initialValues: toValues(coupon),
-    validate: (values) => zodFormValidator<unknown>(couponInputSchema)(toBody(values)),
+    validate: (values) => zodFormValidator<unknown>(couponInputSchema)(toBody(values, coupon)),
   });
   const kind = form.values.kind;
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const body: CouponInput = couponInputSchema.parse(toBody(values));
+      const body: CouponInput = couponInputSchema.parse(toBody(values, coupon));
       const saved = await save.mutateAsync({ ...(coupon ? { id: coupon.id } : {}), body });
       notifySuccess(t('form.saved'));
       void navigate(couponPaths.couponShow(saved.id));
