@@ -395,6 +395,8 @@ export async function applyDiscountCoupon(
     invoiceId?: string | null | undefined;
   },
 ): Promise<{ couponId: string; redemptionId: string; discountCents: number; priceCents: number }> {
+  if (!Number.isSafeInteger(input.priceCents) || input.priceCents < 0)
+    throw new Error(`a price is a whole, non-negative number of cents, not ${input.priceCents}`);
   const { coupon, firstForCompany } = await usableCoupon(
     tx,
     input.code,
