@@ -4,6 +4,7 @@ import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
 import { companiesModule } from './companies';
+import { creditsModule } from './credits';
 import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
 import { documentsModule } from './documents';
@@ -39,6 +40,7 @@ const areas: readonly ServerModule[] = [
   documentAssignmentModule,
   companiesModule,
   unitsModule,
+  creditsModule,
   crmModule,
   flagsModule,
   registrationModule,
