@@ -19,6 +19,8 @@ export function BalanceChartView({ data, labels, formatDate, formatNumber }: Bal
       curveType="stepAfter"
       withDots={data.length <= 31}
       withLegend
+      // Not keyboard-navigable: the chart is hidden from assistive technology, the table beside it holds the figures.
+      accessibilityLayer={false}
       legendProps={{ verticalAlign: 'bottom', height: 40 }}
       valueFormatter={formatNumber}
       xAxisProps={{ tickFormatter: formatDate, minTickGap: 24 }}

@@ -29,13 +29,7 @@ export function SignedAmount({ amount }: { amount: number }) {
   const credits = useCreditsFormat();
   const sign = amount > 0 ? '+' : '\u2212';
   return (
-    <Text
-      span
-      fw={600}
-      c={amount > 0 ? 'teal.8' : 'red.8'}
-      data-testid="credit-amount"
-      style={{ whiteSpace: 'nowrap' }}
-    >
+    <Text span fw={600} c={amount > 0 ? 'teal' : 'red'} data-testid="credit-amount" style={{ whiteSpace: 'nowrap' }}>
       {sign}
       {credits(Math.abs(amount))}
     </Text>
