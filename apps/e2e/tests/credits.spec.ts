@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { apiCall, loginApi } from '../support/api';
 import { formatViolations, runAxe } from '../support/axe';
-import { ADMIN, PRACTICE } from '../support/env';
+import { ADMIN, PRACTICE, STORAGE_KEYS } from '../support/env';
 import { useBrowser } from '../support/fixture';
 import { gotoPath, loginViaUi, waitForPath } from '../support/ui';
 
@@ -74,6 +74,16 @@ describe('credits', () => {
       await own.waitFor();
       assert.equal(await own.getByTestId('credit-amount').textContent(), '+50');
       await page.getByTestId('balance-history-summary').waitFor({ state: 'attached' });
+      const lightViolations = await runAxe(page);
+      assert.equal(lightViolations.length, 0, formatViolations(lightViolations).join('\n'));
+      await page.evaluate((key) => localStorage.setItem(key, 'dark'), STORAGE_KEYS.colorScheme);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+      await own.waitFor();
+      await page.getByTestId('balance-history-summary').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      const darkViolations = await runAxe(page);
+      assert.equal(darkViolations.length, 0, formatViolations(darkViolations).join('\n'));
       // A practice may see its credits but never grant any.
       assert.equal(await page.getByTestId('grant-credits-open').count(), 0);
 

@@ -22,6 +22,7 @@ import { IconCoins } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateValidationMessage } from '../../../lib/form-validation';
+import { toIntlLocale } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGrantCredits } from '../api/credits';
@@ -54,7 +55,9 @@ export function grantErrors(companyId: string, values: Values): FormErrors {
     if (path in errors) continue;
     if (path === 'amount' && amount === undefined) errors[path] = i18n.t('validation:required');
     else if (path === 'amount' && (issue.code === 'too_big' || issue.code === 'too_small'))
-      errors[path] = i18n.t('credits:grant.errors.tooBig', { max: MAX_CREDITS_PER_BOOKING.toLocaleString() });
+      errors[path] = i18n.t('credits:grant.errors.tooBig', {
+        max: new Intl.NumberFormat(toIntlLocale(i18n.language)).format(MAX_CREDITS_PER_BOOKING),
+      });
     else if (path === 'amount' && issue.code === 'invalid_type') errors[path] = i18n.t('validation:invalid');
     else errors[path] = translate(issue.message);
   }
