@@ -1,4 +1,4 @@
-import { errorResponses, idParamsSchema, totalListSchema } from '@cuspid/contracts';
+import { errorResponseSchema, errorResponses, idParamsSchema, totalListSchema } from '@cuspid/contracts';
 import {
   balanceHistoryQuerySchema,
   balanceHistorySchema,
@@ -71,7 +71,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         tags,
         summary: 'Grant, correct or expire credits (back-office staff; a note is required; books a ledger entry)',
         body: grantCreditsSchema,
-        response: { 200: bookingResultSchema, ...errorResponses },
+        response: { 200: bookingResultSchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
     (request) => service.grantCredits(deps, requireActor(request), request.body),
