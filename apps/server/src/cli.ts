@@ -3,6 +3,7 @@ import { ADMIN_ROLE, createUserBodySchema } from '@cuspid/contracts';
 import { closeDeps, createDeps, createLogger } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { insertCompany } from './modules/companies';
+import { ledgerMismatches } from './modules/credits';
 import { findRolesByName } from './modules/roles';
 import { createUserRecord, findOperatorCompany } from './modules/users';
 
@@ -11,7 +12,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   user:create --mail MAIL --password PASSWORD [--admin] [--role NAME]... [--first-name X] [--last-name Y] [--company NAME]
       Creates a user. --admin makes a back-office administrator in the operator's company;
-      otherwise the user gets the named roles in a new company called --company (default: the mail).`;
+      otherwise the user gets the named roles in a new company called --company (default: the mail).
+  credits-check [--company ID]
+      Checks the credit books (ADR 0090): every company's balance per credit type against the sum of its
+      ledger entries. Prints each mismatch and exits 1 if there is any.`;
 
 async function userCreate(argv: string[]) {
   const { values } = parseArgs({
@@ -60,7 +64,35 @@ async function userCreate(argv: string[]) {
   }
 }
 
-const commands: Record<string, (argv: string[]) => Promise<void>> = { 'user:create': userCreate };
+async function creditsCheck(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { company: { type: 'string' } } });
+  const config = loadConfig();
+  const deps = await createDeps(config, createLogger({ ...config, logLevel: 'warn' }), {
+    migrate: true,
+    seedDemo: false,
+  });
+  try {
+    const mismatches = await ledgerMismatches(deps.db, values.company);
+    for (const m of mismatches) {
+      console.error(
+        `company ${m.company_id} ${m.credit_type}: balance ${m.balance ?? 'none'}, ledger sum ${m.ledger_sum ?? 0}, last entry's balance ${m.last_balance_after ?? 'none'}`,
+      );
+    }
+    console.info(
+      mismatches.length
+        ? `${mismatches.length} mismatches`
+        : 'The credit books are right: every balance equals its ledger.',
+    );
+    if (mismatches.length) process.exitCode = 1;
+  } finally {
+    await closeDeps(deps);
+  }
+}
+
+const commands: Record<string, (argv: string[]) => Promise<void>> = {
+  'user:create': userCreate,
+  'credits-check': creditsCheck,
+};
 
 async function main() {
   const [name, ...argv] = process.argv.slice(2);

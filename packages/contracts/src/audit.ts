@@ -29,6 +29,13 @@ export const AUDIT_ENTITIES = [
   'document-file',
   'document-template',
   'document-assignment',
+  'credit-booking',
+  'credit-package',
+  'country-package',
+  'country-credit',
+  'credit-settings',
+  'coupon-code',
+  'coupon-redemption',
 ] as const;
 
 /**

@@ -33,7 +33,7 @@ export const creditReasonSchema = z.enum(CREDIT_REASONS);
 export type CreditReason = z.infer<typeof creditReasonSchema>;
 
 /** The reasons staff may book by hand (POST /grant-credits). */
-export const MANUAL_CREDIT_REASONS = ['manual_grant', 'correction', 'expiry'] as const;
+export const MANUAL_CREDIT_REASONS = ['correction', 'manual_grant', 'expiry'] as const;
 export type ManualCreditReason = (typeof MANUAL_CREDIT_REASONS)[number];
 
 /** The most credits one booking may move (a typo guard: 1,000,000 credits is far beyond any package). */

@@ -5,6 +5,7 @@ import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
 import { companiesModule } from './companies';
 import { couponsModule } from './coupons';
+import { creditsModule } from './credits';
 import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
 import { documentsModule } from './documents';
@@ -40,6 +41,7 @@ const areas: readonly ServerModule[] = [
   documentAssignmentModule,
   companiesModule,
   unitsModule,
+  creditsModule,
   crmModule,
   flagsModule,
   couponsModule,

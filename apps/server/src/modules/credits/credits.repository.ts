@@ -188,7 +188,10 @@ export async function balanceSteps(
   toExclusive: Date,
   interval: 'day' | 'month',
 ) {
-  const bucket = sql<string>`to_char(date_trunc(${interval}, ${creditLedger.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  // The unit is written into the statement (it is one of two words), not bound: DISTINCT ON and ORDER BY must
+  // name the very same expression, and two bound parameters are two expressions to PostgreSQL.
+  const unit = sql.raw(interval === 'month' ? `'month'` : `'day'`);
+  const bucket = sql<string>`to_char(date_trunc(${unit}, ${creditLedger.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const steps = await db
     .selectDistinctOn([bucket, creditLedger.creditType], {
       bucket,

@@ -1,8 +1,9 @@
 import { defineModule } from '../../lib/define-module';
+import { creditsRoutes } from './credits.routes';
 
 export type { Booking, BookingRefs } from './credits.ledger';
 export { addCredits, refundBooking, spendCredits, takeCredits } from './credits.ledger';
-export { ledgerMismatches } from './credits.repository';
+export { ledgerMismatches, readBalances } from './credits.repository';
 
 /** Credits (ADR 0090): each company's append-only ledger, its balances per credit type, grants and corrections. */
-export const creditsModule = defineModule({ name: 'credits', service: 'api' });
+export const creditsModule = defineModule({ name: 'credits', service: 'api', routes: creditsRoutes });

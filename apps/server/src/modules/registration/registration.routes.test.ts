@@ -198,7 +198,19 @@ describe('POST /api/register-company', () => {
     expect(ok.statusCode).toBe(201);
     const [user] = await ctx.deps.db.select().from(users).where(eq(users.id, ok.json().user_id));
     expect(user?.mail).toBe(body.mail);
-    expect((await loginAs(ctx.app, body.mail, body.password)).token_info.roles).toEqual([roleName]);
+    const login = await loginAs(ctx.app, body.mail, body.password);
+    expect(login.token_info.roles).toEqual([roleName]);
+    // free_credits: the new company starts with them, booked as its first ledger entry.
+    const history = await call('GET', `/api/credit-history/${ok.json().company_id}`, adminToken);
+    expect(history.json()).toMatchObject({
+      total: 1,
+      data: [{ amount: 25, credit_type: 'free', reason: 'registration_bonus', balance_after: 25, created_by: null }],
+    });
+    expect((await call('GET', `/api/get-credits?company_id=${ok.json().company_id}`, adminToken)).json()).toEqual({
+      company_id: ok.json().company_id,
+      balances: { free: 25, paid: 0 },
+      total: 25,
+    });
   });
 });
 

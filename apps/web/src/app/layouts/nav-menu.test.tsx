@@ -257,7 +257,7 @@ describe('NavMenu with the features’ entries', () => {
     expect(sideMenu()).toEqual([
       'Home',
       'Customers: Customers, Units',
-      'Coupon codes',
+      'Billing: Credits, Coupon codes',
       'Help & support: FAQ, Data privacy, Sent mails',
       'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
       'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',

@@ -1,7 +1,7 @@
 import type { UserRecord } from '@cuspid/contracts';
 import type { Company } from '@cuspid/contracts/companies';
 import type { CustomerActivity, CustomerNote, CustomerTimelineItem } from '@cuspid/contracts/crm';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,7 +96,7 @@ type Call = { method: string; path: string; search: URLSearchParams; body: Recor
  * A fake main backend and auth service for one company page: the timeline answers from `items`, which the
  * test changes between calls, so a refetch after a write shows the new state.
  */
-function mockServer(state: { items: CustomerTimelineItem[]; users?: UserRecord[] }) {
+function mockServer(state: { items: CustomerTimelineItem[]; users?: UserRecord[]; operator?: boolean }) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -107,6 +107,17 @@ function mockServer(state: { items: CustomerTimelineItem[]; users?: UserRecord[]
       calls.push({ method, path: url.pathname, search: url.searchParams, body });
       const path = url.pathname;
       if (path === `/api/companies/${CUSTOMER_ID}`) return Promise.resolve(jsonResponse(customer));
+      if (path === '/api/my-company') {
+        return Promise.resolve(jsonResponse({ ...customer, id: COMPANY_ID, is_operator: state.operator ?? false }));
+      }
+      if (path === '/api/get-credits') {
+        return Promise.resolve(jsonResponse({ company_id: CUSTOMER_ID, balances: { free: 7, paid: 0 }, total: 7 }));
+      }
+      if (path === `/api/credit-history/${CUSTOMER_ID}`) return Promise.resolve(jsonResponse({ data: [], total: 0 }));
+      if (path === `/api/balance-history/${CUSTOMER_ID}`) {
+        const data = [{ date: '2026-11-24', free: 7, paid: 0, total: 7 }];
+        return Promise.resolve(jsonResponse({ company_id: CUSTOMER_ID, interval: 'day', data }));
+      }
       if (path === '/api/customer-timeline') {
         return Promise.resolve(jsonResponse({ data: state.items, total: state.items.length }));
       }
@@ -349,5 +360,39 @@ describe('CustomerShowPage: users', () => {
     const options = within(within(form).getByLabelText('Assigned to')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Nobody', 'Me']);
     expect(calls.some((c) => c.path === '/auth/list-users')).toBe(false);
+  });
+});
+
+describe('CustomerShowPage: credits', () => {
+  it("shows the company's balance and ledger, and the grant button to staff holding the grant permission", async () => {
+    signIn(['backoffice-company', 'backoffice-credit', 'backoffice-grant-credit']);
+    const calls = mockServer({ items: [], operator: true });
+    renderPage('credits');
+    expect(await screen.findByTestId('credit-history-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('credit-balance-total')).toHaveTextContent('7');
+    expect(await screen.findByTestId('grant-credits-open')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/get-credits')!.search.get('company_id')).toBe(CUSTOMER_ID);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Balance history' }));
+    expect(await screen.findByTestId('balance-history-summary')).toBeInTheDocument();
+  });
+
+  it('offers no grant button to a partner holding the grant permission', async () => {
+    signIn(['backoffice-company', 'backoffice-credit', 'backoffice-grant-credit']);
+    const calls = mockServer({ items: [], operator: false });
+    renderPage('credits');
+    expect(await screen.findByTestId('credit-history-empty')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/my-company')).toBe(true));
+    expect(screen.queryByTestId('grant-credits-open')).not.toBeInTheDocument();
+  });
+
+  it('offers no credit tabs without backoffice-credit', async () => {
+    const calls = mockServer({ items: [] });
+    renderPage('credits');
+    expect(await screen.findByTestId('customer-show')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Credit history' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Balance history' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.includes('credit'))).toBe(false);
   });
 });

@@ -8,12 +8,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { BalanceHistoryChart, CreditBalanceCards, CreditHistoryTable, GrantCreditsButton } from '../../credits';
 import type { AssigneeOption } from '../../crm';
 import { CustomerTimelinePanel } from '../../crm';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
 import { CompanyUsersTable, userListQuery } from '../../users';
 import { useCompany, useCompanyUnits, useDeleteCompany } from '../api/companies';
-import { companyKeys } from '../api/get-my-company';
+import { companyKeys, myCompanyQuery } from '../api/get-my-company';
 import { CompanyDetails } from '../components/company-details';
 import { companyPaths } from '../paths';
 
@@ -38,7 +39,7 @@ function UnitTree({ units, parentId }: { units: Unit[]; parentId: string | null 
   );
 }
 
-const TABS = ['details', 'units', 'notes', 'users'] as const;
+const TABS = ['details', 'units', 'notes', 'users', 'credits', 'balance'] as const;
 
 /**
  * Who an activity can be assigned to: the viewer's own colleagues when the viewer may list users (the first 100,
@@ -71,15 +72,23 @@ function useAssigneeOptions(enabled: boolean): AssigneeOption[] {
 
 /** One company with tabs: details, units, notes and activities, users (route /customers/:id/show?tab=…). */
 export function CustomerShowPage() {
-  const { t } = useTranslation(['companies', 'common', 'crm', 'flags']);
+  const { t } = useTranslation(['companies', 'common', 'crm', 'flags', 'credits']);
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const company = useCompany(id);
-  const canListUsers = useCan().can('list-users');
+  const { can } = useCan();
+  const canListUsers = can('list-users');
+  const canSeeCredits = can('backoffice-credit');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab = TABS.find((name) => name === requested && (name !== 'users' || canListUsers)) ?? ('details' as const);
+  const allowed = (name: (typeof TABS)[number]) =>
+    name === 'users' ? canListUsers : name === 'credits' || name === 'balance' ? canSeeCredits : true;
+  const tab = TABS.find((name) => name === requested && allowed(name)) ?? ('details' as const);
+  // Only back-office staff (the operator's users) may grant credits (ADR 0090).
+  const holdsGrant = canSeeCredits && can('backoffice-grant-credit');
+  const mine = useQuery({ ...myCompanyQuery(), enabled: holdsGrant });
+  const canGrant = holdsGrant && mine.data?.is_operator === true;
   const setTab = (value: string | null) =>
     setSearchParams(
       (params) => {
@@ -140,6 +149,8 @@ export function CustomerShowPage() {
             <Tabs.Tab value="units">{t('show.units')}</Tabs.Tab>
             <Tabs.Tab value="notes">{t('crm:tab')}</Tabs.Tab>
             {canListUsers && <Tabs.Tab value="users">{t('crm:companyUsers.tab')}</Tabs.Tab>}
+            {canSeeCredits && <Tabs.Tab value="credits">{t('credits:history.title')}</Tabs.Tab>}
+            {canSeeCredits && <Tabs.Tab value="balance">{t('credits:chart.title')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
             <Stack gap="lg">
@@ -181,6 +192,26 @@ export function CustomerShowPage() {
               <Card withBorder radius="lg" padding="lg">
                 {tab === 'users' && <CompanyUsersTable companyId={id} />}
               </Card>
+            </Tabs.Panel>
+          )}
+          {canSeeCredits && (
+            <Tabs.Panel value="credits" pt="md">
+              {tab === 'credits' && (
+                <Stack gap="lg">
+                  {canGrant && (
+                    <Group justify="flex-end">
+                      <GrantCreditsButton companyId={id} />
+                    </Group>
+                  )}
+                  <CreditBalanceCards companyId={id} />
+                  <CreditHistoryTable companyId={id} />
+                </Stack>
+              )}
+            </Tabs.Panel>
+          )}
+          {canSeeCredits && (
+            <Tabs.Panel value="balance" pt="md">
+              {tab === 'balance' && <BalanceHistoryChart companyId={id} />}
             </Tabs.Panel>
           )}
         </Tabs>

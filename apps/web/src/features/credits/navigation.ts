@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { creditPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: creditPaths.credits, label: 'common:nav.credits', icon: 'coins', group: 'billing', order: 10 },
+];

@@ -1,0 +1,30 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session';
+import { BalanceHistoryChart } from '../components/balance-history-chart';
+import { CreditBalanceCards } from '../components/credit-balance-cards';
+import { CreditHistoryTable } from '../components/credit-history-table';
+
+/** The signed-in company's credits (route /credits, backoffice-credit): balance, balance history and ledger. */
+export function CreditsPage() {
+  const { t } = useTranslation('credits');
+  const companyId = useSession()?.token_info.company_id ?? '';
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="credits-page">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </div>
+        <CreditBalanceCards companyId={companyId} />
+        <BalanceHistoryChart companyId={companyId} />
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t('history.title')}
+          </Title>
+          <CreditHistoryTable companyId={companyId} />
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

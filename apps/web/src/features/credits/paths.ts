@@ -1,0 +1,3 @@
+export const creditPaths = {
+  credits: '/credits',
+} as const;
