@@ -32,7 +32,8 @@ function mockApi(answer: () => Response = () => jsonResponse(couponRecord(), 201
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       });
       if (url.pathname === '/api/coupon-codes' && init?.method === 'POST') return answer();
-      if (url.pathname === `/api/coupon-codes/${WELCOME}` && (init?.method ?? 'GET') === 'GET') return jsonResponse(editable);
+      if (url.pathname === `/api/coupon-codes/${WELCOME}` && (init?.method ?? 'GET') === 'GET')
+        return jsonResponse(editable);
       if (url.pathname === `/api/coupon-codes/${WELCOME}` && init?.method === 'PUT') return jsonResponse(editable);
       throw new Error(`unexpected ${url.pathname}`);
     }),
