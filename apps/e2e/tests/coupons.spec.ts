@@ -44,6 +44,10 @@ describe('coupon codes', () => {
         await box.getByTestId('redeem-coupon-code').fill(code.toLowerCase());
         await box.getByTestId('redeem-coupon-submit').click();
         await box.getByText('This company has already used this coupon').waitFor();
+
+        // The credits arrived in the company's ledger, with the coupon named.
+        await gotoPath(other, '/credits');
+        await other.getByText(`Coupon ${code}`).first().waitFor();
       } finally {
         await practice.context.close().catch(() => {});
       }
