@@ -79,6 +79,10 @@ export const ERROR_STATUS = {
   CREDIT_ALREADY_REFUNDED: 409,
   CREDIT_GRANT_STAFF_ONLY: 403,
   CASE_LOCKED: 423,
+  // Packages, country packages and country credits.
+  PACKAGE_NOT_FOUND: 400,
+  COUNTRY_PACKAGE_TAKEN: 409,
+  COUNTRY_CREDIT_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -176,6 +180,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CREDIT_ALREADY_REFUNDED: 'These credits were refunded already',
   CREDIT_GRANT_STAFF_ONLY: 'Only the back office can grant or correct credits',
   CASE_LOCKED: 'This case is locked and cannot be changed until it is unlocked',
+  PACKAGE_NOT_FOUND: 'The package was not found',
+  COUNTRY_PACKAGE_TAKEN: 'This package already has a price for {{country}}',
+  COUNTRY_CREDIT_TAKEN: 'The tooth costs of {{country}} are already set',
 };
 
 /** Values an error message names (`{{name}}`), carried beside the message as `params`. */

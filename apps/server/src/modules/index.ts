@@ -4,12 +4,14 @@ import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
 import { companiesModule } from './companies';
+import { countryCreditsModule } from './country-credits';
 import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
 import { documentsModule } from './documents';
 import { flagsModule } from './flags';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
 import { mailTemplatesModule } from './mail-templates';
+import { packagesModule } from './packages';
 import { permissionsModule } from './permissions';
 import { registrationModule } from './registration';
 import { rolesModule } from './roles';
@@ -41,6 +43,8 @@ const areas: readonly ServerModule[] = [
   unitsModule,
   crmModule,
   flagsModule,
+  packagesModule,
+  countryCreditsModule,
   registrationModule,
   auditLogModule,
   mailTemplatesModule,
