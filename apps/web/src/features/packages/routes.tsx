@@ -1,0 +1,34 @@
+import { PACKAGE_PERMISSION } from '@cuspid/contracts/packages';
+import { type AppRoute, lazyPage } from '../../lib/routes';
+import { packagePaths } from './paths';
+
+const permission = PACKAGE_PERMISSION;
+
+export const routes: AppRoute[] = [
+  { path: packagePaths.packages, page: lazyPage(() => import('./pages/packages'), 'PackagesPage'), permission },
+  {
+    path: packagePaths.packageCreate,
+    page: lazyPage(() => import('./pages/package-form'), 'PackageCreatePage'),
+    permission,
+  },
+  {
+    path: packagePaths.packageEditRoute,
+    page: lazyPage(() => import('./pages/package-form'), 'PackageEditPage'),
+    permission,
+  },
+  {
+    path: packagePaths.packageShowRoute,
+    page: lazyPage(() => import('./pages/package-show'), 'PackageShowPage'),
+    permission,
+  },
+  {
+    path: packagePaths.countryCredits,
+    page: lazyPage(() => import('./pages/country-credits'), 'CountryCreditsPage'),
+    permission,
+  },
+  {
+    path: packagePaths.creditSettings,
+    page: lazyPage(() => import('./pages/credit-settings'), 'CreditSettingsPage'),
+    permission,
+  },
+];
