@@ -99,6 +99,13 @@ async function createRecords(token: string): Promise<Records> {
       'mail template',
     ),
     '/document-templates': await created(documentTemplate, 'document template'),
+    '/packages': await created(
+      apiCall('POST', '/api/packages', {
+        token,
+        body: { name: `Walk package ${suffix}`, credits: 10, price_cents: 9900 },
+      }),
+      'package',
+    ),
   };
 }
 
