@@ -1,8 +1,8 @@
 import { defineGuards } from '../../../test/guards';
+import { bearer } from '../../../test/setup-app';
 
-/** Country codes no other test uses, so that the fixtures never collide with a test's own rows. */
-let next = 0;
-const fixtureCountry = () => `Q${String.fromCharCode(65 + (next++ % 26))}`;
+/** A country code no other test uses. */
+const FIXTURE_COUNTRY = 'QM';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({
@@ -19,17 +19,20 @@ export const guards = defineGuards({
   records: {
     'country-credit': {
       scope: 'global',
-      create: async ({ post, created, adminToken }) => {
-        // Each test file (PGlite) or run (PostgreSQL) may find a country taken: try the next one.
-        for (let attempt = 0; attempt < 26; attempt++) {
-          const response = await post(
-            '/api/country-credits',
-            { country: fixtureCountry(), upper_tooth_credits: 2, lower_tooth_credits: 1 },
-            adminToken,
-          );
-          if (response.statusCode !== 409) return created(response);
-        }
-        throw new Error('no free country code for the country credits fixture');
+      create: async ({ app, post, created, adminToken }) => {
+        const response = await post(
+          '/api/country-credits',
+          { country: FIXTURE_COUNTRY, upper_tooth_credits: 2, lower_tooth_credits: 1 },
+          adminToken,
+        );
+        if (response.statusCode !== 409) return created(response);
+        // A shared PostgreSQL database keeps the row of an earlier run: one row per country.
+        const found = await app.inject({
+          method: 'GET',
+          url: `/api/country-credits?country=${FIXTURE_COUNTRY}`,
+          headers: bearer(adminToken),
+        });
+        return (found.json() as { data: { id: string }[] }).data[0]!.id;
       },
     },
   },
