@@ -1,5 +1,5 @@
 import type { CountryCreditListQuery } from '@cuspid/contracts/packages';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, countryCredits, creditSettings } from '../../db/schema';
@@ -45,6 +45,14 @@ export async function findCountryCreditById(db: DbOrTx, id: string, lock?: 'upda
 export async function findCountryCredit(db: DbOrTx, country: string): Promise<CountryCreditRow | undefined> {
   const [row] = await db.select().from(countryCredits).where(eq(countryCredits.country, country));
   return row;
+}
+
+/**
+ * Country credits writes take this lock first, so "is the country free?" and the write cannot interleave with
+ * another writer (the unique index stays the last guard).
+ */
+export async function lockCountryCredits(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('backend.country_credits'))`);
 }
 
 export async function insertCountryCredit(db: DbOrTx, values: typeof countryCredits.$inferInsert) {

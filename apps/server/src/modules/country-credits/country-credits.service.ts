@@ -63,7 +63,8 @@ export async function getCountryCredit(deps: Deps, id: string): Promise<CountryC
 
 export async function createCountryCredit(deps: Deps, actor: Actor, body: CountryCreditCreate): Promise<CountryCredit> {
   return deps.db.transaction(async (tx) => {
-    // The unique index decides: a country that has a row (or gets one meanwhile) inserts nothing.
+    await repo.lockCountryCredits(tx);
+    // A country that has a row inserts nothing.
     const row = await repo.insertCountryCredit(tx, {
       country: body.country,
       upperToothCredits: body.upper_tooth_credits,
@@ -88,6 +89,7 @@ export async function updateCountryCredit(
   body: CountryCreditChange,
 ): Promise<CountryCredit> {
   return deps.db.transaction(async (tx) => {
+    await repo.lockCountryCredits(tx);
     const existing = await repo.findCountryCreditById(tx, id, 'update');
     if (!existing) throw notFound();
     if (body.country !== undefined && body.country !== existing.country) {

@@ -1,6 +1,6 @@
 import type { CasePriceInput } from '@cuspid/contracts/packages';
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -31,7 +31,8 @@ export function CasePrice({ upperTeeth, lowerTeeth, recalculation = false, compa
     ...(companyId ? { company_id: companyId } : {}),
     ...(country ? { country } : {}),
   };
-  const price = useQuery({ ...casePriceQuery(body), enabled: chosen });
+  // The last price stays shown (with a loader) while the next choice is priced.
+  const price = useQuery({ ...casePriceQuery(body), enabled: chosen, placeholderData: keepPreviousData });
 
   if (!chosen) {
     return (
