@@ -137,6 +137,17 @@ describe('country credits and credit settings', () => {
     expect(trail.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
   });
 
+  it('answer one of two requests at once for the same country with 409', async () => {
+    const country = await freeCountry();
+    const answers = await Promise.all(
+      [1, 2].map((n) =>
+        call('POST', '/api/country-credits', adminToken, { country, upper_tooth_credits: n, lower_tooth_credits: n }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    await ctx.deps.db.delete(countryCredits).where(eq(countryCredits.country, country));
+  });
+
   it('price a case by the country row or the defaults, a recalculation by the factor rounded up', async () => {
     const settings = await call('PUT', '/api/credit-settings', adminToken, {
       recalculation_factor: 1.5,

@@ -226,6 +226,16 @@ describe('country packages', () => {
         .statusCode,
     ).toBe(400);
   });
+
+  it('answer one of two requests at once for the same package and country with 409', async () => {
+    const pkg = await createPackage();
+    const answers = await Promise.all(
+      [1, 2].map((n) =>
+        call('POST', '/api/country-packages', adminToken, { package_id: pkg.id, country: 'NL', price_cents: n }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  });
 });
 
 describe('GET /available-packages', () => {
