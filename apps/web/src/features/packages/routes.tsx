@@ -1,8 +1,8 @@
-import { PACKAGE_PERMISSION } from '@cuspid/contracts/packages';
 import { type AppRoute, lazyPage } from '../../lib/routes';
 import { packagePaths } from './paths';
 
-const permission = PACKAGE_PERMISSION;
+// A literal, not the contracts' constant: the route table is in the first bundle, the contracts' schemas are not.
+const permission = 'backoffice-package';
 
 export const routes: AppRoute[] = [
   { path: packagePaths.packages, page: lazyPage(() => import('./pages/packages'), 'PackagesPage'), permission },
