@@ -106,6 +106,13 @@ async function createRecords(token: string): Promise<Records> {
       }),
       'coupon code',
     ),
+    '/packages': await created(
+      apiCall('POST', '/api/packages', {
+        token,
+        body: { name: `Walk package ${suffix}`, credits: 10, price_cents: 9900 },
+      }),
+      'package',
+    ),
   };
 }
 

@@ -30,7 +30,7 @@ export const AUDIT_ENTITIES = [
   'document-template',
   'document-assignment',
   'credit-booking',
-  'credit-package',
+  'package',
   'country-package',
   'country-credit',
   'credit-settings',

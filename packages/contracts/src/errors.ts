@@ -93,6 +93,10 @@ export const ERROR_STATUS = {
   COUPON_FREE_USERS_BELOW_USED: 409,
   COUPON_PACKAGE_NOT_FOUND: 400,
   CASE_LOCKED: 423,
+  // Packages, country packages and country credits.
+  PACKAGE_NOT_FOUND: 400,
+  COUNTRY_PACKAGE_TAKEN: 409,
+  COUNTRY_CREDIT_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -204,6 +208,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   COUPON_FREE_USERS_BELOW_USED: '{{companies}} companies have used this coupon already: the free users cannot be fewer',
   COUPON_PACKAGE_NOT_FOUND: 'The package was not found',
   CASE_LOCKED: 'This case is locked and cannot be changed until it is unlocked',
+  PACKAGE_NOT_FOUND: 'The package was not found',
+  COUNTRY_PACKAGE_TAKEN: 'This package already has a price for {{country}}',
+  COUNTRY_CREDIT_TAKEN: 'The tooth costs of {{country}} are already set',
 };
 
 /** Values an error message names (`{{name}}`), carried beside the message as `params`. */

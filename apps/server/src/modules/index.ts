@@ -4,6 +4,7 @@ import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
 import { companiesModule } from './companies';
+import { countryCreditsModule } from './country-credits';
 import { couponsModule } from './coupons';
 import { creditsModule } from './credits';
 import { crmModule } from './crm';
@@ -12,6 +13,7 @@ import { documentsModule } from './documents';
 import { flagsModule } from './flags';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
 import { mailTemplatesModule } from './mail-templates';
+import { packagesModule } from './packages';
 import { permissionsModule } from './permissions';
 import { registrationModule } from './registration';
 import { rolesModule } from './roles';
@@ -45,6 +47,8 @@ const areas: readonly ServerModule[] = [
   crmModule,
   flagsModule,
   couponsModule,
+  packagesModule,
+  countryCreditsModule,
   registrationModule,
   auditLogModule,
   mailTemplatesModule,

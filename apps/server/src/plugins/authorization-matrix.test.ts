@@ -95,6 +95,9 @@ const NAMED_VALUES: Record<string, () => unknown> = {
   colour: () => '#336699',
   from: () => '2026-01-01',
   to_date: () => '2026-12-31',
+  // FDI tooth numbers (a refinement): one tooth of each jaw.
+  upper_teeth: () => [11],
+  lower_teeth: () => [31],
 };
 
 function stringSample(schema: JsonSchema): string {

@@ -257,7 +257,7 @@ describe('NavMenu with the features’ entries', () => {
     expect(sideMenu()).toEqual([
       'Home',
       'Customers: Customers, Units',
-      'Billing: Credits, Coupon codes',
+      'Billing: Credits, Packages, Coupon codes, Country credits, Credit settings',
       'Help & support: FAQ, Data privacy, Sent mails',
       'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
       'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',

@@ -1,0 +1,84 @@
+import type { CasePriceInput } from '@cuspid/contracts/packages';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { casePriceQuery } from '../api/packages';
+
+type CasePriceProps = {
+  upperTeeth: readonly number[];
+  lowerTeeth: readonly number[];
+  recalculation?: boolean;
+  /** Whose country prices the case (default: the caller's company). */
+  companyId?: string;
+  /** Price in this country instead (back-office price checks). */
+  country?: string;
+};
+
+/**
+ * What a case with these teeth costs, from POST /case-price (the server's one pricing function): the credits,
+ * and how they add up. Shows a hint until a tooth is chosen.
+ */
+export function CasePrice({ upperTeeth, lowerTeeth, recalculation = false, companyId, country }: CasePriceProps) {
+  const { t } = useTranslation('packages');
+  const format = useFormat();
+  const chosen = upperTeeth.length + lowerTeeth.length > 0;
+  const body: CasePriceInput = {
+    upper_teeth: [...upperTeeth],
+    lower_teeth: [...lowerTeeth],
+    recalculation,
+    ...(companyId ? { company_id: companyId } : {}),
+    ...(country ? { country } : {}),
+  };
+  // The last price stays shown (with a loader) while the next choice is priced.
+  const price = useQuery({ ...casePriceQuery(body), enabled: chosen, placeholderData: keepPreviousData });
+
+  if (!chosen) {
+    return (
+      <Text c="dimmed" size="sm" data-testid="case-price-hint">
+        {t('price.chooseTeeth')}
+      </Text>
+    );
+  }
+  if (price.isError) {
+    return (
+      <Alert color="red" title={t('price.failed')}>
+        {errorMessage(price.error)}
+      </Alert>
+    );
+  }
+  const data = price.data;
+  return (
+    <Stack gap={4} data-testid="case-price" aria-live="polite" aria-busy={price.isFetching}>
+      <Group gap="xs" align="baseline">
+        <Text size="xl" fw={700} data-testid="case-price-credits">
+          {data ? t('price.credits', { count: data.credits }) : '…'}
+        </Text>
+        {price.isFetching && <Loader size="xs" aria-label={t('price.loading')} />}
+      </Group>
+      {data && (
+        <>
+          <Text size="sm" c="dimmed" data-testid="case-price-breakdown">
+            {t('price.breakdown', {
+              upper: data.teeth.upper.length,
+              upperCost: data.upper_tooth_credits,
+              lower: data.teeth.lower.length,
+              lowerCost: data.lower_tooth_credits,
+            })}
+          </Text>
+          {data.recalculation && (
+            <Text size="sm" c="dimmed">
+              {t('price.recalculation', {
+                factor: format.number(data.recalculation_factor, { minimumFractionDigits: 2 }),
+              })}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {data.source === 'country' ? t('price.sourceCountry', { country: data.country }) : t('price.sourceDefault')}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,223 @@
+import type { CountryPackage } from '@cuspid/contracts/packages';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowAction } from '../../../components/row-action';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useCountryPrices, useDeleteCountryPrice, usePackage } from '../api/packages';
+import { CountryPriceModal } from '../components/country-price-modal';
+import { centsToAmount } from '../components/money';
+import { packagePaths } from '../paths';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+/** /packages/{id}/show: the package's details and its prices per country (add, edit, remove). */
+export function PackageShowPage() {
+  const { t, i18n } = useTranslation(['packages', 'common']);
+  const format = useFormat();
+  const { id = '' } = useParams();
+  const pkg = usePackage(id);
+  const prices = useCountryPrices(id);
+  const remove = useDeleteCountryPrice();
+  const [editing, setEditing] = useState<CountryPackage | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<CountryPackage | null>(null);
+  const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
+  const countryName = (code: string) => `${names.of(code) ?? code} (${code})`;
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifySuccess(t('countryPrices.deleted'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  if (pkg.isError) {
+    return (
+      <Container size="lg" px={0}>
+        <Alert color="red">{errorMessage(pkg.error)}</Alert>
+      </Container>
+    );
+  }
+  const data = pkg.data;
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="package-show-page">
+        <Anchor component={Link} to={packagePaths.packages} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden />
+            {t('back')}
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} data-testid="package-title">
+            {data?.name ?? <Skeleton h={32} w={240} />}
+          </Title>
+          <Button
+            variant="light"
+            component={Link}
+            to={packagePaths.packageEdit(id)}
+            leftSection={<IconPencil size={16} aria-hidden />}
+          >
+            {t('edit')}
+          </Button>
+        </Group>
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('details')}
+          </Title>
+          {data ? (
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+                <Detail label={t('fields.credits')}>{data.credits}</Detail>
+                <Detail label={t('fields.price')}>
+                  {format.currency(centsToAmount(data.price_cents), { currency: data.currency })}
+                </Detail>
+                <Detail label={t('fields.creditType')}>{t(`creditType.${data.credit_type}`)}</Detail>
+                <Detail label={t('fields.active')}>
+                  <Badge variant={data.active ? 'light' : 'outline'} color={data.active ? 'green' : 'gray'}>
+                    {data.active ? t('status.active') : t('status.inactive')}
+                  </Badge>
+                </Detail>
+                <Detail label={t('fields.sortOrder')}>{data.sort_order}</Detail>
+                <Detail label={t('fields.updated')}>{format.date(data.updated_at, true)}</Detail>
+              </SimpleGrid>
+              <Detail label={t('fields.description')}>
+                <Text c={data.description ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+                  {data.description ?? t('noDescription')}
+                </Text>
+              </Detail>
+            </Stack>
+          ) : (
+            <Skeleton h={120} />
+          )}
+        </Card>
+        <Card withBorder radius="lg" padding="lg">
+          <Group justify="space-between" mb="sm">
+            <div>
+              <Title order={2} size="h4">
+                {t('countryPrices.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('countryPrices.intro')}
+              </Text>
+            </div>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setAdding(true)}
+              disabled={!data}
+              data-testid="country-price-add"
+            >
+              {t('countryPrices.add')}
+            </Button>
+          </Group>
+          {prices.isError ? (
+            <Alert color="red">{errorMessage(prices.error)}</Alert>
+          ) : !prices.data ? (
+            <Skeleton h={80} />
+          ) : prices.data.length === 0 ? (
+            <Text c="dimmed" data-testid="country-prices-empty">
+              {t('countryPrices.empty')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped data-testid="country-prices">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('fields.country')}</Table.Th>
+                    <Table.Th>{t('fields.price')}</Table.Th>
+                    <Table.Th>{t('fields.available')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('common:list.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {prices.data.map((row) => (
+                    <Table.Tr key={row.id} data-testid="country-price-row">
+                      <Table.Td>{countryName(row.country)}</Table.Td>
+                      <Table.Td>{format.currency(centsToAmount(row.price_cents), { currency: row.currency })}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={row.available ? 'green' : 'gray'}>
+                          {row.available ? t('countryPrices.available') : t('countryPrices.hidden')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <RowAction
+                            label={t('countryPrices.editOne', { country: row.country })}
+                            icon={IconPencil}
+                            onClick={() => setEditing(row)}
+                          />
+                          <RowAction
+                            label={t('countryPrices.deleteOne', { country: row.country })}
+                            icon={IconTrash}
+                            color="red"
+                            onClick={() => setDeleting(row)}
+                          />
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+        {data && (
+          <CountryPriceModal
+            opened={adding || editing !== null}
+            packageId={data.id}
+            currency={data.currency}
+            price={editing}
+            onClose={() => {
+              setAdding(false);
+              setEditing(null);
+            }}
+          />
+        )}
+        <ConfirmDeleteModal
+          opened={deleting !== null}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void handleDelete()}
+          loading={remove.isPending}
+          subject={deleting ? `${data?.name ?? ''}: ${countryName(deleting.country)}` : undefined}
+        />
+      </Stack>
+    </Container>
+  );
+}
