@@ -59,7 +59,7 @@ describe('POST /auth/login', () => {
       user_id: user.id,
       types: ['service-partner'],
       scopes: ['backoffice'],
-      permissions: { backoffice: ['case-instance', 'company', 'ticket'] },
+      permissions: { backoffice: ['case-instance', 'company', 'credit', 'ticket'] },
       user: { id: user.id, mail: user.mail, company_name: `Company of ${user.mail}` },
     });
     const stored = await ctx.deps.db.select().from(refreshTokens);
