@@ -33,6 +33,7 @@ function topMenu(page: Page): Promise<string[]> {
 const ADMIN_MENU = [
   'Home',
   'Customers: Customers, Units',
+  'Billing: Credits, Packages, Coupon codes, Country credits, Credit settings',
   'Help & support: FAQ, Data privacy, Sent mails',
   'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
   'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
@@ -52,10 +53,12 @@ async function tabTo(page: Page, testId: string, limit = 40): Promise<void> {
 describe('navigation', () => {
   const { e2e } = useBrowser('navigation');
 
-  e2e('a dental practice sees home, help and its account; no back-office section', async ({ page }) => {
+  e2e('a dental practice sees home, its credits, help and its account; no back-office section', async ({ page }) => {
     await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+    // Billing holds one entry the practice may open (Credits): a plain link, not a section.
     assert.deepEqual(await sideMenu(page), [
       'Home',
+      'Credits',
       'Help & support: FAQ, Data privacy',
       'My account: Account settings, My company',
     ]);
@@ -160,6 +163,7 @@ describe('navigation', () => {
       assert.deepEqual(await topMenu(page), [
         'Home',
         'Customers ▾',
+        'Billing ▾',
         'Help & support ▾',
         'Content ▾',
         'Administration ▾',
