@@ -112,6 +112,19 @@ export async function findVisibleCompany(
 }
 
 /** Of the given ids, those the actor may see (live companies in its scope). */
+/**
+ * A live company within the actor's reach, with only its id and country (what credits and prices depend
+ * on; findVisibleCompany reads the whole company with its partners); undefined when it does not exist or is
+ * out of reach, which callers answer with 404.
+ */
+export async function findVisibleCompanyCountry(db: DbOrTx, actor: Actor, companyId: string) {
+  const [row] = await db
+    .select({ id: companies.id, country: companies.country })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), visible(actor)));
+  return row;
+}
+
 export async function filterVisibleCompanyIds(db: DbOrTx, actor: Actor, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db

@@ -1,10 +1,8 @@
 import type { CountryCreditListQuery } from '@cuspid/contracts/packages';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, countryCredits, creditSettings } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
-import { companyScope } from '../../lib/company-scope';
+import { countryCredits, creditSettings } from '../../db/schema';
 
 export type CountryCreditRow = typeof countryCredits.$inferSelect;
 export type CreditSettingsRow = typeof creditSettings.$inferSelect;
@@ -101,13 +99,4 @@ export async function writeCreditSettings(
     .insert(creditSettings)
     .values({ id: 1, ...values, updatedAt: new Date() })
     .onConflictDoUpdate({ target: creditSettings.id, set: { ...values, updatedAt: new Date() } });
-}
-
-/** A live company in the actor's scope, with its country; undefined when out of reach. */
-export async function findVisibleCompany(db: DbOrTx, actor: Actor, companyId: string) {
-  const [row] = await db
-    .select({ id: companies.id, country: companies.country })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt), companyScope(actor, companies.id)));
-  return row;
 }

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { findVisibleCompanyCountry } from '../companies';
 import { priceCase } from './case-price';
 import * as repo from './country-credits.repository';
 
@@ -168,7 +169,7 @@ export async function updateCreditSettings(deps: Deps, actor: Actor, body: Setti
 export async function quoteCasePrice(deps: Deps, actor: Actor, body: CasePriceRequest): Promise<CasePrice> {
   let country = body.country ?? null;
   if (!body.country || body.company_id) {
-    const company = await repo.findVisibleCompany(deps.db, actor, body.company_id ?? actor.companyId);
+    const company = await findVisibleCompanyCountry(deps.db, actor, body.company_id ?? actor.companyId);
     if (!company) throw notFound();
     country ??= company.country;
   }

@@ -1,25 +1,14 @@
 import { CREDIT_TYPES, type CreditReason, type CreditType } from '@cuspid/contracts/credits';
-import { and, asc, desc, eq, gte, ilike, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, couponCodes, creditBalances, creditLedger, creditPackages, users } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
-import { companyScope } from '../../lib/company-scope';
+import { couponCodes, creditBalances, creditLedger, creditPackages, users } from '../../db/schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type Balances = Record<CreditType, number>;
 
 const zero = (): Balances => ({ free: 0, paid: 0 });
-
-/** The company, if it is live and within the actor's reach (the company scope, in SQL). */
-export async function findVisibleCompany(db: DbOrTx, actor: Actor, companyId: string) {
-  const [row] = await db
-    .select({ id: companies.id, country: companies.country })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt), companyScope(actor, companies.id)));
-  return row;
-}
 
 /** A company's balances, read without a lock (for display). */
 export async function readBalances(db: DbOrTx, companyId: string): Promise<Balances> {

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { authorize } from '../../lib/authorize';
 import { notFound } from '../../lib/errors';
+import { findVisibleCompanyCountry } from '../companies';
 import { addCredits, type Booking, takeCredits } from './credits.ledger';
 import { grantPolicy } from './credits.policy';
 import * as repo from './credits.repository';
@@ -47,7 +48,7 @@ function toEntry(row: repo.EntryListRow): CreditEntry {
 
 /** The company whose credits are asked for, if the actor may see it; else 404 (another company's credits do not exist). */
 export async function visibleCompany(db: DbOrTx, actor: Actor, companyId = actor.companyId) {
-  const company = await repo.findVisibleCompany(db, actor, companyId);
+  const company = await findVisibleCompanyCountry(db, actor, companyId);
   if (!company) throw notFound();
   return company;
 }
@@ -125,7 +126,7 @@ export async function balanceHistory(
 /** POST /grant-credits: a manual grant, correction or expiry, as a new ledger entry (staff only). */
 export async function grantCredits(deps: Deps, actor: Actor, body: GrantCredits) {
   return deps.db.transaction(async (tx) => {
-    const company = authorize(actor, grantPolicy, await repo.findVisibleCompany(tx, actor, body.company_id));
+    const company = authorize(actor, grantPolicy, await findVisibleCompanyCountry(tx, actor, body.company_id));
     const refs = { companyId: company.id, creditType: body.credit_type, note: body.note, actor };
     const booking: Booking =
       body.amount > 0

@@ -3,9 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-or
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, countryPackages, creditPackages } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
-import { companyScope } from '../../lib/company-scope';
+import { countryPackages, creditPackages } from '../../db/schema';
 
 export type PackageRow = typeof creditPackages.$inferSelect;
 export type CountryPackageRow = typeof countryPackages.$inferSelect & { packageName: string };
@@ -164,15 +162,6 @@ export async function deleteCountryPackage(db: DbOrTx, id: string): Promise<bool
 }
 
 // --- What a company can buy -------------------------------------------------------------------
-
-/** A live company in the actor's scope, with its country; undefined when out of reach. */
-export async function findVisibleCompany(db: DbOrTx, actor: Actor, companyId: string) {
-  const [row] = await db
-    .select({ id: companies.id, country: companies.country })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt), companyScope(actor, companies.id)));
-  return row;
-}
 
 /** The active live packages, each with its country package in `country` (if any), by sort order. */
 export async function listActivePackagesIn(db: DbOrTx, country: string | null) {

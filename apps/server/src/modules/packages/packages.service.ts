@@ -15,6 +15,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { findVisibleCompanyCountry } from '../companies';
 import { offerIn } from './packages.policy';
 import * as repo from './packages.repository';
 
@@ -245,7 +246,7 @@ export async function listAvailablePackages(
   actor: Actor,
   companyId = actor.companyId,
 ): Promise<AvailablePackages> {
-  const company = await repo.findVisibleCompany(deps.db, actor, companyId);
+  const company = await findVisibleCompanyCountry(deps.db, actor, companyId);
   if (!company) throw notFound();
   const country = company.country?.toUpperCase() ?? null;
   const offered = await repo.listActivePackagesIn(deps.db, country);
