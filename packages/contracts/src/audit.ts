@@ -36,6 +36,9 @@ export const AUDIT_ENTITIES = [
   'credit-settings',
   'coupon-code',
   'coupon-redemption',
+  'case',
+  'case-result',
+  'case-rating',
 ] as const;
 
 /**

@@ -20,6 +20,10 @@ describe('self-service permissions', () => {
   it("are a customer's own work; everything else (and anything that only looks like it) is not", () => {
     expect([...SELF_SERVICE_PERMISSIONS].sort()).toEqual([
       'backoffice-case-instance',
+      'backoffice-case-instance-approve',
+      'backoffice-case-instance-delete',
+      'backoffice-case-instance-lock',
+      'backoffice-case-instance-recalculate',
       'backoffice-credit',
       'backoffice-payment-history',
       'backoffice-referral',
@@ -37,5 +41,9 @@ describe('self-service permissions', () => {
     ).toEqual(['backoffice-ticketing-admin', 'backoffice-company', 'list-users', 'create-api-token']);
     // A catalogued permission that is not self-service stays so, whatever its name starts with.
     expect(notSelfService(['backoffice-credit', 'backoffice-grant-credit'])).toEqual(['backoffice-grant-credit']);
+    // Setting any case status and the engine's scope are back-office permissions under the case permission's name.
+    expect(
+      notSelfService(['backoffice-case-instance-approve', 'backoffice-case-instance-status', 'backoffice-case-engine']),
+    ).toEqual(['backoffice-case-instance-status', 'backoffice-case-engine']);
   });
 });

@@ -17,13 +17,14 @@ export const FLAG_RECORD_TYPES = ['company', 'case'] as const;
 export const flagRecordTypeSchema = z.enum(FLAG_RECORD_TYPES);
 export type FlagRecordType = z.infer<typeof flagRecordTypeSchema>;
 
-/** The record types POST /update-flags can already label (cases join when the cases area exists). */
-export const FLAG_ASSIGNABLE_TYPES = ['company'] as const satisfies readonly FlagRecordType[];
+/** The record types POST /update-flags can label. */
+export const FLAG_ASSIGNABLE_TYPES = ['company', 'case'] as const satisfies readonly FlagRecordType[];
 export type FlagAssignableType = (typeof FLAG_ASSIGNABLE_TYPES)[number];
 
 /** The permission that lets a user label records of each type. */
 export const FLAG_ASSIGN_PERMISSION = {
   company: 'backoffice-company',
+  case: 'backoffice-case-instance',
 } as const satisfies Record<FlagAssignableType, PermissionTitle>;
 
 /** Managing definitions; listing them is open to anyone who may manage or assign them. */

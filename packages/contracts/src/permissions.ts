@@ -71,6 +71,15 @@ export const PERMISSION_CATALOGUE = [
   backoffice('mail-template-assignment', 'templates'),
   backoffice('mail-template', 'templates'),
   backoffice('case-instance', 'cases', true),
+  // Case actions, each narrowing the case permission (ADR 0102): a role may see cases without approving them.
+  backoffice('case-instance-approve', 'cases', true),
+  backoffice('case-instance-recalculate', 'cases', true),
+  backoffice('case-instance-delete', 'cases', true),
+  backoffice('case-instance-lock', 'cases', true),
+  // Setting any status, flagging and hiding cases, changing result statuses: the back office's.
+  backoffice('case-instance-status', 'cases'),
+  // The scope of an external AI engine's API key: reports processing outcomes and saves results (ADR 0101).
+  backoffice('case-engine', 'cases'),
   backoffice('ticket', 'support', true),
   backoffice('referral', 'referrals', true),
   backoffice('audit-log', 'audit'),

@@ -9,8 +9,9 @@ export const SEARCH_ROUTES = {
   search: '/search',
 } as const;
 
-/** The areas that answer a search; cases, invoices and tickets join when their areas exist. */
+/** The areas that answer a search; invoices and tickets join when their areas exist. */
 export const SEARCH_AREAS = [
+  'cases',
   'companies',
   'users',
   'roles',

@@ -1,0 +1,240 @@
+import { type IndexedMesh, isIndexedMesh, type TriangleSoup, type Vec3 } from './types';
+import { weldMesh } from './weld';
+
+export interface BoundingBox {
+  min: Vec3;
+  max: Vec3;
+  size: Vec3;
+}
+
+/** Quality figures of a mesh. Lengths in the mesh's units: millimetres for dental scans. */
+export interface MeshReport {
+  triangles: number;
+  vertices: number;
+  boundingBox: BoundingBox;
+  /** mm² */
+  surfaceArea: number;
+  /** Edges used by exactly one (non-degenerate) triangle: the rims of holes and of the open base of a scan. */
+  boundaryEdges: number;
+  /** Closed loops of boundary edges (a scan's open base counts as one). */
+  holes: number;
+  /** Edges shared by more than two triangles. */
+  nonManifoldEdges: number;
+  /** Triangles over the same three vertices as an earlier one (either winding); degenerate ones not counted. */
+  duplicateFaces: number;
+  /** Triangles with a repeated vertex or (next to) zero area. */
+  degenerateFaces: number;
+}
+
+export const FACE_DEGENERATE = 1;
+export const FACE_DUPLICATE = 2;
+
+function nextPowerOfTwo(n: number): number {
+  let p = 16;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/**
+ * Flags each triangle: FACE_DEGENERATE (repeated vertex, or area below 1e-10 of its longest edge squared) or
+ * FACE_DUPLICATE (same vertex set as an earlier non-degenerate triangle). Also returns the total area.
+ */
+export function classifyFaces(mesh: IndexedMesh): { flags: Uint8Array; area: number } {
+  const { positions: p, indices } = mesh;
+  const faces = Math.floor(indices.length / 3);
+  const flags = new Uint8Array(faces);
+  const sorted = new Uint32Array(faces * 3);
+  const mask = nextPowerOfTwo(faces * 2) - 1;
+  const table = new Int32Array(mask + 1).fill(-1);
+  let area = 0;
+  for (let f = 0; f < faces; f++) {
+    let i0 = indices[f * 3]!;
+    let i1 = indices[f * 3 + 1]!;
+    let i2 = indices[f * 3 + 2]!;
+    const a = i0 * 3;
+    const b = i1 * 3;
+    const c = i2 * 3;
+    const e1x = p[b]! - p[a]!;
+    const e1y = p[b + 1]! - p[a + 1]!;
+    const e1z = p[b + 2]! - p[a + 2]!;
+    const e2x = p[c]! - p[a]!;
+    const e2y = p[c + 1]! - p[a + 1]!;
+    const e2z = p[c + 2]! - p[a + 2]!;
+    const nx = e1y * e2z - e1z * e2y;
+    const ny = e1z * e2x - e1x * e2z;
+    const nz = e1x * e2y - e1y * e2x;
+    const twice = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    area += twice / 2;
+    const e3x = e2x - e1x;
+    const e3y = e2y - e1y;
+    const e3z = e2z - e1z;
+    const longest = Math.max(
+      e1x * e1x + e1y * e1y + e1z * e1z,
+      e2x * e2x + e2y * e2y + e2z * e2z,
+      e3x * e3x + e3y * e3y + e3z * e3z,
+    );
+    if (i0 === i1 || i1 === i2 || i0 === i2 || twice <= 1e-10 * longest || longest === 0) {
+      flags[f] = FACE_DEGENERATE;
+      continue;
+    }
+    // Sort the three indices: the same triangle in any order or winding has the same key.
+    if (i0 > i1) [i0, i1] = [i1, i0];
+    if (i1 > i2) [i1, i2] = [i2, i1];
+    if (i0 > i1) [i0, i1] = [i1, i0];
+    sorted[f * 3] = i0;
+    sorted[f * 3 + 1] = i1;
+    sorted[f * 3 + 2] = i2;
+    let h = Math.imul(i0, 0x9e3779b1) ^ Math.imul(i1, 0x85ebca77) ^ Math.imul(i2, 0xc2b2ae3d);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+    let slot = h & mask;
+    for (;;) {
+      const other = table[slot]!;
+      if (other === -1) {
+        table[slot] = f;
+        break;
+      }
+      const o = other * 3;
+      if (sorted[o] === i0 && sorted[o + 1] === i1 && sorted[o + 2] === i2) {
+        flags[f] = FACE_DUPLICATE;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return { flags, area };
+}
+
+interface EdgeCounts {
+  boundaryEdges: number;
+  nonManifoldEdges: number;
+  holes: number;
+}
+
+/**
+ * Counts how many triangles use each edge (open addressing on the sorted vertex pair), then boundary loops.
+ * Degenerate triangles are left out: they add no surface.
+ */
+function countEdges(mesh: IndexedMesh, flags: Uint8Array): EdgeCounts {
+  const { indices } = mesh;
+  const vertexCount = Math.floor(mesh.positions.length / 3);
+  const faces = Math.floor(indices.length / 3);
+  const mask = nextPowerOfTwo(faces * 4) - 1;
+  const edgeA = new Int32Array(mask + 1).fill(-1);
+  const edgeB = new Int32Array(mask + 1);
+  const uses = new Uint32Array(mask + 1);
+  for (let t = 0; t < faces * 3; t += 3) {
+    if (flags[t / 3] === FACE_DEGENERATE) continue;
+    for (let k = 0; k < 3; k++) {
+      let a = indices[t + k]!;
+      let b = indices[t + (k === 2 ? 0 : k + 1)]!;
+      if (a === b) continue;
+      if (a > b) [a, b] = [b, a];
+      let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77);
+      h ^= h >>> 15;
+      h = Math.imul(h, 0x2c1b3c6d);
+      h ^= h >>> 12;
+      let slot = h & mask;
+      for (;;) {
+        const current = edgeA[slot]!;
+        if (current === -1) {
+          edgeA[slot] = a;
+          edgeB[slot] = b;
+          uses[slot] = 1;
+          break;
+        }
+        if (current === a && edgeB[slot] === b) {
+          uses[slot]!++;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
+  // Boundary loops: connected groups of boundary edges (union-find over their vertices).
+  const parent = new Int32Array(vertexCount).fill(-1);
+  const find = (v: number): number => {
+    let root = v;
+    while (parent[root]! >= 0) root = parent[root]!;
+    while (parent[v]! >= 0) {
+      const next = parent[v]!;
+      parent[v] = root;
+      v = next;
+    }
+    return root;
+  };
+  let boundaryEdges = 0;
+  let nonManifoldEdges = 0;
+  for (let s = 0; s <= mask; s++) {
+    if (edgeA[s] === -1) continue;
+    const n = uses[s]!;
+    if (n === 1) {
+      boundaryEdges++;
+      const ra = find(edgeA[s]!);
+      const rb = find(edgeB[s]!);
+      if (ra !== rb) parent[ra] = rb;
+    } else if (n > 2) {
+      nonManifoldEdges++;
+    }
+  }
+  let holes = 0;
+  if (boundaryEdges > 0) {
+    const counted = new Uint8Array(vertexCount);
+    for (let s = 0; s <= mask; s++) {
+      if (edgeA[s] === -1 || uses[s] !== 1) continue;
+      const root = find(edgeA[s]!);
+      if (!counted[root]) {
+        counted[root] = 1;
+        holes++;
+      }
+    }
+  }
+  return { boundaryEdges, nonManifoldEdges, holes };
+}
+
+function boundingBox(positions: Float32Array): BoundingBox {
+  if (positions.length < 3) return { min: [0, 0, 0], max: [0, 0, 0], size: [0, 0, 0] };
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let minZ = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let maxZ = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const x = positions[i]!;
+    const y = positions[i + 1]!;
+    const z = positions[i + 2]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ], size: [maxX - minX, maxY - minY, maxZ - minZ] };
+}
+
+/**
+ * Quality report of a mesh: counts, bounding box, area, boundary (holes), non-manifold edges, duplicate and
+ * degenerate triangles. A triangle soup is welded first (exact coordinates).
+ */
+export function analyzeMesh(input: IndexedMesh | TriangleSoup): MeshReport {
+  const mesh = isIndexedMesh(input) ? input : weldMesh(input);
+  const { flags, area } = classifyFaces(mesh);
+  let duplicateFaces = 0;
+  let degenerateFaces = 0;
+  for (let f = 0; f < flags.length; f++) {
+    if (flags[f] === FACE_DEGENERATE) degenerateFaces++;
+    else if (flags[f] === FACE_DUPLICATE) duplicateFaces++;
+  }
+  return {
+    triangles: flags.length,
+    vertices: Math.floor(mesh.positions.length / 3),
+    boundingBox: boundingBox(mesh.positions),
+    surfaceArea: area,
+    ...countEdges(mesh, flags),
+    duplicateFaces,
+    degenerateFaces,
+  };
+}

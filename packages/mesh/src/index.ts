@@ -1,0 +1,25 @@
+// @cuspid/mesh: reading, welding and checking dental scan meshes. No Node module: runs in a Web Worker too.
+export { analyzeMesh, type BoundingBox, type MeshReport } from './analyze';
+export {
+  assessJawScan,
+  DEFAULT_JAW_SCAN_LIMITS,
+  type JawScanAssessment,
+  type JawScanLimits,
+  type JawScanRejection,
+} from './assess';
+export { detectFormat } from './detect';
+export { isMeshError, MeshError, type MeshErrorCode } from './errors';
+export { DEFAULT_MAX_TRIANGLES } from './internal';
+export { computeVertexNormals } from './normals';
+export { type ParsedMesh, type ParseOptions, parseMesh } from './parse';
+export { type RepairResult, repairMesh } from './repair';
+export {
+  type IndexedMesh,
+  isIndexedMesh,
+  type MeshFormat,
+  type TriangleSoup,
+  toTriangleSoup,
+  type Vec3,
+} from './types';
+export { type WeldOptions, weldMesh } from './weld';
+export { type BinaryStlOptions, type PlyOptions, writeAsciiStl, writeBinaryStl, writeObj, writePly } from './writers';
