@@ -41,10 +41,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await app.register(helmet, {
     // The web app and the API reference load only same-origin scripts; inline styles come from Mantine.
+    // 'wasm-unsafe-eval' lets same-origin scripts compile WebAssembly (the uploader's sha256, the mesh
+    // simplifier) without allowing eval() of JavaScript.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...deps.config.corsOrigins],
@@ -54,6 +56,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
   await app.register(cors, {
     origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false,
+    // PATCH, HEAD and DELETE: the resumable scan uploads (tus, ADR 0100) from another origin.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     credentials: false,
   });
   await app.register(errorHandlerPlugin);

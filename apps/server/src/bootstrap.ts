@@ -114,6 +114,7 @@ export async function createDeps(
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
   const jobs = createJobQueue(database, allJobs, logger, {
     schema: config.jobSchema,
+    superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
     ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
   });
   let seeded = false;

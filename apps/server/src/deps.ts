@@ -27,6 +27,11 @@ export type JobOptions = {
   retryDelay?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
+  /**
+   * The worker sends a heartbeat this often (seconds, at least 10): a job whose worker died (process killed,
+   * machine lost) is failed and retried after this long instead of after expireInSeconds.
+   */
+  heartbeatSeconds?: number;
 };
 
 export type JobDefinition<P = unknown> = {

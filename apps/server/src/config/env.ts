@@ -42,6 +42,8 @@ const envSchema = z
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _ only')
       .default('pgboss'),
+    /** How often (seconds) the job queue looks for jobs whose worker stopped answering, to retry them. */
+    JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or addresses). */
     TRUST_PROXY: z.string().default('false'),
     PUBLIC_URL: z.url().optional(),
@@ -110,6 +112,14 @@ const envSchema = z
       .int()
       .min(1)
       .default(2 * 1024 * 1024),
+    /** Largest scan upload (bytes, ADR 0100): refused at creation (413) and while the bytes stream in. */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(500 * 1024 * 1024),
+    /** Where unfinished scan uploads collect their bytes (tus); default `<DATA_DIR>/upload-staging`. */
+    UPLOAD_STAGING_DIR: z.string().optional(),
     /** LibreOffice binary for DOCX → PDF; found on PATH when unset. */
     SOFFICE_PATH: z.string().optional(),
     /** One DOCX → PDF conversion may take this long before it is stopped. */
@@ -119,6 +129,24 @@ const envSchema = z
      * refused in production (ADR 0051).
      */
     CAPTCHA_TEST_MODE: bool.default(false),
+    /** Which engine processes cases (ADR 0101): the built-in reference engine, or an external one at ENGINE_URL. */
+    CASE_ENGINE: z.enum(['reference', 'external']).default('reference'),
+    /** Attempts of one processing run before the case fails for good (its credits are then refunded). */
+    CASE_PROCESSING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+    /** The external engine's job endpoint: each run is POSTed there, signed with ENGINE_SIGNING_SECRET. */
+    ENGINE_URL: z.url().optional(),
+    /** HMAC-SHA256 key of the signature of the jobs sent to the external engine (at least 32 characters). */
+    ENGINE_SIGNING_SECRET: z.string().min(32).optional(),
+    /** How long the scan download links in an external engine's job stay valid. */
+    ENGINE_LINK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /** An external engine that has not answered a run after this long fails it (and the credits go back). */
+    ENGINE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(240),
+    /** The largest file an external engine may save as part of a result (POST /save-results, /save-files). */
+    ENGINE_RESULT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(500 * 1024 * 1024),
     /**
      * Base URL of the EU VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api). Unset:
      * VAT ids are checked offline only (format and checksum). ADR 0055.
@@ -146,6 +174,11 @@ const envSchema = z
     }
     if (env.CAPTCHA_TEST_MODE && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_MODE'], message: 'must not be set in production' });
+    }
+    if (env.CASE_ENGINE === 'external') {
+      for (const key of ['ENGINE_URL', 'ENGINE_SIGNING_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when CASE_ENGINE=external' });
+      }
     }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -183,6 +216,7 @@ function toConfig(env: Env) {
     services: env.SERVICES,
     workersInProcess: env.WORKERS_IN_PROCESS,
     jobSchema: env.JOB_SCHEMA,
+    jobSuperviseIntervalSeconds: env.JOB_SUPERVISE_INTERVAL_SECONDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     corsOrigins: env.CORS_ORIGINS,
@@ -247,8 +281,25 @@ function toConfig(env: Env) {
       sofficePath: env.SOFFICE_PATH,
       pdfConversionTimeoutMs: env.PDF_CONVERSION_TIMEOUT_SECONDS * 1000,
     },
+    uploads: {
+      maxBytes: env.UPLOAD_MAX_BYTES,
+      stagingDir: env.UPLOAD_STAGING_DIR
+        ? path.resolve(baseDir, env.UPLOAD_STAGING_DIR)
+        : path.join(dataDir, 'upload-staging'),
+    },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
+    cases: {
+      engine: env.CASE_ENGINE,
+      processingAttempts: env.CASE_PROCESSING_ATTEMPTS,
+      external: {
+        url: env.ENGINE_URL,
+        signingSecret: env.ENGINE_SIGNING_SECRET,
+        linkSeconds: env.ENGINE_LINK_SECONDS,
+        timeoutMinutes: env.ENGINE_TIMEOUT_MINUTES,
+        maxResultFileBytes: env.ENGINE_RESULT_MAX_BYTES,
+      },
+    },
     vies: env.VIES_URL
       ? { url: env.VIES_URL, timeoutMs: env.VIES_TIMEOUT_MS, cacheTtlMs: env.VIES_CACHE_TTL_SECONDS * 1000 }
       : undefined,

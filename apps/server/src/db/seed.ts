@@ -17,7 +17,18 @@ type RoleSeed = {
   permissions: PermissionTitle[] | 'all' | 'backoffice';
 };
 
-const backofficeTitles = PERMISSION_CATALOGUE.filter((p) => p.scope === 'backoffice').map((p) => p.title);
+// The engine's scope belongs to the engine's service account, not to people (ADR 0101).
+const backofficeTitles = PERMISSION_CATALOGUE.filter(
+  (p) => p.scope === 'backoffice' && p.title !== 'backoffice-case-engine',
+).map((p) => p.title);
+/** Everything a customer does with its own cases (ADR 0102). */
+const CASE_WORK = [
+  'backoffice-case-instance',
+  'backoffice-case-instance-approve',
+  'backoffice-case-instance-recalculate',
+  'backoffice-case-instance-delete',
+  'backoffice-case-instance-lock',
+] as const;
 
 /** Roles a fresh install starts with; administrators change their permissions afterwards. */
 export const DEFAULT_ROLES: RoleSeed[] = [
@@ -37,7 +48,7 @@ export const DEFAULT_ROLES: RoleSeed[] = [
       'backoffice-company',
       'backoffice-unit',
       'backoffice-credit',
-      'backoffice-case-instance',
+      ...CASE_WORK,
       'backoffice-ticket',
       'backoffice-referral',
       'list-users',
@@ -57,7 +68,7 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     title: 'Service partner',
     partnerType: 'service-partner',
     priority: 30,
-    permissions: ['backoffice-company', 'backoffice-credit', 'backoffice-case-instance', 'backoffice-ticket'],
+    permissions: ['backoffice-company', 'backoffice-credit', ...CASE_WORK, 'backoffice-ticket'],
   },
   {
     name: 'commercial-agent',
@@ -74,6 +85,12 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     permissions: ['backoffice-referral'],
   },
   {
+    name: 'engine',
+    title: 'AI engine (API keys)',
+    priority: 5,
+    permissions: ['backoffice-case-engine'],
+  },
+  {
     name: 'end-user',
     title: 'Dental practice',
     partnerType: 'end-user',
@@ -81,7 +98,7 @@ export const DEFAULT_ROLES: RoleSeed[] = [
     canRegister: true,
     assignOnRegistration: true,
     permissions: [
-      'backoffice-case-instance',
+      ...CASE_WORK,
       'backoffice-credit',
       'backoffice-ticket',
       'backoffice-payment-history',

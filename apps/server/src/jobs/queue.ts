@@ -11,9 +11,18 @@ export function createJobQueue(
   database: Database,
   jobs: readonly JobDefinition<unknown>[],
   logger: Logger,
-  options: { pollingIntervalSeconds?: number; schedule?: boolean; schema?: string } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    schedule?: boolean;
+    schema?: string;
+    superviseIntervalSeconds?: number;
+  } = {},
 ): JobQueue {
   const schema = options.schema ?? DEFAULT_JOB_SCHEMA;
+  // How often an instance looks for jobs whose worker stopped sending heartbeats (a crashed process), among others.
+  const supervise = options.superviseIntervalSeconds
+    ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
+    : {};
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({
@@ -21,8 +30,15 @@ export function createJobQueue(
           backend: 'pglite',
           schema,
           schedule: options.schedule ?? true,
+          ...supervise,
         })
-      : new PgBoss({ connectionString: database.url, max: 4, schema, schedule: options.schedule ?? true });
+      : new PgBoss({
+          connectionString: database.url,
+          max: 4,
+          schema,
+          schedule: options.schedule ?? true,
+          ...supervise,
+        });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let running = false;
   const known = new Map(jobs.map((job) => [job.name, job]));
@@ -38,6 +54,7 @@ export function createJobQueue(
           retryDelay: job.options?.retryDelay ?? 5,
           retryBackoff: job.options?.retryBackoff ?? true,
           expireInSeconds: job.options?.expireInSeconds ?? 900,
+          ...(job.options?.heartbeatSeconds ? { heartbeatSeconds: job.options.heartbeatSeconds } : {}),
         });
         // pg-boss looks a queue up (outside any transaction) the first time it is used. Doing it
         // now keeps that lookup out of enqueue(): on the single-connection embedded database, a

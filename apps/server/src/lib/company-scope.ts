@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { cases } from '../db/schema/cases';
 import { companies } from '../db/schema/companies';
 import type { Actor } from './actor';
 
@@ -32,4 +33,13 @@ export function visibleCompanyIds(companyId: string): SQL {
 export function companyScope(actor: Actor, companyColumn: PgColumn): SQL | undefined {
   if (actor.isStaff) return undefined;
   return sql`${companyColumn} in ${visibleCompanyIds(actor.companyId)}`;
+}
+
+/**
+ * The cases an actor may see (ADR 0102): the cases of the companies in its scope, and of those not the
+ * hidden ones, which only the back office sees. The cases module and the flags area both ask this.
+ */
+export function caseScope(actor: Actor): SQL | undefined {
+  const scope = companyScope(actor, cases.companyId);
+  return scope ? sql`${scope} and ${cases.status} <> 'hidden'` : undefined;
 }

@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
+import { casesModule } from './cases';
 import { companiesModule } from './companies';
 import { countryCreditsModule } from './country-credits';
 import { couponsModule } from './coupons';
@@ -22,6 +23,7 @@ import { sentMailsModule } from './sent-mails';
 import { sessionsModule } from './sessions';
 import { twoFactorModule } from './two-factor';
 import { unitsModule } from './units';
+import { uploadsModule } from './uploads';
 import { usersModule } from './users';
 
 /**
@@ -49,11 +51,13 @@ const areas: readonly ServerModule[] = [
   couponsModule,
   packagesModule,
   countryCreditsModule,
+  casesModule,
   registrationModule,
   auditLogModule,
   mailTemplatesModule,
   sentMailsModule,
   documentsModule,
+  uploadsModule,
 ];
 
 /** The areas, and the global search over them. */

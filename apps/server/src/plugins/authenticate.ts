@@ -34,6 +34,11 @@ declare module 'fastify' {
      * to keys explicitly (the handler then decides); no route needs it today.
      */
     apiKeys?: 'open';
+    /**
+     * The answer is a stream that stays open (server-sent events): generated-input tests, which wait for
+     * an answer to end, leave it to its own tests.
+     */
+    stream?: true;
   }
   interface FastifyRequest {
     actor: Actor | null;

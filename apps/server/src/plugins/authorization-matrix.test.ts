@@ -98,6 +98,8 @@ const NAMED_VALUES: Record<string, () => unknown> = {
   // FDI tooth numbers (a refinement): one tooth of each jaw.
   upper_teeth: () => [11],
   lower_teeth: () => [31],
+  // A digest (64 hex digits, a pattern no generic sample meets).
+  sha256: () => 'ab'.repeat(32),
 };
 
 function stringSample(schema: JsonSchema): string {

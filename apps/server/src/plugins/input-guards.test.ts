@@ -140,6 +140,7 @@ describe('every route refuses malformed input with 400 naming the field', () => 
       permission: [],
       schema: { body: z.object({ name: z.string(), count: z.number().optional() }) },
       hidden: false,
+      stream: false,
       apiKeysOpen: false,
     } as RouteEntry);
     expect(probe).toEqual({ field: 'name', body: { name: { unexpected: true } } });
@@ -151,6 +152,7 @@ describe('every route refuses malformed input with 400 naming the field', () => 
         permission: [],
         schema: { querystring: z.object({ page: z.coerce.number() }) },
         hidden: false,
+        stream: false,
         apiKeysOpen: false,
       } as RouteEntry),
     ).toEqual({ field: 'page', query: 'page=not-a-number' });

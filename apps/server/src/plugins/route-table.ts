@@ -17,6 +17,8 @@ export type RouteEntry = {
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
   /** Left out of the OpenAPI document (health probes). */
   hidden: boolean;
+  /** Answers a stream that stays open (`config.stream`, server-sent events). */
+  stream: boolean;
   /** The module that declared the route (`modules/<area>`); none for a service's own health route. */
   module?: string;
 };
@@ -40,6 +42,7 @@ export function recordRoute(app: FastifyInstance, route: RouteOptions) {
     auth?: RouteEntry['auth'];
     permission?: string | readonly string[];
     apiKeys?: 'open';
+    stream?: true;
   };
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
   const schema = (route.schema ?? {}) as RouteEntry['schema'] & { hide?: boolean };
@@ -57,6 +60,7 @@ export function recordRoute(app: FastifyInstance, route: RouteOptions) {
       apiKeysOpen: config.apiKeys === 'open',
       schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
       hidden: schema.hide === true,
+      stream: config.stream === true,
     });
   }
 }

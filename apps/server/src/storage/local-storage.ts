@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -196,7 +196,49 @@ export function createLocalStorage(config: LocalStorageConfig, opts: StorageSign
     }
   };
 
-  return { kind: 'local', put, get, head, delete: remove, signedUrl, ready };
+  const adoptFile: Storage['adoptFile'] = async (key, filePath, adoptOpts) => {
+    assertValidKey(key);
+    assertValidContentType(adoptOpts.contentType, key);
+    const { contentType, contentLength } = adoptOpts;
+    const size = (await stat(filePath)).size;
+    if (size !== contentLength) throw lengthMismatch(key, contentLength, size);
+    const file = dataPath(key);
+    const metaFile = metaPath(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(metaFile), { recursive: true });
+    if ((await statOrNull(file))?.isDirectory() || (await statOrNull(metaFile))?.isDirectory()) {
+      throw new StorageError('CONFLICT', `Storage key ${JSON.stringify(key)} is a prefix of other keys`, { key });
+    }
+    let etag = adoptOpts.etag;
+    if (!etag) {
+      const md5 = createHash('md5');
+      for await (const chunk of createReadStream(filePath)) md5.update(chunk as Buffer);
+      etag = md5.digest('hex');
+    }
+    // The bytes reach the disk before the object appears under its key (put's guarantee).
+    const handle = await open(filePath, 'r');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    const metaTmp = path.join(path.dirname(metaFile), `.tmp-${randomUUID()}`);
+    try {
+      await writeFile(metaTmp, JSON.stringify({ contentType, etag } satisfies Meta), { flag: 'wx', flush: true });
+      await rename(filePath, file);
+      await rename(metaTmp, metaFile);
+      return { key, size, contentType, etag };
+    } catch (err) {
+      await rm(metaTmp, { force: true });
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw toStorageError(err, key);
+      // Another file system: copied like any put, then the file is removed.
+      const stored = await put(key, createReadStream(filePath), { contentType, contentLength });
+      await rm(filePath, { force: true });
+      return stored;
+    }
+  };
+
+  return { kind: 'local', put, adoptFile, get, head, delete: remove, signedUrl, ready };
 }
 
 /**

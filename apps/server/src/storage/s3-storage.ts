@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -200,7 +202,16 @@ export function createS3Storage(config: S3StorageConfig): Storage {
     }
   };
 
-  return { kind: 's3', put, get, head, delete: remove, signedUrl, ready };
+  const adoptFile: Storage['adoptFile'] = async (key, filePath, adoptOpts) => {
+    const stored = await put(key, createReadStream(filePath), {
+      contentType: adoptOpts.contentType,
+      contentLength: adoptOpts.contentLength,
+    });
+    await rm(filePath, { force: true });
+    return stored;
+  };
+
+  return { kind: 's3', put, adoptFile, get, head, delete: remove, signedUrl, ready };
 }
 
 function unquote(etag: string | undefined) {

@@ -38,6 +38,17 @@ export type Storage = {
   /** Idempotent: deleting a missing key resolves. */
   delete(key: string): Promise<void>;
   signedUrl(key: string, opts: SignedUrlOptions): Promise<string>;
+  /**
+   * Takes over a finished file of the local disk as the object `key`; the file is gone afterwards (moved or
+   * removed). Local storage renames it into place when both lie on one file system, so a large upload is not
+   * written twice; otherwise (and on S3) it is streamed like `put`. `etag`, when the caller hashed the file
+   * already (its sha256, say), saves local storage a second read for the object's etag (otherwise its md5).
+   */
+  adoptFile(
+    key: string,
+    filePath: string,
+    opts: { contentType: string; contentLength: number; etag?: string },
+  ): Promise<StoredObject>;
   /** Resolves if the backend is reachable and writable (local) / the bucket is reachable (s3); throws otherwise. */
   ready(): Promise<void>;
 };

@@ -215,6 +215,33 @@ describe.each(drivers)('$name storage', ({ name, setup }) => {
     expect(await storage.head(k)).toMatchObject({ key: k, size, contentType: 'application/x-ply' });
   });
 
+  it('takes over a finished file: the object has its bytes and etag, the file is gone', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cuspid-adopt-'));
+    try {
+      const data = randomBytes(300_000);
+      const file = path.join(dir, 'finished-upload');
+      await writeFile(file, data);
+      const stored = await storage.adoptFile(key('adopted.stl'), file, {
+        contentType: 'model/stl',
+        contentLength: data.length,
+      });
+      expect(stored).toMatchObject({ key: key('adopted.stl'), size: data.length, contentType: 'model/stl' });
+      if (name === 'local') expect(stored.etag).toBe(createHash('md5').update(data).digest('hex'));
+      const got = await storage.get(key('adopted.stl'));
+      expect((await readAll(got.body)).equals(data)).toBe(true);
+      expect(await readdir(dir)).toEqual([]);
+      // A wrong length stores nothing and keeps the file.
+      await writeFile(file, data);
+      await expectStorageError(
+        storage.adoptFile(key('wrong.stl'), file, { contentType: 'model/stl', contentLength: 1 }),
+        'LENGTH_MISMATCH',
+      );
+      expect(await storage.head(key('wrong.stl'))).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('round-trips an empty object', async () => {
     await storage.put(key('empty'), Buffer.alloc(0), { contentType: 'application/octet-stream' });
     const got = await storage.get(key('empty'));

@@ -81,9 +81,9 @@ describe('flag and tag definitions', () => {
     }
   });
 
-  it('answers 403 without backoffice-flag (managing) or backoffice-company (reading, labelling)', async () => {
+  it('answers 403 without backoffice-flag (managing) or a labelling permission (reading, labelling)', async () => {
     const id = (await createDefinition({ name: unique('Urgent'), kind: 'flag' })).id;
-    const practice = await tokenFor(['end-user']);
+    const affiliate = await tokenFor(['affiliate']);
     for (const [method, url, body] of [
       ['GET', '/api/flags'],
       ['GET', `/api/flags/${id}`],
@@ -93,8 +93,12 @@ describe('flag and tag definitions', () => {
       ['POST', '/api/create-flags', {}],
       ['POST', '/api/update-flags', {}],
     ] as [Method, string, unknown?][]) {
-      expect((await call(method, url, practice.token, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, affiliate.token, body)).statusCode, `${method} ${url}`).toBe(403);
     }
+    // A practice reads the definitions to label its cases, but does not manage them.
+    const practice = await tokenFor(['end-user']);
+    expect((await call('GET', '/api/flags', practice.token)).statusCode).toBe(200);
+    expect((await call('POST', '/api/flags', practice.token, { name: 'x', kind: 'tag' })).statusCode).toBe(403);
     // A reseller labels its companies and reads the definitions, but does not manage them.
     const reseller = await tokenFor(['reseller']);
     expect((await call('GET', '/api/flags', reseller.token)).statusCode).toBe(200);

@@ -1,16 +1,16 @@
 import type { FlagAssignableType } from '@cuspid/contracts/flags';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
+import { cases, companies } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { companyScope } from '../../lib/company-scope';
+import { caseScope, companyScope } from '../../lib/company-scope';
 
 /** A labelled record as the flags area sees it: its id and the company it belongs to (for the audit trail). */
 export type LabelledRecord = { id: string; companyId: string };
 
 /**
- * What the flags area needs to know about each kind of record it labels (ADR 0054). Cases add an
- * entry here (and to FLAG_ASSIGNABLE_TYPES) when they exist; nothing else changes.
+ * What the flags area needs to know about each kind of record it labels (ADR 0054): a new kind adds an
+ * entry here (and to FLAG_ASSIGNABLE_TYPES); nothing else changes.
  */
 export type RecordTypeHandler = {
   /** Plural noun for answers ('3 companies'). */
@@ -50,4 +50,25 @@ export const RECORD_TYPES: Record<FlagAssignableType, RecordTypeHandler> = {
       return ids.map((id) => ({ id, companyId: id }));
     },
   },
+  case: {
+    plural: 'cases',
+    singular: 'case',
+    async lockVisible(tx, actor, ids) {
+      if (!ids.length) return [];
+      return tx
+        .select({ id: cases.id, companyId: cases.companyId })
+        .from(cases)
+        .where(and(inArray(cases.id, ids), caseVisible(actor)))
+        .for('update');
+    },
+    visibleIds(actor) {
+      return sql`(select ${cases.id} from ${cases} where ${caseVisible(actor)})`;
+    },
+    async owners(tx, ids) {
+      if (!ids.length) return [];
+      return tx.select({ id: cases.id, companyId: cases.companyId }).from(cases).where(inArray(cases.id, ids));
+    },
+  },
 };
+
+const caseVisible = (actor: Actor): SQL => caseScope(actor) ?? sql`true`;

@@ -189,6 +189,10 @@ describe("changing another user's credentials, roles or status (finding 3)", () 
     const peer = await createTestUser(ctx.deps, { roles: ['end-user'], companyId: caller.companyId });
     const endUserHolds = [
       'backoffice-case-instance',
+      'backoffice-case-instance-approve',
+      'backoffice-case-instance-recalculate',
+      'backoffice-case-instance-delete',
+      'backoffice-case-instance-lock',
       'backoffice-credit',
       'backoffice-ticket',
       'backoffice-payment-history',

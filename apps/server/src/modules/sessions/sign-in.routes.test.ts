@@ -59,7 +59,18 @@ describe('POST /auth/login', () => {
       user_id: user.id,
       types: ['service-partner'],
       scopes: ['backoffice'],
-      permissions: { backoffice: ['case-instance', 'company', 'credit', 'ticket'] },
+      permissions: {
+        backoffice: [
+          'case-instance',
+          'case-instance-approve',
+          'case-instance-delete',
+          'case-instance-lock',
+          'case-instance-recalculate',
+          'company',
+          'credit',
+          'ticket',
+        ],
+      },
       user: { id: user.id, mail: user.mail, company_name: `Company of ${user.mail}` },
     });
     const stored = await ctx.deps.db.select().from(refreshTokens);

@@ -1,0 +1,246 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Jaw } from '@cuspid/contracts/cases';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { defineJob } from '../../jobs/define-job';
+import type { Engine, EngineOutcome, EngineRun, ProducedFile } from './cases.engine';
+import { type CaseChanger, logCase, moveCase, SYSTEM } from './cases.machine';
+import { refundProcessing } from './cases.refund';
+import * as repo from './cases.repository';
+
+/**
+ * The processing of cases (ADR 0101): one job per processing run, enqueued in the transaction that queues
+ * the case (submission or recalculation). The job moves the case to in-progress, hands the run to the
+ * configured engine, and stores the outcome; an external engine answers later through the API.
+ */
+
+const engines = new Map<Engine['kind'], Engine>();
+
+/** Makes an engine available to the processing job (each engine module registers itself at import). */
+export function registerEngine(engine: Engine): void {
+  engines.set(engine.kind, engine);
+}
+
+function engineFor(deps: Deps): Engine {
+  const engine = engines.get(deps.config.cases.engine);
+  if (!engine) throw new Error(`The ${deps.config.cases.engine} engine is not available in this process`);
+  return engine;
+}
+
+const processPayload = z.object({ caseId: z.uuid(), run: z.number().int().min(1) });
+
+export const processCaseJob = defineJob({
+  name: 'cases.process',
+  payload: processPayload,
+  // Our own attempt count decides when a run fails for good (CASE_PROCESSING_ATTEMPTS); pg-boss only retries,
+  // with a growing delay, and takes the job back from a worker that stopped answering.
+  // A worker that dies mid-run (killed, machine lost) stops its heartbeat: the job is retried 30 s later.
+  options: { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60, heartbeatSeconds: 30 },
+  handler: (payload, deps) => processCase(deps, payload),
+});
+
+/** Queues a processing run of the case; the job exists only if the caller's transaction commits. */
+export async function enqueueProcessing(deps: Deps, tx: DbOrTx, row: repo.CaseRow): Promise<void> {
+  await deps.jobs.enqueue(
+    processCaseJob,
+    { caseId: row.id, run: row.processingRun },
+    { tx, singletonKey: `${row.id}:${row.processingRun}` },
+  );
+}
+
+/**
+ * One attempt of a processing run. Runs twice after a crash without harm: an attempt starts only while the
+ * case is queued or in progress in the same run, and the outcome is stored only while it still is.
+ */
+export async function processCase(deps: Deps, payload: { caseId: string; run: number }): Promise<void> {
+  const engine = engineFor(deps);
+  const started = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockCase(tx, payload.caseId);
+    if (!row || row.processingRun !== payload.run) return null;
+    if (row.status === 'queued') {
+      const moved = await moveCase(tx, row, 'in-progress', SYSTEM, {
+        message: `Processing started (${engine.kind} engine)`,
+        set: { processingStartedAt: new Date(), engine: engine.kind },
+      });
+      return { row: moved, jaws: await liveJaws(tx, row.id) };
+    }
+    if (row.status === 'in-progress') {
+      await logCase(tx, row.id, SYSTEM, {
+        kind: 'engine',
+        message: `Processing resumed (attempt ${row.processingAttempts + 1})`,
+      });
+      return { row, jaws: await liveJaws(tx, row.id) };
+    }
+    return null;
+  });
+  if (!started) return;
+  const { row, jaws } = started;
+  const run: EngineRun = {
+    caseId: row.id,
+    companyId: row.companyId,
+    run: row.processingRun,
+    attempt: row.processingAttempts + 1,
+    upperTeeth: row.upperTeeth,
+    lowerTeeth: row.lowerTeeth,
+    jaws: jaws.map((j) => ({
+      jaw: j.jaw as Jaw,
+      fileName: j.fileName,
+      contentType: j.contentType,
+      size: j.size,
+      sha256: j.sha256,
+      storageKey: j.storageKey,
+    })),
+  };
+  let outcome: EngineOutcome | 'dispatched';
+  try {
+    outcome = await engine.process(deps, run);
+  } catch (err) {
+    const retry = await failedAttempt(deps, run, err);
+    if (retry) throw err;
+    return;
+  }
+  if (outcome === 'dispatched') {
+    await deps.db.transaction(async (tx) => {
+      await logCase(tx, row.id, SYSTEM, { kind: 'engine', message: 'Sent to the external engine' });
+    });
+    return;
+  }
+  await completeProcessing(deps, run, outcome, SYSTEM, engine.kind);
+}
+
+async function liveJaws(tx: DbOrTx, caseId: string) {
+  return (await repo.listJaws(tx, [caseId])).filter((j) => !j.deletedAt);
+}
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+
+/**
+ * Counts a failed attempt. Answers true when the job should try again; after the last attempt the case
+ * fails with the reason and its credits go back.
+ */
+async function failedAttempt(deps: Deps, run: EngineRun, err: unknown): Promise<boolean> {
+  const reason = reasonOf(err);
+  deps.logger.warn({ err, caseId: run.caseId, run: run.run, attempt: run.attempt }, 'case processing attempt failed');
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockCase(tx, run.caseId);
+    if (!row || row.processingRun !== run.run || row.status !== 'in-progress') return false;
+    const attempts = row.processingAttempts + 1;
+    if (attempts < deps.config.cases.processingAttempts) {
+      await repo.updateCase(tx, row.id, { processingAttempts: attempts, processingError: reason });
+      await logCase(tx, row.id, SYSTEM, {
+        kind: 'engine',
+        message: `Attempt ${attempts} failed: ${reason}; trying again`,
+      });
+      return true;
+    }
+    await failRun(tx, row, `Processing failed after ${attempts} attempts: ${reason}`, SYSTEM);
+    return false;
+  });
+}
+
+/** Ends a run as failed, with the reason, and gives its credits back. */
+export async function failRun(tx: DbOrTx, row: repo.CaseRow, reason: string, changer: CaseChanger) {
+  const moved = await moveCase(tx, row, 'failed', changer, {
+    message: `Processing failed: ${reason}`,
+    set: { processingError: reason, processingAttempts: row.processingAttempts + 1, processedAt: new Date() },
+  });
+  await refundProcessing(tx, moved, changer);
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Stores how a run ended: each jaw's status and quality report, a new result version with the produced
+ * files, and the case's status (done, then in approval when a result awaits review; or unsupported or
+ * failed, with the credits refunded). Nothing changes if the case is no longer in this run's processing:
+ * a late or repeated answer is ignored (and answers false).
+ */
+export async function completeProcessing(
+  deps: Deps,
+  run: Pick<EngineRun, 'caseId' | 'run'>,
+  outcome: EngineOutcome,
+  changer: CaseChanger,
+  engineKind: Engine['kind'],
+): Promise<boolean> {
+  const files = outcome.status === 'done' ? (outcome.files ?? []) : [];
+  const folder = `cases/${run.caseId}/results/${run.run}-${randomUUID()}`;
+  const stored: (ProducedFile & { key: string; sha256: string; size: number })[] = [];
+  for (const file of files) {
+    const key = `${folder}/${safeName(file.fileName)}`;
+    await deps.storage.put(key, Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength), {
+      contentType: file.contentType,
+      contentLength: file.body.byteLength,
+    });
+    stored.push({ ...file, key, sha256: sha256Of(file.body), size: file.body.byteLength });
+  }
+  const applied = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockCase(tx, run.caseId);
+    if (!row || row.processingRun !== run.run || row.status !== 'in-progress') return false;
+    for (const jaw of outcome.jaws) {
+      await repo.updateJaw(tx, row.id, jaw.jaw, {
+        status: jaw.status,
+        unsupportedReason: jaw.status === 'unsupported' ? (jaw.reason ?? outcome.reason ?? null) : null,
+        ...(jaw.quality ? { quality: jaw.quality } : {}),
+      });
+    }
+    if (outcome.status !== 'done') {
+      const reason = outcome.reason ?? (outcome.status === 'unsupported' ? 'The scan is not supported' : 'Failed');
+      const moved = await moveCase(tx, row, outcome.status, changer, {
+        message: `Processing ended: ${outcome.status}: ${reason}`,
+        set: { processingError: reason, processedAt: new Date() },
+      });
+      await refundProcessing(tx, moved, changer);
+      return true;
+    }
+    let resultCount = row.resultCount;
+    if (stored.length) {
+      const result = await repo.insertResult(tx, {
+        caseId: row.id,
+        status: 'done',
+        engine: engineKind,
+        processingRun: row.processingRun,
+      });
+      await repo.insertResultFiles(
+        tx,
+        stored.map((f) => ({
+          resultId: result.id,
+          kind: f.kind,
+          jaw: f.jaw,
+          fileName: f.fileName,
+          contentType: f.contentType,
+          size: f.size,
+          sha256: f.sha256,
+          storageKey: f.key,
+        })),
+      );
+      resultCount += 1;
+      await logCase(tx, row.id, changer, {
+        kind: 'result',
+        message: `Result ${result.version} saved (${stored.length} files)`,
+        details: { result_id: result.id, version: result.version },
+      });
+    }
+    const done = await moveCase(tx, row, 'done', changer, {
+      message: 'Processing done',
+      set: { processedAt: new Date(), processingError: null, resultCount },
+    });
+    const awaiting = (await repo.listResults(tx, row.id, false)).some(
+      (r) => r.processingRun === row.processingRun && r.status === 'done',
+    );
+    if (awaiting) await moveCase(tx, done, 'in-approval', SYSTEM, { message: 'Results ready for review' });
+    return true;
+  });
+  if (!applied) for (const f of stored) await deps.storage.delete(f.key);
+  return applied;
+}
+
+/** A file name safe as the last part of a storage key. */
+export function safeName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-120);
+  return cleaned || 'file';
+}

@@ -1,0 +1,433 @@
+import { countCapOf } from '@cuspid/contracts';
+import type { CaseListQuery, CaseStatus } from '@cuspid/contracts/cases';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { backendPage, cappedCount, cappedCountColumn, oneRow } from '../../db/paging';
+import {
+  caseJaws,
+  caseLogs,
+  caseRatings,
+  caseResultFiles,
+  caseResults,
+  cases,
+  companies,
+  flags,
+  recordFlags,
+  recordTags,
+  users,
+} from '../../db/schema';
+import { searchMatch } from '../../db/search-match';
+import type { Actor } from '../../lib/actor';
+import { caseScope, companyScope } from '../../lib/company-scope';
+
+export type CaseRow = typeof cases.$inferSelect;
+export type CaseValues = Partial<typeof cases.$inferInsert>;
+export type JawRow = typeof caseJaws.$inferSelect;
+export type ResultRow = typeof caseResults.$inferSelect;
+export type ResultFileRow = typeof caseResultFiles.$inferSelect;
+export type RatingRow = typeof caseRatings.$inferSelect;
+export type LogRow = typeof caseLogs.$inferSelect;
+
+/** A case with the names a screen shows next to it. */
+export type CaseView = CaseRow & { companyName: string; createdByName: string | null; lockedByName: string | null };
+
+const creator = sql`creator`;
+const locker = sql`locker`;
+const personName = (alias: SQL) =>
+  sql<string | null>`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
+
+const viewColumns = {
+  case: cases,
+  companyName: companies.companyName,
+  createdByName: personName(creator),
+  lockedByName: personName(locker),
+};
+
+const flattenView = (
+  rows: { case: CaseRow; companyName: string; createdByName: string | null; lockedByName: string | null }[],
+) => rows.map(({ case: row, ...names }) => ({ ...row, ...names }));
+
+function viewQuery(db: DbOrTx) {
+  return db
+    .select(viewColumns)
+    .from(cases)
+    .innerJoin(companies, eq(companies.id, cases.companyId))
+    .leftJoin(sql`${users} as creator`, sql`creator.id = ${cases.createdBy}`)
+    .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`);
+}
+
+const SORT_COLUMNS = {
+  created_at: cases.createdAt,
+  updated_at: cases.updatedAt,
+  name: sql`lower(${cases.name})`,
+  patient: sql`lower(${cases.patient})`,
+  status: cases.status,
+} as const;
+
+/** The statuses a list leaves out unless asked for them. */
+const SET_ASIDE: CaseStatus[] = ['trash', 'hidden'];
+
+export function caseListWhere(actor: Actor, query: CaseListQuery): SQL | undefined {
+  const search = query.search ? likePattern(query.search) : undefined;
+  const statuses = query.status as CaseStatus[] | undefined;
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  return and(
+    caseScope(actor),
+    statuses?.length ? inArray(cases.status, statuses) : notInArray(cases.status, SET_ASIDE),
+    search ? or(sql`${cases.name} ilike ${search}`, sql`${cases.patient} ilike ${search}`) : undefined,
+    query.company_id ? eq(cases.companyId, query.company_id) : undefined,
+    query.from ? gte(cases.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(cases.createdAt, dayAfter(query.to)) : undefined,
+    query.flag_id
+      ? sql`exists (select 1 from ${recordFlags} rf where rf.record_type = 'case' and rf.record_id = ${cases.id} and rf.flag_id = ${query.flag_id})`
+      : undefined,
+    query.tag_id
+      ? sql`exists (select 1 from ${recordTags} rt where rt.record_type = 'case' and rt.record_id = ${cases.id} and rt.tag_id = ${query.tag_id})`
+      : undefined,
+  );
+}
+
+/** What a list row shows of a case's jaws and labels, read in the page's own query (one round trip per page). */
+const listExtras = {
+  jaws: sql<{ jaw: string; status: string; deleted_at: string | null }[]>`coalesce((select json_agg(json_build_object(
+      'jaw', j.jaw, 'status', j.status, 'deleted_at', j.deleted_at) order by j.jaw desc)
+    from ${caseJaws} j where j.case_id = ${cases.id}), '[]'::json)`,
+  flag: sql<{ id: string; name: string; colour: string } | null>`(select json_build_object('id', f.id, 'name', f.name,
+      'colour', f.colour) from ${recordFlags} rf join ${flags} f on f.id = rf.flag_id
+    where rf.record_type = 'case' and rf.record_id = ${cases.id})`,
+  tags: sql<{ id: string; name: string; colour: string }[]>`coalesce((select json_agg(json_build_object('id', f.id,
+      'name', f.name, 'colour', f.colour) order by lower(f.name), f.id) from ${recordTags} rt
+    join ${flags} f on f.id = rt.tag_id where rt.record_type = 'case' and rt.record_id = ${cases.id}), '[]'::json)`,
+};
+export type CaseListRow = CaseView & {
+  jaws: { jaw: string; status: string; deleted_at: string | null }[];
+  flag: { id: string; name: string; colour: string } | null;
+  tags: { id: string; name: string; colour: string }[];
+};
+
+/**
+ * A page of the case list and its capped count (ADR 0085) in one statement: the page's rows with their jaws'
+ * statuses and labels as JSON, and the count as a column. Only a page past the end counts separately.
+ */
+export async function listCases(db: DbOrTx, actor: Actor, query: CaseListQuery) {
+  const where = caseListWhere(actor, query);
+  const direction = query.sort_dir === 'desc' ? desc : asc;
+  const column = SORT_COLUMNS[query.sort_by];
+  const page = backendPage(query);
+  const cap = countCapOf(page.search, page.offset);
+  const matching = db.select(oneRow).from(cases).where(where).$dynamic();
+  const rows = await db
+    .select({ ...viewColumns, ...listExtras, total: cappedCountColumn(matching, cap) })
+    .from(cases)
+    .innerJoin(companies, eq(companies.id, cases.companyId))
+    .leftJoin(sql`${users} as creator`, sql`creator.id = ${cases.createdBy}`)
+    .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`)
+    .where(where)
+    .orderBy(direction(column), direction(cases.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await cappedCount(db, matching, cap));
+  const data: CaseListRow[] = rows.map(({ case: row, companyName, createdByName, lockedByName, jaws, flag, tags }) => ({
+    ...row,
+    companyName,
+    createdByName,
+    lockedByName,
+    jaws,
+    flag,
+    tags,
+  }));
+  return { data, total };
+}
+
+/** Cases for the global search (ADR 0080): by name or patient, in the actor's scope, not the trashed ones. */
+export async function searchCases(db: DbOrTx, actor: Actor, term: string, limit: number) {
+  const match = searchMatch(term, [cases.name, cases.patient]);
+  return db
+    .select({
+      id: cases.id,
+      name: cases.name,
+      patient: cases.patient,
+      status: cases.status,
+      companyName: companies.companyName,
+    })
+    .from(cases)
+    .innerJoin(companies, eq(companies.id, cases.companyId))
+    .where(and(caseScope(actor), notInArray(cases.status, SET_ASIDE), match.where))
+    .orderBy(match.rank, desc(cases.createdAt), desc(cases.id))
+    .limit(limit);
+}
+
+/** A case the actor may see (another company's, or a hidden one for a customer, is not found). */
+export async function findVisibleCase(db: DbOrTx, actor: Actor, id: string): Promise<CaseView | undefined> {
+  const rows = await viewQuery(db).where(and(eq(cases.id, id), caseScope(actor)));
+  return flattenView(rows)[0];
+}
+
+/** Locks and returns the case if the actor may see it: every change of a case starts here. */
+export async function lockVisibleCase(db: DbOrTx, actor: Actor, id: string): Promise<CaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.id, id), caseScope(actor)))
+    .for('update');
+  return row;
+}
+
+/** Locks the visible cases among `ids`, in id order (two bulk calls on the same cases then never deadlock). */
+export async function lockVisibleCases(db: DbOrTx, actor: Actor, ids: string[]): Promise<CaseRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(cases)
+    .where(and(inArray(cases.id, ids), caseScope(actor)))
+    .orderBy(asc(cases.id))
+    .for('update');
+}
+
+/** The system's and the engine's access: any case by id, locked. */
+export async function lockCase(db: DbOrTx, id: string): Promise<CaseRow | undefined> {
+  const [row] = await db.select().from(cases).where(eq(cases.id, id)).for('update');
+  return row;
+}
+
+export async function insertCase(db: DbOrTx, values: typeof cases.$inferInsert): Promise<CaseRow> {
+  const [row] = await db.insert(cases).values(values).returning();
+  return row!;
+}
+
+export async function updateCase(db: DbOrTx, id: string, values: CaseValues): Promise<CaseRow> {
+  const [row] = await db
+    .update(cases)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cases.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteCasesById(db: DbOrTx, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.delete(recordFlags).where(and(eq(recordFlags.recordType, 'case'), inArray(recordFlags.recordId, ids)));
+  await db.delete(recordTags).where(and(eq(recordTags.recordType, 'case'), inArray(recordTags.recordId, ids)));
+  await db.delete(cases).where(inArray(cases.id, ids));
+}
+
+/** Cases an external engine has held in processing since before `before`, oldest first (the watchdog's). */
+export async function listOverdueExternalRuns(db: DbOrTx, before: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(and(eq(cases.status, 'in-progress'), eq(cases.engine, 'external'), lt(cases.processingStartedAt, before)))
+    .orderBy(asc(cases.processingStartedAt))
+    .limit(limit);
+}
+
+/** The trashed cases of a company, locked (empty trash). */
+export async function lockTrashedCases(db: DbOrTx, actor: Actor, companyId: string): Promise<CaseRow[]> {
+  return db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.companyId, companyId), eq(cases.status, 'trash'), companyScope(actor, cases.companyId)))
+    .orderBy(asc(cases.id))
+    .for('update');
+}
+
+// --- Jaws ------------------------------------------------------------------------------------------
+
+export async function listJaws(db: DbOrTx, caseIds: string[]): Promise<JawRow[]> {
+  if (!caseIds.length) return [];
+  return db.select().from(caseJaws).where(inArray(caseJaws.caseId, caseIds)).orderBy(desc(caseJaws.jaw));
+}
+
+export async function insertJaws(db: DbOrTx, values: (typeof caseJaws.$inferInsert)[]): Promise<JawRow[]> {
+  if (!values.length) return [];
+  return db.insert(caseJaws).values(values).returning();
+}
+
+export async function updateJaw(
+  db: DbOrTx,
+  caseId: string,
+  jaw: string,
+  values: Partial<typeof caseJaws.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(caseJaws)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(caseJaws.caseId, caseId), eq(caseJaws.jaw, jaw)));
+}
+
+/** Every live jaw of a case goes back to queued (a new processing run). */
+export async function queueJaws(db: DbOrTx, caseId: string): Promise<void> {
+  await db
+    .update(caseJaws)
+    .set({ status: 'queued', unsupportedReason: null, updatedAt: new Date() })
+    .where(and(eq(caseJaws.caseId, caseId), isNull(caseJaws.deletedAt)));
+}
+
+// --- Results, files, ratings ------------------------------------------------------------------------
+
+export async function listResults(db: DbOrTx, caseId: string, includeHidden: boolean): Promise<ResultRow[]> {
+  return db
+    .select()
+    .from(caseResults)
+    .where(and(eq(caseResults.caseId, caseId), includeHidden ? undefined : sql`${caseResults.status} <> 'hidden'`))
+    .orderBy(desc(caseResults.version));
+}
+
+export async function listResultFiles(db: DbOrTx, resultIds: string[]): Promise<ResultFileRow[]> {
+  if (!resultIds.length) return [];
+  return db
+    .select()
+    .from(caseResultFiles)
+    .where(inArray(caseResultFiles.resultId, resultIds))
+    .orderBy(asc(caseResultFiles.createdAt), asc(caseResultFiles.id));
+}
+
+export async function listRatings(db: DbOrTx, resultIds: string[]) {
+  if (!resultIds.length) return [];
+  return db
+    .select({ rating: caseRatings, userName: personName(sql`rater`) })
+    .from(caseRatings)
+    .leftJoin(sql`${users} as rater`, sql`rater.id = ${caseRatings.userId}`)
+    .where(inArray(caseRatings.resultId, resultIds))
+    .orderBy(desc(caseRatings.updatedAt));
+}
+
+/** A result with its case, if the actor may see the case; hidden results only for staff. */
+export async function findVisibleResult(db: DbOrTx, actor: Actor, resultId: string) {
+  const [row] = await visibleResultQuery(db, actor, resultId);
+  return row;
+}
+
+/** The same, locked until the transaction ends (the result and its case). */
+export async function lockVisibleResult(db: DbOrTx, actor: Actor, resultId: string) {
+  const [row] = await visibleResultQuery(db, actor, resultId).for('update');
+  return row;
+}
+
+function visibleResultQuery(db: DbOrTx, actor: Actor, resultId: string) {
+  return db
+    .select({ result: caseResults, case: cases })
+    .from(caseResults)
+    .innerJoin(cases, eq(cases.id, caseResults.caseId))
+    .where(
+      and(
+        eq(caseResults.id, resultId),
+        caseScope(actor),
+        actor.isStaff ? undefined : sql`${caseResults.status} <> 'hidden'`,
+      ),
+    )
+    .$dynamic();
+}
+
+export async function findVisibleResultFile(db: DbOrTx, actor: Actor, fileId: string) {
+  const [row] = await db
+    .select({ file: caseResultFiles, result: caseResults })
+    .from(caseResultFiles)
+    .innerJoin(caseResults, eq(caseResults.id, caseResultFiles.resultId))
+    .innerJoin(cases, eq(cases.id, caseResults.caseId))
+    .where(
+      and(
+        eq(caseResultFiles.id, fileId),
+        caseScope(actor),
+        actor.isStaff ? undefined : sql`${caseResults.status} <> 'hidden'`,
+      ),
+    );
+  return row;
+}
+
+export async function insertResult(
+  db: DbOrTx,
+  values: Omit<typeof caseResults.$inferInsert, 'version'>,
+): Promise<ResultRow> {
+  const [row] = await db
+    .insert(caseResults)
+    .values({
+      ...values,
+      version: sql`(select coalesce(max(${caseResults.version}), 0) + 1 from ${caseResults} where ${caseResults.caseId} = ${values.caseId})`,
+    })
+    .returning();
+  return row!;
+}
+
+export async function updateResult(db: DbOrTx, id: string, values: Partial<typeof caseResults.$inferInsert>) {
+  const [row] = await db
+    .update(caseResults)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(caseResults.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertResultFiles(
+  db: DbOrTx,
+  values: (typeof caseResultFiles.$inferInsert)[],
+): Promise<ResultFileRow[]> {
+  if (!values.length) return [];
+  return db.insert(caseResultFiles).values(values).returning();
+}
+
+/** Every stored file of the cases (scans and results): what a permanent delete removes from storage. */
+export async function storageKeysOf(db: DbOrTx, caseIds: string[]): Promise<string[]> {
+  if (!caseIds.length) return [];
+  const [jawKeys, fileKeys] = await Promise.all([
+    db.select({ key: caseJaws.storageKey }).from(caseJaws).where(inArray(caseJaws.caseId, caseIds)),
+    db
+      .select({ key: caseResultFiles.storageKey })
+      .from(caseResultFiles)
+      .innerJoin(caseResults, eq(caseResults.id, caseResultFiles.resultId))
+      .where(inArray(caseResults.caseId, caseIds)),
+  ]);
+  return [...jawKeys, ...fileKeys].map((r) => r.key);
+}
+
+export async function upsertRating(db: DbOrTx, values: typeof caseRatings.$inferInsert): Promise<RatingRow> {
+  const [row] = await db
+    .insert(caseRatings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [caseRatings.resultId, caseRatings.userId],
+      set: { stars: values.stars, reasons: values.reasons, comment: values.comment, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+/** A user's name, mail and language (the locker's name in a refusal, the creator's mail); `live`: not deleted. */
+export async function findUserContact(db: DbOrTx, id: string, options: { live?: boolean } = {}) {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, mail: users.mail, language: users.contactLanguage })
+    .from(users)
+    .where(and(eq(users.id, id), options.live ? isNull(users.deletedAt) : undefined));
+  return user;
+}
+
+// --- Logs --------------------------------------------------------------------------------------------
+
+export async function insertLog(db: DbOrTx, values: typeof caseLogs.$inferInsert): Promise<void> {
+  await db.insert(caseLogs).values(values);
+}
+
+export async function listLogs(db: DbOrTx, caseId: string) {
+  return db
+    .select({ log: caseLogs, actorName: personName(sql`log_actor`) })
+    .from(caseLogs)
+    .leftJoin(sql`${users} as log_actor`, sql`log_actor.id = ${caseLogs.actorId}`)
+    .where(eq(caseLogs.caseId, caseId))
+    .orderBy(desc(caseLogs.id));
+}
+
+/**
+ * Tells every server process that a case changed (GET /cases/events): a NOTIFY sent when the transaction
+ * commits, carrying what a list row shows of the case's state. Nothing is sent for a rolled-back change.
+ */
+export async function notifyCaseChanged(db: DbOrTx, caseId: string): Promise<void> {
+  await db.execute(sql`select pg_notify('cuspid_case_events', json_build_object(
+      'case_id', c.id, 'company_id', c.company_id, 'status', c.status, 'previous_status', c.previous_status,
+      'result_count', c.result_count, 'at', now(),
+      'jaws', coalesce((select json_agg(json_build_object('jaw', j.jaw, 'status', j.status) order by j.jaw desc)
+        from ${caseJaws} j where j.case_id = c.id and j.deleted_at is null), '[]'::json))::text)
+    from ${cases} c where c.id = ${caseId}`);
+}
+
+export const CASE_EVENTS_CHANNEL = 'cuspid_case_events';

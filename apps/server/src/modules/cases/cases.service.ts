@@ -1,0 +1,789 @@
+import { randomUUID } from 'node:crypto';
+import type { BulkItemResult, BulkResult } from '@cuspid/contracts';
+import type {
+  approveCaseSchema,
+  approveCasesSchema,
+  createCaseSchema,
+  jawActionSchema,
+  requeueCaseSchema,
+  saveRatingSchema,
+  sendApproveMailSchema,
+  updateCaseSchema,
+  updateResultStatusSchema,
+  updateStatusesSchema,
+  updateStatusSchema,
+} from '@cuspid/contracts/cases';
+import {
+  type Case,
+  type CaseJaw,
+  type CaseListItem,
+  type CaseListQuery,
+  type CaseLog,
+  type CaseResult,
+  type CaseStatus,
+  type Jaw,
+  type ParsedTeeth,
+  parseTeethText,
+  type Rating,
+  type ResultFile,
+  type ResultStatus,
+  requeuePricing,
+  type ScanQuality,
+} from '@cuspid/contracts/cases';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
+import { authorize } from '../../lib/authorize';
+import { AppError } from '../../lib/errors';
+import { findVisibleCompanyCountry } from '../companies';
+import { priceCase } from '../country-credits';
+import { spendCredits } from '../credits';
+import { listRecordLabels } from '../flags';
+import { sendMail } from '../sent-mails';
+import { consumeUpload, type StoredUpload } from '../uploads';
+import { assertUnlocked, byActor, type CaseChanger, logCase, moveCase, moveResult } from './cases.machine';
+import { casePolicy, changePolicy, passesLock, statusPolicy } from './cases.policy';
+import { enqueueProcessing } from './cases.processing';
+import { refundProcessing } from './cases.refund';
+import * as repo from './cases.repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toJaw(row: repo.JawRow): CaseJaw {
+  return {
+    jaw: row.jaw as Jaw,
+    status: row.status as CaseJaw['status'],
+    file_name: row.fileName,
+    size: row.size,
+    sha256: row.sha256,
+    unsupported_reason: row.unsupportedReason,
+    quality: (row.quality as ScanQuality | null) ?? null,
+    deleted_at: iso(row.deletedAt),
+  };
+}
+
+type Labels = Awaited<ReturnType<typeof listRecordLabels>>;
+
+function toCase(row: repo.CaseView, jaws: repo.JawRow[], labels: Labels): Case {
+  const label = labels.get(row.id) ?? { flag: null, tags: [] };
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    company_name: row.companyName,
+    name: row.name,
+    patient: row.patient,
+    patient_birth_year: row.patientBirthYear,
+    notes: row.notes,
+    status: row.status as CaseStatus,
+    previous_status: row.previousStatus as CaseStatus | null,
+    upper_teeth: row.upperTeeth,
+    lower_teeth: row.lowerTeeth,
+    jaws: jaws.filter((j) => j.caseId === row.id).map(toJaw),
+    credits_spent: row.creditsSpent,
+    engine: row.engine as Case['engine'],
+    processing_error: row.processingError,
+    result_count: row.resultCount,
+    locked_by: row.lockedBy,
+    locked_by_name: row.lockedBy ? row.lockedByName : null,
+    locked_at: iso(row.lockedAt),
+    flag: label.flag,
+    tags: label.tags,
+    created_by: row.createdBy,
+    created_by_name: row.createdByName,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCases(
+  deps: Deps,
+  actor: Actor,
+  query: CaseListQuery,
+): Promise<{ data: CaseListItem[]; total: number }> {
+  const { data, total } = await repo.listCases(deps.db, actor, query);
+  return {
+    data: data.map((row) => {
+      const { notes: _notes, jaws: _jaws, ...item } = toCase(row, [], new Map([[row.id, row]]));
+      return {
+        ...item,
+        jaws: row.jaws.map((j) => ({
+          jaw: j.jaw as Jaw,
+          status: j.status as CaseJaw['status'],
+          deleted_at: j.deleted_at ? new Date(j.deleted_at).toISOString() : null,
+        })),
+      };
+    }),
+    total,
+  };
+}
+
+/** One case as the actor sees it (404 for another company's or, for a customer, a hidden one). */
+export async function getCase(deps: Deps, actor: Actor, id: string, db: DbOrTx = deps.db): Promise<Case> {
+  const row = authorize(actor, casePolicy, await repo.findVisibleCase(db, actor, id));
+  const [jaws, labels] = await Promise.all([repo.listJaws(db, [id]), listRecordLabels(db, 'case', [id])]);
+  return toCase(row, jaws, labels);
+}
+
+/** Runs `change` on the locked case after the lock check, and answers the case as it is afterwards. */
+async function changeCase(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  change: (tx: DbOrTx, row: repo.CaseRow) => Promise<void>,
+): Promise<Case> {
+  return deps.db.transaction(async (tx) => {
+    const row = authorize(actor, changePolicy, await repo.lockVisibleCase(tx, actor, id));
+    assertUnlocked(byActor(actor), row, await lockerName(tx, row));
+    await change(tx, row);
+    return getCase(deps, actor, id, tx);
+  });
+}
+
+async function lockerName(db: DbOrTx, row: repo.CaseRow): Promise<string | null> {
+  if (!row.lockedBy) return null;
+  const user = await repo.findUserContact(db, row.lockedBy);
+  if (!user) return null;
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.mail;
+}
+
+/**
+ * POST /case-lists: the case is created and submitted in one transaction (ADR 0102). The verified uploads
+ * become its jaws, the price of its teeth (the credits pricing function, in the company's country) is
+ * spent, the case and its jaws are queued and the processing job enqueued. 'Not enough credits' (402)
+ * leaves everything as it was, the uploads too.
+ */
+export async function createCase(deps: Deps, actor: Actor, body: z.output<typeof createCaseSchema>): Promise<Case> {
+  const id = randomUUID();
+  return deps.db.transaction(async (tx) => {
+    const uploads: (StoredUpload & { jaw: Jaw })[] = [];
+    for (const jaw of ['upper', 'lower'] as const) {
+      const uploadId = jaw === 'upper' ? body.upper_upload_id : body.lower_upload_id;
+      if (!uploadId) continue;
+      try {
+        uploads.push({ jaw, ...(await consumeUpload(tx, { uploadId, companyId: actor.companyId })) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        throw new AppError('CASE_UPLOAD_UNUSABLE', {
+          params: { jaw, reason: err.message },
+          errors: { [`${jaw}_upload_id`]: [err.message] },
+        });
+      }
+    }
+    assertTeethHaveScans(body.upper_teeth, body.lower_teeth, uploads);
+    const company = await findVisibleCompanyCountry(tx, actor, actor.companyId);
+    const price = await priceCase(tx, {
+      country: company?.country ?? null,
+      upperTeeth: body.upper_teeth,
+      lowerTeeth: body.lower_teeth,
+    });
+    const spend =
+      price.credits > 0
+        ? await spendCredits(tx, {
+            companyId: actor.companyId,
+            amount: price.credits,
+            reason: 'case_submission',
+            caseId: id,
+            actor,
+          })
+        : null;
+    const row = await repo.insertCase(tx, {
+      id,
+      companyId: actor.companyId,
+      createdBy: actor.userId,
+      name: body.name,
+      patient: body.patient,
+      patientBirthYear: body.patient_birth_year,
+      notes: body.notes,
+      status: 'queued',
+      upperTeeth: price.teeth.upper,
+      lowerTeeth: price.teeth.lower,
+      creditsSpent: price.credits,
+      chargeBookingId: spend?.bookingId ?? null,
+      processingRun: 1,
+      engine: deps.config.cases.engine,
+    });
+    await repo.insertJaws(
+      tx,
+      uploads.map((u) => ({
+        caseId: id,
+        jaw: u.jaw,
+        uploadId: u.id,
+        fileName: u.fileName,
+        contentType: u.contentType,
+        size: u.size,
+        sha256: u.sha256,
+        storageKey: u.storageKey,
+        status: 'queued',
+      })),
+    );
+    await logCase(tx, id, byActor(actor), {
+      kind: 'created',
+      toStatus: 'queued',
+      message: `Submitted: ${price.credits} credits for ${price.teeth.upper.length + price.teeth.lower.length} teeth`,
+      details: { credits: price.credits, upper_teeth: price.teeth.upper, lower_teeth: price.teeth.lower },
+    });
+    await recordAudit(tx, actor, {
+      entity: 'case',
+      entityId: id,
+      action: 'create',
+      companyId: actor.companyId,
+      after: {
+        name: row.name,
+        patient: row.patient,
+        status: row.status,
+        upper_teeth: row.upperTeeth,
+        lower_teeth: row.lowerTeeth,
+        credits_spent: row.creditsSpent,
+        jaws: uploads.map((u) => `${u.jaw}: ${u.fileName}`),
+      },
+    });
+    await repo.notifyCaseChanged(tx, id);
+    await enqueueProcessing(deps, tx, row);
+    return getCase(deps, actor, id, tx);
+  });
+}
+
+export async function updateCase(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof updateCaseSchema>,
+): Promise<Case> {
+  return changeCase(deps, actor, id, async (tx, row) => {
+    const values: repo.CaseValues = {};
+    if (body.name !== undefined) values.name = body.name;
+    if (body.patient !== undefined) values.patient = body.patient;
+    if (body.patient_birth_year !== undefined) values.patientBirthYear = body.patient_birth_year;
+    if (body.notes !== undefined) values.notes = body.notes;
+    const changed = Object.keys(values).filter(
+      (k) => (row as Record<string, unknown>)[k] !== (values as Record<string, unknown>)[k],
+    );
+    if (!changed.length) return;
+    await repo.updateCase(tx, id, values);
+    await logCase(tx, id, byActor(actor), { kind: 'edit', message: `Edited: ${changed.join(', ')}` });
+    await recordAudit(tx, actor, {
+      entity: 'case',
+      entityId: id,
+      action: 'update',
+      companyId: row.companyId,
+      before: Object.fromEntries(changed.map((k) => [k, (row as Record<string, unknown>)[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, (values as Record<string, unknown>)[k]])),
+    });
+  });
+}
+
+export async function caseLogs(deps: Deps, actor: Actor, id: string): Promise<{ data: CaseLog[]; total: number }> {
+  authorize(actor, casePolicy, await repo.findVisibleCase(deps.db, actor, id));
+  const rows = await repo.listLogs(deps.db, id);
+  return {
+    data: rows.map(({ log, actorName }) => ({
+      id: String(log.id),
+      kind: log.kind as CaseLog['kind'],
+      from_status: log.fromStatus as CaseStatus | null,
+      to_status: log.toStatus as CaseStatus | null,
+      message: log.message,
+      details: (log.details as Record<string, unknown> | null) ?? null,
+      actor_id: log.actorId,
+      actor_name: actorName,
+      created_at: log.createdAt.toISOString(),
+    })),
+    total: rows.length,
+  };
+}
+
+// --- Results ---------------------------------------------------------------------------------------
+
+function toResultFile(row: repo.ResultFileRow): ResultFile {
+  return {
+    id: row.id,
+    kind: row.kind as ResultFile['kind'],
+    jaw: row.jaw as Jaw | null,
+    file_name: row.fileName,
+    content_type: row.contentType,
+    size: row.size,
+    sha256: row.sha256,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const JAW_ORDER = ['upper', 'lower', null];
+const KIND_ORDER = ['mesh', 'preview', 'report', 'other'];
+/** A result's files in a stable order: upper jaw, lower jaw, then the case's; by kind; by name. */
+const byJawKindName = (a: repo.ResultFileRow, b: repo.ResultFileRow) =>
+  JAW_ORDER.indexOf(a.jaw) - JAW_ORDER.indexOf(b.jaw) ||
+  KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+  a.fileName.localeCompare(b.fileName);
+
+/** Result versions with their files and ratings, newest first. */
+export async function resultsOf(db: DbOrTx, resultRows: repo.ResultRow[]): Promise<CaseResult[]> {
+  const ids = resultRows.map((r) => r.id);
+  const [files, ratings] = await Promise.all([repo.listResultFiles(db, ids), repo.listRatings(db, ids)]);
+  return resultRows.map((r) => ({
+    id: r.id,
+    case_id: r.caseId,
+    version: r.version,
+    status: r.status as ResultStatus,
+    engine: r.engine as CaseResult['engine'],
+    note: r.note,
+    files: files
+      .filter((f) => f.resultId === r.id)
+      .sort(byJawKindName)
+      .map(toResultFile),
+    ratings: ratings
+      .filter(({ rating }) => rating.resultId === r.id)
+      .map(
+        ({ rating, userName }): Rating => ({
+          id: rating.id,
+          result_id: rating.resultId,
+          user_id: rating.userId,
+          user_name: userName,
+          stars: rating.stars,
+          reasons: rating.reasons as Rating['reasons'],
+          comment: rating.comment,
+          created_at: rating.updatedAt.toISOString(),
+        }),
+      ),
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}
+
+export async function caseResults(deps: Deps, actor: Actor, id: string) {
+  authorize(actor, casePolicy, await repo.findVisibleCase(deps.db, actor, id));
+  const data = await resultsOf(deps.db, await repo.listResults(deps.db, id, actor.isStaff));
+  return { data, total: data.length };
+}
+
+export async function saveRating(deps: Deps, actor: Actor, body: z.output<typeof saveRatingSchema>) {
+  return deps.db.transaction(async (tx) => {
+    const found = await repo.lockVisibleResult(tx, actor, body.result_id);
+    if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
+    assertUnlocked(byActor(actor), found.case, await lockerName(tx, found.case));
+    const rating = await repo.upsertRating(tx, {
+      resultId: body.result_id,
+      userId: actor.userId,
+      stars: body.stars,
+      reasons: [...new Set(body.reasons)],
+      comment: body.comment,
+    });
+    await logCase(tx, found.case.id, byActor(actor), {
+      kind: 'rating',
+      message: `Rated result ${found.result.version}: ${body.stars} of 5`,
+      details: { result_id: body.result_id, stars: body.stars, reasons: rating.reasons },
+    });
+    await recordAudit(tx, actor, {
+      entity: 'case-rating',
+      entityId: rating.id,
+      action: 'update',
+      companyId: found.case.companyId,
+      after: { result_id: rating.resultId, stars: rating.stars, reasons: rating.reasons, comment: rating.comment },
+    });
+    const [result] = await resultsOf(tx, [found.result]);
+    return result!;
+  });
+}
+
+export async function updateResultStatus(
+  deps: Deps,
+  actor: Actor,
+  body: z.output<typeof updateResultStatusSchema>,
+): Promise<CaseResult> {
+  return deps.db.transaction(async (tx) => {
+    const found = await repo.lockVisibleResult(tx, actor, body.id);
+    if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
+    assertUnlocked(byActor(actor), found.case, await lockerName(tx, found.case));
+    const moved = await moveResult(tx, found.result, body.status, byActor(actor), found.case.companyId, body.note);
+    await repo.notifyCaseChanged(tx, found.case.id);
+    const [result] = await resultsOf(tx, [moved]);
+    return result!;
+  });
+}
+
+// --- Status changes ----------------------------------------------------------------------------------
+
+/**
+ * One case's move in a bulk call or a single one: the lock check, then the state machine. A customer may
+ * only make the moves the machine gives customers; staff need backoffice-case-instance-status for the rest.
+ */
+async function moveOne(
+  tx: DbOrTx,
+  actor: Actor,
+  row: repo.CaseRow,
+  to: CaseStatus,
+  note: string | null,
+  deps: Deps,
+): Promise<void> {
+  const changer = byActor(actor);
+  assertUnlocked(changer, row, await lockerName(tx, row));
+  authorize(actor, statusPolicy(to), row);
+  if (to === 'queued') throw new AppError('CASE_NOT_REQUEUEABLE', { params: { status: row.status } });
+  const moved = await moveCase(tx, row, to, changer, {
+    note,
+    ...(to === 'failed' ? { set: { processingError: note ?? 'Stopped by the back office' } } : {}),
+  });
+  // A processing the back office stops gives its credits back, like one the engine could not finish.
+  if (to === 'failed') await refundProcessing(tx, moved, changer);
+  await afterReview(deps, tx, moved, to, note, changer);
+}
+
+/** Review results follow the case: approving or rejecting a case approves or rejects its latest result. */
+async function afterReview(
+  deps: Deps,
+  tx: DbOrTx,
+  row: repo.CaseRow,
+  to: CaseStatus,
+  note: string | null,
+  changer: CaseChanger,
+) {
+  if (to !== 'approved' && to !== 'rejected') return;
+  const [latest] = (await repo.listResults(tx, row.id, false)).filter((r) => r.status === 'done');
+  if (latest) await moveResult(tx, latest, to, changer, row.companyId, note);
+  await sendReviewMail(deps, tx, row, to === 'approved' ? 'case.approved' : 'case.rejected', note);
+}
+
+export async function updateStatus(deps: Deps, actor: Actor, body: z.output<typeof updateStatusSchema>): Promise<Case> {
+  return changeCase(deps, actor, body.id, (tx, row) => moveOne(tx, actor, row, body.status, body.note, deps));
+}
+
+/**
+ * Runs one action on many cases in one transaction (ADR 0038): each case is done or refused with the code
+ * and message a single call would answer; cases the actor may not see are refused as not found.
+ * Refusals do not roll back the others.
+ */
+async function bulk(
+  deps: Deps,
+  actor: Actor,
+  ids: string[],
+  action: (tx: DbOrTx, row: repo.CaseRow) => Promise<void>,
+): Promise<BulkResult> {
+  const unique = [...new Set(ids)];
+  return deps.db.transaction(async (tx) => {
+    const rows = new Map((await repo.lockVisibleCases(tx, actor, unique)).map((r) => [r.id, r]));
+    // A call that names no case the actor may see addresses nothing: 404, like a single call.
+    if (!rows.size) throw new AppError('NOT_FOUND');
+    const results: BulkItemResult[] = [];
+    for (const id of unique) {
+      const row = rows.get(id);
+      if (!row) {
+        results.push(refused(id, new AppError('NOT_FOUND')));
+        continue;
+      }
+      try {
+        // A savepoint per case: a refusal after a partial write leaves nothing of that case behind.
+        await tx.transaction(async (inner) => action(inner, row));
+        results.push({ id, ok: true });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push(refused(id, err));
+      }
+    }
+    return { results };
+  });
+}
+
+const refused = (id: string, err: AppError): BulkItemResult => ({
+  id,
+  ok: false,
+  code: err.code,
+  message: err.message,
+});
+
+export async function updateStatuses(deps: Deps, actor: Actor, body: z.output<typeof updateStatusesSchema>) {
+  return bulk(deps, actor, body.ids, (tx, row) => moveOne(tx, actor, row, body.status, body.note, deps));
+}
+
+export async function approveCase(deps: Deps, actor: Actor, body: z.output<typeof approveCaseSchema>): Promise<Case> {
+  return changeCase(deps, actor, body.id, (tx, row) => approveOne(deps, tx, actor, row, body.approved, body.reason));
+}
+
+export async function approveCases(deps: Deps, actor: Actor, body: z.output<typeof approveCasesSchema>) {
+  return bulk(deps, actor, body.ids, (tx, row) => approveOne(deps, tx, actor, row, body.approved, body.reason));
+}
+
+async function approveOne(
+  deps: Deps,
+  tx: DbOrTx,
+  actor: Actor,
+  row: repo.CaseRow,
+  approved: boolean,
+  reason: string | null,
+) {
+  if (row.status !== 'in-approval' && row.resultCount === 0) throw new AppError('CASE_NO_RESULTS');
+  await moveOne(tx, actor, row, approved ? 'approved' : 'rejected', reason, deps);
+}
+
+/** Mails the case's creator (or the given address) about a review step; the template is the event's. */
+async function sendReviewMail(
+  deps: Deps,
+  tx: DbOrTx,
+  row: repo.CaseRow,
+  event: 'case.approved' | 'case.rejected' | 'case.result-ready',
+  reason: string | null,
+  to?: string,
+): Promise<boolean> {
+  const creator = row.createdBy ? await repo.findUserContact(tx, row.createdBy, { live: true }) : undefined;
+  const mail = to ?? creator?.mail;
+  if (!mail) return false;
+  await sendMail(deps, tx, {
+    event,
+    to: mail,
+    language: creator?.language ?? 'en',
+    companyId: row.companyId,
+    variables: {
+      first_name: creator?.firstName ?? '',
+      case_name: row.name,
+      case_url: `${deps.config.publicUrl}/my-cases/${row.id}/show`,
+      reason: reason ?? '',
+    },
+  });
+  return true;
+}
+
+export async function sendApproveMail(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof sendApproveMailSchema>,
+): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const row = authorize(actor, changePolicy, await repo.lockVisibleCase(tx, actor, id));
+    if (row.resultCount === 0) throw new AppError('CASE_NO_RESULTS');
+    const sent = await sendReviewMail(deps, tx, row, 'case.result-ready', null, body.mail);
+    if (!sent)
+      throw new AppError('VALIDATION_FAILED', {
+        message: 'The case has no creator to mail; enter an address',
+        errors: { mail: ['The case has no creator to mail; enter an address'] },
+      });
+    await logCase(tx, id, byActor(actor), {
+      kind: 'mail',
+      message: `Approval mail sent to ${body.mail ?? 'the creator'}`,
+    });
+    return { message: 'The approval mail was sent' };
+  });
+}
+
+// --- Lock ----------------------------------------------------------------------------------------------
+
+export async function lockCase(deps: Deps, actor: Actor, id: string): Promise<Case> {
+  return changeCase(deps, actor, id, async (tx, row) => {
+    if (row.lockedBy === actor.userId) return;
+    await repo.updateCase(tx, id, { lockedBy: actor.userId, lockedAt: new Date() });
+    await logCase(tx, id, byActor(actor), { kind: 'lock', message: 'Locked' });
+    await recordAudit(tx, actor, {
+      entity: 'case',
+      entityId: id,
+      action: 'update',
+      companyId: row.companyId,
+      before: { locked_by: row.lockedBy },
+      after: { locked_by: actor.userId },
+    });
+  });
+}
+
+export async function unlockCase(deps: Deps, actor: Actor, id: string): Promise<Case> {
+  return changeCase(deps, actor, id, async (tx, row) => {
+    if (!row.lockedBy) throw new AppError('CASE_NOT_LOCKED');
+    await repo.updateCase(tx, id, { lockedBy: null, lockedAt: null });
+    await logCase(tx, id, byActor(actor), { kind: 'lock', message: 'Unlocked' });
+    await recordAudit(tx, actor, {
+      entity: 'case',
+      entityId: id,
+      action: 'update',
+      companyId: row.companyId,
+      before: { locked_by: row.lockedBy },
+      after: { locked_by: null },
+    });
+  });
+}
+
+// --- Jaws ------------------------------------------------------------------------------------------------
+
+export async function deleteJaw(deps: Deps, actor: Actor, body: z.output<typeof jawActionSchema>): Promise<Case> {
+  return changeJaw(deps, actor, body, 'deleted', (jaws) => {
+    const live = jaws.filter((j) => !j.deletedAt);
+    if (!live.some((j) => j.jaw === body.jaw)) throw new AppError('CASE_JAW_MISSING', { params: { jaw: body.jaw } });
+    if (live.length === 1) throw new AppError('CASE_LAST_JAW');
+  });
+}
+
+export async function restoreJaw(deps: Deps, actor: Actor, body: z.output<typeof jawActionSchema>): Promise<Case> {
+  return changeJaw(deps, actor, body, 'present', (jaws) => {
+    const jaw = jaws.find((j) => j.jaw === body.jaw);
+    if (!jaw) throw new AppError('CASE_JAW_MISSING', { params: { jaw: body.jaw } });
+    if (!jaw.deletedAt) throw new AppError('CASE_JAW_NOT_DELETED', { params: { jaw: body.jaw } });
+  });
+}
+
+/** Deletes or restores one jaw's scan (never while processing), after `check`; logged, audited and notified. */
+async function changeJaw(
+  deps: Deps,
+  actor: Actor,
+  body: z.output<typeof jawActionSchema>,
+  to: 'deleted' | 'present',
+  check: (jaws: repo.JawRow[]) => void,
+): Promise<Case> {
+  return changeCase(deps, actor, body.id, async (tx, row) => {
+    assertNotProcessing(row);
+    check(await repo.listJaws(tx, [row.id]));
+    await repo.updateJaw(tx, row.id, body.jaw, { deletedAt: to === 'deleted' ? new Date() : null });
+    await logCase(tx, row.id, byActor(actor), {
+      kind: 'jaw',
+      message: `${to === 'deleted' ? 'Deleted' : 'Restored'} the ${body.jaw} jaw scan`,
+    });
+    await recordAudit(tx, actor, {
+      entity: 'case',
+      entityId: row.id,
+      action: 'update',
+      companyId: row.companyId,
+      before: { [`${body.jaw}_jaw`]: to === 'deleted' ? 'present' : 'deleted' },
+      after: { [`${body.jaw}_jaw`]: to },
+    });
+    await repo.notifyCaseChanged(tx, row.id);
+  });
+}
+
+function assertNotProcessing(row: repo.CaseRow) {
+  if (row.status === 'queued' || row.status === 'in-progress') throw new AppError('CASE_PROCESSING');
+}
+
+// --- Recalculation -----------------------------------------------------------------------------------------
+
+/**
+ * POST /requeue-case: processes the case again. A reviewed case costs its price times the recalculation
+ * factor; a failed or unsupported one (its credits were refunded) costs the full price. New teeth may be
+ * chosen; the live jaws are queued again. Credits are spent in the transaction that queues the job.
+ */
+export async function requeueCase(deps: Deps, actor: Actor, body: z.output<typeof requeueCaseSchema>): Promise<Case> {
+  return changeCase(deps, actor, body.id, async (tx, row) => {
+    const pricing = requeuePricing(row.status as CaseStatus);
+    if (!pricing) throw new AppError('CASE_NOT_REQUEUEABLE', { params: { status: row.status } });
+    const upperTeeth = body.upper_teeth ?? row.upperTeeth;
+    const lowerTeeth = body.lower_teeth ?? row.lowerTeeth;
+    const jaws = (await repo.listJaws(tx, [row.id])).filter((j) => !j.deletedAt);
+    assertTeethHaveScans(upperTeeth, lowerTeeth, jaws);
+    const company = await findVisibleCompanyCountry(tx, actor, row.companyId);
+    const price = await priceCase(tx, {
+      country: company?.country ?? null,
+      upperTeeth,
+      lowerTeeth,
+      recalculation: pricing === 'recalculation',
+    });
+    const spend =
+      price.credits > 0
+        ? await spendCredits(tx, {
+            companyId: row.companyId,
+            amount: price.credits,
+            reason: pricing === 'recalculation' ? 'recalculation' : 'case_submission',
+            caseId: row.id,
+            actor,
+          })
+        : null;
+    await repo.queueJaws(tx, row.id);
+    const moved = await moveCase(tx, row, 'queued', byActor(actor), {
+      message: `Queued again (${pricing === 'recalculation' ? 'recalculation' : 'full price'}): ${price.credits} credits`,
+      details: { credits: price.credits, upper_teeth: upperTeeth, lower_teeth: lowerTeeth },
+      set: {
+        upperTeeth: price.teeth.upper,
+        lowerTeeth: price.teeth.lower,
+        creditsSpent: row.creditsSpent + price.credits,
+        chargeBookingId: spend?.bookingId ?? null,
+        processingRun: row.processingRun + 1,
+        processingAttempts: 0,
+        processingError: null,
+        processingStartedAt: null,
+      },
+    });
+    await enqueueProcessing(deps, tx, moved);
+  });
+}
+
+export function assertTeethHaveScans(
+  upperTeeth: readonly number[],
+  lowerTeeth: readonly number[],
+  jaws: { jaw: string }[],
+) {
+  const has = (jaw: Jaw) => jaws.some((j) => j.jaw === jaw);
+  if (upperTeeth.length && !has('upper'))
+    throw new AppError('CASE_JAW_MISSING', {
+      params: { jaw: 'upper' },
+      errors: { upper_teeth: ['Upload the upper jaw scan for the upper teeth you chose'] },
+    });
+  if (lowerTeeth.length && !has('lower'))
+    throw new AppError('CASE_JAW_MISSING', {
+      params: { jaw: 'lower' },
+      errors: { lower_teeth: ['Upload the lower jaw scan for the lower teeth you chose'] },
+    });
+}
+
+// --- Trash and permanent delete ------------------------------------------------------------------------------
+
+/** POST /delete-cases: removes trashed cases for good, with their files in storage. */
+export async function deleteCases(deps: Deps, actor: Actor, ids: string[]): Promise<BulkResult> {
+  const keys: string[] = [];
+  const result = await bulk(deps, actor, ids, async (tx, row) => {
+    assertUnlocked(byActor(actor), row, await lockerName(tx, row));
+    if (row.status !== 'trash') throw new AppError('CASE_NOT_IN_TRASH');
+    keys.push(...(await repo.storageKeysOf(tx, [row.id])));
+    await removeCase(tx, actor, row);
+  });
+  await removeObjects(deps, keys);
+  return result;
+}
+
+async function removeCase(tx: DbOrTx, actor: Actor, row: repo.CaseRow) {
+  await repo.deleteCasesById(tx, [row.id]);
+  await recordAudit(tx, actor, {
+    entity: 'case',
+    entityId: row.id,
+    action: 'delete',
+    companyId: row.companyId,
+    before: { name: row.name, patient: row.patient, status: row.status },
+  });
+}
+
+/** Storage objects of removed cases go after the transaction committed (a rollback keeps them). */
+async function removeObjects(deps: Deps, keys: string[]) {
+  for (const key of keys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (err) {
+      deps.logger.warn({ err, key }, 'a file of a deleted case could not be removed from storage');
+    }
+  }
+}
+
+/** POST /empty-trash: every trashed case of a company (default: the caller's) removed for good. */
+export async function emptyTrash(deps: Deps, actor: Actor, companyId: string | undefined) {
+  const target = companyId ?? actor.companyId;
+  const keys: string[] = [];
+  const deleted = await deps.db.transaction(async (tx) => {
+    if (!(await findVisibleCompanyCountry(tx, actor, target))) throw new AppError('NOT_FOUND');
+    // Cases another user holds locked stay in the trash.
+    const rows = (await repo.lockTrashedCases(tx, actor, target)).filter((row) => passesLock(actor, row));
+    keys.push(
+      ...(await repo.storageKeysOf(
+        tx,
+        rows.map((r) => r.id),
+      )),
+    );
+    for (const row of rows) await removeCase(tx, actor, row);
+    return rows.length;
+  });
+  await removeObjects(deps, keys);
+  return { deleted };
+}
+
+// --- Teeth files -----------------------------------------------------------------------------------------------
+
+export function parseTeethFile(content: Buffer): ParsedTeeth {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
+  const parsed = parseTeethText(text);
+  if (!parsed.ok)
+    throw new AppError('TEETH_FILE_INVALID', {
+      params: { reason: parsed.message },
+      errors: { file: [parsed.message] },
+    });
+  return parsed.teeth;
+}
