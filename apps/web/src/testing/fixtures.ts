@@ -92,7 +92,8 @@ export function mockServer(answers: Record<string, ((call: RecordedCall) => Resp
         method: init?.method ?? 'GET',
         path: url.pathname,
         search: url.search,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        // JSON bodies parsed; a FormData (multipart upload) recorded as it is.
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
       };
       calls.push(call);
       const answer = answers[url.pathname];

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { LanguageMenu } from '../../components/language-menu';
 import { appPaths } from '../../config/paths';
+import { CaseEventsStream } from '../../features/cases';
 import { useLayoutPreference } from '../../lib/layout-preference';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useSession } from '../../lib/session';
@@ -48,6 +49,8 @@ export function AppLayout() {
       data-layout={layout}
       data-testid="app-shell"
     >
+      {/* One stream of live case updates for the whole signed-in app. */}
+      <CaseEventsStream />
       <Anchor href="#main-content" className="skip-link">
         {t('app.skipToContent')}
       </Anchor>

@@ -245,6 +245,17 @@ describe('NavMenu with the features’ entries', () => {
     ]);
   });
 
+  it('gives a practice holding backoffice-case-instance its cases, second after home', () => {
+    signInWith(['end-user'], ['backoffice-case-instance']);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(sideMenu()).toEqual([
+      'Home',
+      'Cases',
+      'Help & support: FAQ, Data privacy',
+      'My account: Account settings, My company',
+    ]);
+  });
+
   it('shows the customers entry to partners holding backoffice-company', () => {
     signInWith(['reseller'], ['backoffice-company']);
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
@@ -256,6 +267,7 @@ describe('NavMenu with the features’ entries', () => {
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
     expect(sideMenu()).toEqual([
       'Home',
+      'Cases',
       'Customers: Customers, Units',
       'Billing: Credits, Packages, Coupon codes, Country credits, Credit settings',
       'Help & support: FAQ, Data privacy, Sent mails',

@@ -1,0 +1,68 @@
+import type { BulkItemResult } from '@cuspid/contracts';
+import { Alert, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
+import { errorMessage } from '../../../lib/notify';
+
+type BulkResultModalProps = {
+  /** What was done ("Move to trash"), as the title says it. */
+  action: string;
+  results: BulkItemResult[] | null;
+  /** The name of a case by id (the rows of the page); the id when the case is not shown. */
+  nameOf: (id: string) => string;
+  onClose: () => void;
+};
+
+/**
+ * The message of a refused case: its code translated like any error, else the server's English message. A bulk
+ * answer carries no `params`, so a translation that needs some gives way to the server's message.
+ */
+function refusal(result: BulkItemResult): string {
+  const text = result.code ? i18n.getResource(i18n.language, 'errors', result.code) : undefined;
+  if (result.message && (typeof text !== 'string' || text.includes('{{'))) return result.message;
+  return errorMessage(new ApiError(400, { code: result.code ?? 'BAD_REQUEST', message: result.message ?? '' }));
+}
+
+/** After a bulk call: per case whether it was done, and why a refused one was refused. */
+export function BulkResultModal({ action, results, nameOf, onClose }: BulkResultModalProps) {
+  const { t } = useTranslation('cases');
+  const done = results?.filter((r) => r.ok) ?? [];
+  const refused = results?.filter((r) => !r.ok) ?? [];
+  return (
+    <Modal opened={results !== null} onClose={onClose} title={t('bulk.resultTitle', { action })} centered size="lg">
+      <Stack gap="sm" data-testid="bulk-result">
+        <Alert color={refused.length ? 'orange' : 'green'} data-testid="bulk-result-summary">
+          {t('bulk.summary', { done: done.length, refused: refused.length })}
+        </Alert>
+        <List spacing={6} listStyleType="none" aria-label={t('bulk.perCase')}>
+          {(results ?? []).map((result) => (
+            <List.Item
+              key={result.id}
+              data-testid={result.ok ? 'bulk-result-ok' : 'bulk-result-refused'}
+              icon={
+                <ThemeIcon size={20} radius="xl" color={result.ok ? 'green' : 'red'} aria-hidden>
+                  {result.ok ? <IconCheck size={14} /> : <IconX size={14} />}
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm" fw={500} span>
+                {nameOf(result.id)}
+              </Text>
+              <Text size="sm" c={result.ok ? 'dimmed' : 'red'} span>
+                {' – '}
+                {result.ok ? t('bulk.done') : refusal(result)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            {t('actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

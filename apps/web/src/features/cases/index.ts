@@ -1,0 +1,2 @@
+// What the app shell uses of cases: the one stream of live case updates, mounted while signed in.
+export { CaseEventsStream } from './components/case-events-stream';

@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { casePaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: casePaths.cases, label: 'common:nav.cases', icon: 'dental', group: 'cases', order: 10 },
+];

@@ -1,0 +1,107 @@
+import { type Case, updateCaseSchema } from '@cuspid/contracts/cases';
+import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { ApiError } from '../../../lib/api-error';
+import { schemaErrors } from '../../../lib/form-validation';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useCase, useUpdateCase } from '../api/cases';
+import { CaseDetailsFields, type CaseDetailsValues, detailsBody, detailsOf } from '../components/case-details-fields';
+import { translateCaseErrors } from '../components/case-messages';
+import { useForeignLock } from '../components/use-foreign-lock';
+import { casePaths } from '../paths';
+
+function CaseEditForm({ item }: { item: Case }) {
+  const { t } = useTranslation(['cases', 'common']);
+  const navigate = useNavigate();
+  const format = useFormat();
+  const update = useUpdateCase(item.id);
+  const [lockError, setLockError] = useState<string | null>(null);
+  // Set once saved: the guard lets go, then the case's page opens.
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (saved) void navigate(casePaths.caseShow(item.id));
+  }, [saved, navigate, item.id]);
+  const lockedByOther = useForeignLock(item);
+  const form = useForm<CaseDetailsValues>({
+    initialValues: detailsOf(item),
+    validate: (values) => translateCaseErrors(schemaErrors(updateCaseSchema, detailsBody(values))),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setLockError(null);
+    try {
+      await update.mutateAsync(updateCaseSchema.parse(detailsBody(values)));
+      notifySuccess(t('form.saved'));
+      setSaved(true);
+    } catch (error) {
+      // 423: someone locked the case meanwhile; the server says who.
+      if (error instanceof ApiError && (error.status === 423 || error.code === 'CASE_LOCKED'))
+        setLockError(errorMessage(error));
+      else notifyError(error, form);
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate data-testid="case-edit-form">
+      <UnsavedChangesGuard when={form.isDirty() && !saved} />
+      <Stack gap="md">
+        {lockedByOther && (
+          <Alert color="orange" icon={<IconLock size={18} aria-hidden />} data-testid="case-locked">
+            {t('show.lockedBy', {
+              name: item.locked_by_name ?? t('show.someone'),
+              date: item.locked_at ? format.date(item.locked_at, true) : '',
+            })}
+          </Alert>
+        )}
+        {lockError && (
+          <Alert color="red" icon={<IconLock size={18} aria-hidden />} role="alert" data-testid="case-lock-error">
+            {lockError}
+          </Alert>
+        )}
+        <CaseDetailsFields form={form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(casePaths.caseShow(item.id))}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending} data-testid="case-save">
+            {t('form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Edit a case (route /my-cases/:id/edit): name, patient, birth year and notes. */
+export function CaseEditPage() {
+  const { t } = useTranslation(['cases', 'common']);
+  const { id = '' } = useParams();
+  const item = useCase(id);
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg" data-testid="case-edit-page">
+        <div>
+          <Title order={1}>{t('form.editTitle')}</Title>
+          {item.data && <Text c="dimmed">{item.data.name}</Text>}
+        </div>
+        <Card withBorder radius="lg" padding="lg">
+          {item.isError ? (
+            <Alert color="red" title={t('show.loadFailed')}>
+              {errorMessage(item.error)}
+            </Alert>
+          ) : item.data ? (
+            <CaseEditForm key={item.data.id} item={item.data} />
+          ) : (
+            <Skeleton h={240} />
+          )}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

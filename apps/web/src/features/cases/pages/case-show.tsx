@@ -1,0 +1,255 @@
+import { type Case, isProcessing, JAWS } from '@cuspid/contracts/cases';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCube, IconEdit, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { RecordLabels, RecordLabelsEditor } from '../../flags';
+import { ToothChart } from '../../packages';
+import { caseKeys, useCase } from '../api/cases';
+import { CaseActions } from '../components/case-actions';
+import { CaseJawCard } from '../components/case-jaw-card';
+import { CaseLogs } from '../components/case-logs';
+import { useCaseAbilities } from '../components/case-moves';
+import { CaseResults } from '../components/case-results';
+import { CaseStatusBadge } from '../components/case-status-badge';
+import { useForeignLock } from '../components/use-foreign-lock';
+import { casePaths } from '../paths';
+
+const NO_CHANGE = () => {};
+
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={400} c="dimmed" w="40%">
+        {label}
+      </Table.Th>
+      <Table.Td data-testid={testId}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CaseDetails({ item }: { item: Case }) {
+  const { t } = useTranslation('cases');
+  const format = useFormat();
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('show.details')}
+        </Title>
+        <Table withRowBorders={false} verticalSpacing={4} data-testid="case-details">
+          <Table.Tbody>
+            <Detail label={t('fields.patient')}>{item.patient}</Detail>
+            <Detail label={t('fields.birthYear')}>{item.patient_birth_year ?? '–'}</Detail>
+            <Detail label={t('fields.company')}>{item.company_name}</Detail>
+            <Detail label={t('fields.createdBy')}>{item.created_by_name ?? '–'}</Detail>
+            <Detail label={t('fields.createdAt')}>{format.date(item.created_at, true)}</Detail>
+            <Detail label={t('fields.updatedAt')}>{format.date(item.updated_at, true)}</Detail>
+            <Detail label={t('fields.status')} testId="case-status-detail">
+              <Group gap="xs">
+                <CaseStatusBadge status={item.status} />
+                {item.previous_status && (
+                  <Text size="sm" c="dimmed" data-testid="case-previous-status">
+                    {t('show.previousStatus', { status: t(`status.${item.previous_status}`) })}
+                  </Text>
+                )}
+              </Group>
+            </Detail>
+            <Detail label={t('fields.creditsSpent')} testId="case-credits">
+              {t('show.credits', { count: item.credits_spent })}
+            </Detail>
+            <Detail label={t('fields.lock')} testId="case-lock-state">
+              {item.locked_by
+                ? t('show.lockedBy', {
+                    name: item.locked_by_name ?? t('show.someone'),
+                    date: item.locked_at ? format.date(item.locked_at, true) : '',
+                  })
+                : t('show.unlocked')}
+            </Detail>
+            {item.engine && <Detail label={t('fields.engine')}>{t(`engine.${item.engine}`)}</Detail>}
+          </Table.Tbody>
+        </Table>
+        {item.processing_error && (
+          <Alert color="red" title={t('show.processingError')}>
+            {item.processing_error}
+          </Alert>
+        )}
+        {item.notes && (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('fields.notes')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="case-notes-text">
+              {item.notes}
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function CaseView({ item }: { item: Case }) {
+  const { t } = useTranslation('cases');
+  const abilities = useCaseAbilities();
+  const queryClient = useQueryClient();
+  const lockedByOther = useForeignLock(item);
+  const jawChangeable = abilities.delete && !isProcessing(item.status) && !lockedByOther;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Anchor component={Link} to={casePaths.cases} size="sm">
+            <Group gap={4}>
+              <IconArrowLeft size={14} aria-hidden />
+              {t('show.back')}
+            </Group>
+          </Anchor>
+          <Group gap="sm">
+            <Title order={1}>{item.name}</Title>
+            <CaseStatusBadge status={item.status} size="lg" />
+            {item.locked_by && <IconLock size={20} aria-label={t('show.locked')} />}
+          </Group>
+          <RecordLabels flag={item.flag} tags={item.tags} />
+        </Stack>
+        {!lockedByOther && (
+          <Button
+            component={Link}
+            to={casePaths.caseEdit(item.id)}
+            variant="default"
+            leftSection={<IconEdit size={16} aria-hidden />}
+            data-testid="case-edit"
+          >
+            {t('actions.edit')}
+          </Button>
+        )}
+      </Group>
+      {lockedByOther && (
+        <Alert color="orange" icon={<IconLock size={18} aria-hidden />} data-testid="case-locked">
+          {t('show.lockedNotice', { name: item.locked_by_name ?? t('show.someone') })}
+        </Alert>
+      )}
+      <CaseActions item={item} abilities={abilities} lockedByOther={lockedByOther} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Box>
+          <CaseDetails item={item} />
+        </Box>
+        <Box>
+          <Stack gap="lg">
+            <Card withBorder radius="lg" padding="lg">
+              <Text size="sm" mb="xs" data-testid="case-teeth">
+                {t('show.teethChosen', {
+                  upper: [...item.upper_teeth].sort((a, b) => a - b).join(', ') || '–',
+                  lower: [...item.lower_teeth].sort((a, b) => a - b).join(', ') || '–',
+                })}
+              </Text>
+              <ToothChart
+                label={t('show.teeth')}
+                value={{ upper: item.upper_teeth, lower: item.lower_teeth }}
+                onChange={NO_CHANGE}
+                disabled
+              />
+            </Card>
+            {abilities.labels && (
+              <Card withBorder radius="lg" padding="lg">
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    {t('show.labels')}
+                  </Title>
+                  <RecordLabelsEditor
+                    type="case"
+                    id={item.id}
+                    flag={item.flag}
+                    tags={item.tags}
+                    onSaved={() => void queryClient.invalidateQueries({ queryKey: caseKeys.all })}
+                  />
+                </Stack>
+              </Card>
+            )}
+          </Stack>
+        </Box>
+      </SimpleGrid>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('show.scans')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {JAWS.map((jaw) => (
+            <CaseJawCard
+              key={jaw}
+              item={item}
+              jaw={jaw}
+              scan={item.jaws.find((j) => j.jaw === jaw)}
+              mayChange={jawChangeable}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+      {/* The 3D preview of both jaws comes here (a later issue). */}
+      <Box
+        data-testid="case-viewer-slot"
+        role="region"
+        aria-label={t('show.viewer')}
+        p="xl"
+        style={{
+          border: '2px dashed var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-lg)',
+          textAlign: 'center',
+        }}
+      >
+        <Stack gap={4} align="center">
+          <IconCube size={32} aria-hidden />
+          <Text c="dimmed" size="sm">
+            {t('show.viewerPending')}
+          </Text>
+        </Stack>
+      </Box>
+      <CaseResults caseId={item.id} abilities={abilities} />
+      <CaseLogs caseId={item.id} />
+    </Stack>
+  );
+}
+
+/** One case (route /my-cases/:id/show): details, scans, results, ratings, logs and the actions on it. */
+export function CaseShowPage() {
+  const { t } = useTranslation('cases');
+  const { id = '' } = useParams();
+  const item = useCase(id);
+  return (
+    <Container size="xl" px={0}>
+      <Box data-testid="case-show-page">
+        {item.isError ? (
+          <Alert color="red" title={t('show.loadFailed')}>
+            {errorMessage(item.error)}
+          </Alert>
+        ) : item.data ? (
+          <CaseView item={item.data} />
+        ) : (
+          <Stack gap="md">
+            <Skeleton h={40} w="40%" />
+            <Skeleton h={240} />
+          </Stack>
+        )}
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,180 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { COMPANY_ID, jsonResponse, mockServer } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-app';
+import { CASE_A, CASE_B, caseListItem, myCompany, signInWith } from '../test-fixtures';
+import { CasesPage } from './cases';
+
+const render = (url: string) =>
+  renderWithProviders(
+    <Suspense fallback={null}>
+      <CasesPage />
+    </Suspense>,
+    { path: '/my-cases', url },
+  );
+
+const rows = () => [
+  caseListItem({ id: CASE_A, name: 'Crown 16', status: 'in-approval' }),
+  caseListItem({
+    id: CASE_B,
+    name: 'Bridge 34',
+    patient: 'P-7',
+    status: 'queued',
+    jaws: [
+      { jaw: 'upper', status: 'queued', deleted_at: null },
+      { jaw: 'lower', status: 'unsupported', deleted_at: null },
+    ],
+  }),
+];
+
+const flags = () => jsonResponse({ data: [], total: 0 });
+
+describe('CasesPage', () => {
+  it('reads its filters from the URL, sends them to the server and keeps new ones in the URL', async () => {
+    signInWith(['backoffice-case-instance']);
+    const calls = mockServer({
+      '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(myCompany(false)),
+      '/api/flags': flags,
+    });
+    const { router } = render('/my-cases?status=in-approval,queued&from=2026-11-01&q=crown&sort=name&dir=asc');
+    const found = await screen.findAllByTestId('case-row');
+    expect(found).toHaveLength(2);
+    expect(within(found[0]!).getByRole('link', { name: 'Crown 16' })).toHaveAttribute(
+      'href',
+      `/my-cases/${CASE_A}/show`,
+    );
+    expect(within(found[0]!).getByTestId('case-status')).toHaveTextContent('In approval');
+    expect(within(found[1]!).getByTestId('case-status')).toHaveTextContent('Queued');
+    expect(within(found[1]!).getByRole('img', { name: 'Lower jaw: Unsupported' })).toBeInTheDocument();
+    expect(within(found[1]!).getByRole('img', { name: 'Upper jaw: Being checked' })).toBeInTheDocument();
+
+    const list = calls.filter((c) => c.path === '/api/case-lists');
+    const query = new URLSearchParams(list[0]!.search);
+    expect(Object.fromEntries(query)).toEqual({
+      page: '1',
+      per_page: '25',
+      search: 'crown',
+      status: 'in-approval,queued',
+      from: '2026-11-01',
+      sort_by: 'name',
+      sort_dir: 'asc',
+    });
+    // A practice does not filter by company.
+    expect(screen.queryByTestId('cases-company-filter')).not.toBeInTheDocument();
+
+    const to = screen.getByLabelText('Created until');
+    await userEvent.type(to, '2026-11-30');
+    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-30'));
+    await vi.waitFor(() =>
+      expect(new URLSearchParams(calls.filter((c) => c.path === '/api/case-lists').at(-1)!.search).get('to')).toBe(
+        '2026-11-30',
+      ),
+    );
+  });
+
+  it('offers only the bulk actions the user may take and the chosen cases allow, and shows per case what was refused', async () => {
+    signInWith(['backoffice-case-instance', 'backoffice-case-instance-approve']);
+    const calls = mockServer({
+      '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(myCompany(false)),
+      '/api/flags': flags,
+      '/api/approve-cases': () =>
+        jsonResponse({
+          results: [
+            { id: CASE_A, ok: true },
+            {
+              id: CASE_B,
+              ok: false,
+              code: 'CASE_TRANSITION_NOT_ALLOWED',
+              message: 'A case that is queued cannot become approved',
+            },
+          ],
+        }),
+    });
+    render('/my-cases');
+    await screen.findAllByTestId('case-row');
+
+    // Only the queued case chosen: nothing it allows can be approved.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Bridge 34' }));
+    const bar = screen.getByTestId('cases-bulk-bar');
+    expect(within(bar).getByText('1 case selected')).toBeInTheDocument();
+    expect(within(bar).queryByTestId('cases-bulk-approve')).not.toBeInTheDocument();
+    // Without backoffice-case-instance-delete there is no trash, and a practice changes no status.
+    expect(within(bar).queryByTestId('cases-bulk-trash')).not.toBeInTheDocument();
+    expect(within(bar).queryByTestId('cases-bulk-status')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Crown 16' }));
+    await userEvent.click(within(bar).getByTestId('cases-bulk-approve'));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/approve-cases')?.body).toEqual({
+        ids: [CASE_B, CASE_A],
+        approved: true,
+        reason: null,
+      }),
+    );
+    const result = await screen.findByTestId('bulk-result');
+    expect(within(result).getByTestId('bulk-result-summary')).toHaveTextContent('Done: 1. Refused: 1.');
+    expect(within(result).getByTestId('bulk-result-ok')).toHaveTextContent('Crown 16 – done');
+    expect(within(result).getByTestId('bulk-result-refused')).toHaveTextContent(
+      'Bridge 34 – A case that is queued cannot become approved',
+    );
+  });
+
+  it('gives staff the company filter, the status change and, in the trash, delete for good', async () => {
+    signInWith(
+      ['backoffice-case-instance', 'backoffice-case-instance-status', 'backoffice-case-instance-delete'],
+      ['back-office'],
+    );
+    const trashed = caseListItem({ id: CASE_A, name: 'Old case', status: 'trash', previous_status: 'finished' });
+    const calls = mockServer({
+      '/api/case-lists': () => jsonResponse({ data: [trashed], total: 1 }),
+      '/api/my-company': () => jsonResponse(myCompany(true)),
+      '/api/flags': flags,
+      '/api/companies': () => jsonResponse({ data: [], total: 0 }),
+      [`/api/companies/${COMPANY_ID}`]: () => jsonResponse({ id: COMPANY_ID, company_name: 'Praxis Weiss' }),
+      '/api/delete-cases': () => jsonResponse({ results: [{ id: CASE_A, ok: true }] }),
+      '/api/update-statuses': () => jsonResponse({ results: [{ id: CASE_A, ok: true }] }),
+    });
+    render(`/my-cases?status=trash&company=${COMPANY_ID}`);
+    await screen.findAllByTestId('case-row');
+    // The company of the URL is named, though the first matches of the picker leave it out.
+    await vi.waitFor(() => expect(screen.getByTestId('cases-company-filter')).toHaveValue('Praxis Weiss'));
+    // The company of the URL is sent from the first call on (the list waits to know the caller is staff).
+    const lists = calls.filter((c) => c.path === '/api/case-lists');
+    expect(lists.map((c) => new URLSearchParams(c.search).get('company_id'))).toEqual(lists.map(() => COMPANY_ID));
+    expect(screen.getByTestId('cases-empty-trash')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Old case' }));
+    const bar = screen.getByTestId('cases-bulk-bar');
+    // A trashed case can only go back to where it was, or to another aside status.
+    await userEvent.click(within(bar).getByTestId('cases-bulk-status'));
+    const select = await screen.findByTestId('cases-bulk-status-select');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Choose a status',
+      'Finished',
+      'Flagged',
+      'Hidden',
+    ]);
+    await userEvent.selectOptions(select, 'finished');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/update-statuses')?.body).toEqual({
+        ids: [CASE_A],
+        status: 'finished',
+        note: null,
+      }),
+    );
+    expect(await screen.findByTestId('bulk-result-ok')).toHaveTextContent('Old case – done');
+    await userEvent.click(within(screen.getByTestId('bulk-result')).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('bulk-result')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Old case' }));
+    await userEvent.click(within(screen.getByTestId('cases-bulk-bar')).getByTestId('cases-bulk-delete'));
+    await userEvent.click(await screen.findByTestId('cases-bulk-confirm-button'));
+    await vi.waitFor(() => expect(calls.find((c) => c.path === '/api/delete-cases')?.body).toEqual({ ids: [CASE_A] }));
+    expect(await screen.findByTestId('bulk-result-ok')).toHaveTextContent('Old case – done');
+  });
+});

@@ -1,0 +1,443 @@
+import type { BulkItemResult } from '@cuspid/contracts';
+import { CASE_STATUSES, type CaseListItem, type CaseStatus } from '@cuspid/contracts/cases';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Modal,
+  MultiSelect,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconChevronDown, IconPlus, IconTags, IconTrash, IconTrashX, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { type ListColumn, ServerList } from '../../../components/server-list';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
+import { useSortParams } from '../../../lib/use-sort-params';
+import { BulkLabelsModal, FlagFilterSelect, RecordLabels } from '../../flags';
+import { type BulkCaseAction, caseKeys, useBulkCaseAction, useCasePage, useEmptyTrash } from '../api/cases';
+import { BulkResultModal } from '../components/bulk-result-modal';
+import { mayMove, reachableStatuses, useCaseAbilities } from '../components/case-moves';
+import { CaseStatusBadge, JawStatusIcons } from '../components/case-status-badge';
+import { CompanyFilter } from '../components/company-filter';
+import { casePaths } from '../paths';
+
+const isStatus = (value: string): value is CaseStatus => (CASE_STATUSES as readonly string[]).includes(value);
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+type Pending = { action: BulkCaseAction; label: string; confirm?: boolean };
+
+/** Cases (route /my-cases): paged, searched, filtered and sorted on the server; bulk actions on the chosen rows. */
+export function CasesPage() {
+  const { t } = useTranslation(['cases', 'flags', 'common']);
+  const format = useFormat();
+  const { params } = useListParams();
+  const { sort } = useSortParams();
+  const filters = useUrlFilters(['status', 'flag', 'tag', 'company', 'from', 'to'] as const);
+  const { values, setFilter } = filters;
+  const abilities = useCaseAbilities();
+  const statuses = values.status.split(',').filter(isStatus);
+  // A company in the URL counts for staff only: the list waits until it is known whether the caller is staff.
+  const cases = useCasePage(
+    {
+      ...params,
+      statuses,
+      flag: values.flag,
+      tag: values.tag,
+      company: abilities.isStaff ? values.company : '',
+      from: isDay(values.from) ? values.from : '',
+      to: isDay(values.to) ? values.to : '',
+      sortBy: sort.sortBy,
+      sortDir: sort.sortDir,
+    },
+    !values.company || abilities.isStaffKnown,
+  );
+  const queryClient = useQueryClient();
+  const bulk = useBulkCaseAction();
+  const emptyTrash = useEmptyTrash();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [labelling, setLabelling] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [changingStatus, setChangingStatus] = useState(false);
+  const [newStatus, setNewStatus] = useState<string>('');
+  const [emptying, setEmptying] = useState(false);
+  const [outcome, setOutcome] = useState<{ label: string; results: BulkItemResult[] } | null>(null);
+  // Names of the cases acted on, kept for the result (the rows may leave the page once the list is read again).
+  const [names, setNames] = useState<Record<string, string>>({});
+
+  const rows = cases.data?.data ?? [];
+  const chosen = useMemo(() => rows.filter((row) => selected.includes(row.id)), [rows, selected]);
+  const anyMay = (to: CaseStatus) => chosen.some((row) => mayMove(row, to, abilities.mover));
+  const statusChoices = reachableStatuses(chosen, abilities.mover);
+  const trashShown = statuses.includes('trash');
+
+  const run = async ({ action, label }: Pending) => {
+    const ids = [...selected];
+    setNames(Object.fromEntries(chosen.map((row) => [row.id, row.name])));
+    try {
+      const { results } = await bulk.mutateAsync({ ids, action });
+      setPending(null);
+      setChangingStatus(false);
+      setSelected([]);
+      setOutcome({ label, results });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const ask = (next: Pending) => (next.confirm ? setPending(next) : void run(next));
+
+  const columns: ListColumn<CaseListItem>[] = [
+    {
+      key: 'name',
+      label: t('fields.name'),
+      sortKey: 'name',
+      render: (row) => (
+        <Stack gap={2}>
+          <Anchor component={Link} to={casePaths.caseShow(row.id)} fw={500}>
+            {row.name}
+          </Anchor>
+          <RecordLabels flag={row.flag} tags={row.tags} />
+        </Stack>
+      ),
+    },
+    { key: 'patient', label: t('fields.patient'), sortKey: 'patient', render: (row) => row.patient },
+    ...(abilities.isStaff
+      ? [{ key: 'company', label: t('fields.company'), render: (row: CaseListItem) => row.company_name }]
+      : []),
+    {
+      key: 'status',
+      label: t('fields.status'),
+      sortKey: 'status',
+      render: (row) => <CaseStatusBadge status={row.status} size="sm" />,
+    },
+    { key: 'jaws', label: t('fields.jaws'), render: (row) => <JawStatusIcons jaws={row.jaws} /> },
+    {
+      key: 'teeth',
+      label: t('fields.teeth'),
+      render: (row) => t('list.teethCount', { count: row.upper_teeth.length + row.lower_teeth.length }),
+    },
+    {
+      key: 'created_at',
+      label: t('fields.createdAt'),
+      sortKey: 'created_at',
+      render: (row) => format.date(row.created_at),
+    },
+    {
+      key: 'updated_at',
+      label: t('fields.updatedAt'),
+      sortKey: 'updated_at',
+      render: (row) => format.relativeTime(row.updated_at),
+    },
+  ];
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg" data-testid="cases-page">
+        <Group justify="space-between">
+          <div>
+            <Title order={1}>{t('list.title')}</Title>
+            <Text c="dimmed">{t('list.intro')}</Text>
+          </div>
+          <Group gap="sm">
+            {abilities.delete && trashShown && (
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrashX size={16} aria-hidden />}
+                onClick={() => setEmptying(true)}
+                data-testid="cases-empty-trash"
+              >
+                {t('bulk.emptyTrash')}
+              </Button>
+            )}
+            <Button component={Link} to={casePaths.caseCreate} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('list.create')}
+            </Button>
+          </Group>
+        </Group>
+        <ServerList
+          testId="cases"
+          rowTestId="case-row"
+          columns={columns}
+          query={cases}
+          minWidth={960}
+          searchPlaceholder={t('list.searchPlaceholder')}
+          filtered={filters.active}
+          loadFailed={t('list.loadFailed')}
+          empty={{ title: t('list.emptyTitle'), hint: t('list.emptyHint') }}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (row) => t('list.selectRow', { name: row.name }),
+            pageLabel: t('list.selectPage'),
+          }}
+          filters={
+            <Stack gap="md">
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <MultiSelect
+                  label={t('fields.status')}
+                  placeholder={statuses.length ? undefined : t('list.activeStatuses')}
+                  data={CASE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                  value={statuses}
+                  onChange={(next) => setFilter('status', next.join(','))}
+                  clearable
+                  w={260}
+                  data-testid="cases-status-filter"
+                />
+                <FlagFilterSelect
+                  kind="flag"
+                  type="case"
+                  label={t('flags:kind.flag')}
+                  allLabel={t('list.allFlags')}
+                  value={values.flag}
+                  onChange={(value) => setFilter('flag', value)}
+                  data-testid="cases-flag-filter"
+                />
+                <FlagFilterSelect
+                  kind="tag"
+                  type="case"
+                  label={t('flags:kind.tag')}
+                  allLabel={t('list.allTags')}
+                  value={values.tag}
+                  onChange={(value) => setFilter('tag', value)}
+                  data-testid="cases-tag-filter"
+                />
+                <TextInput
+                  type="date"
+                  label={t('list.from')}
+                  value={values.from}
+                  max={values.to || undefined}
+                  onChange={(event) => setFilter('from', event.currentTarget.value)}
+                  data-testid="cases-from-filter"
+                />
+                <TextInput
+                  type="date"
+                  label={t('list.to')}
+                  value={values.to}
+                  min={values.from || undefined}
+                  onChange={(event) => setFilter('to', event.currentTarget.value)}
+                  data-testid="cases-to-filter"
+                />
+                {abilities.isStaff && (
+                  <CompanyFilter
+                    label={t('fields.company')}
+                    placeholder={t('list.allCompanies')}
+                    value={values.company}
+                    onChange={(value) => setFilter('company', value)}
+                    data-testid="cases-company-filter"
+                  />
+                )}
+              </Group>
+              {selected.length > 0 && (
+                <Group
+                  justify="space-between"
+                  p="xs"
+                  bg="var(--mantine-color-default-hover)"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  data-testid="cases-bulk-bar"
+                >
+                  <Text size="sm" fw={500}>
+                    {t('bulk.selected', { count: selected.length })}
+                  </Text>
+                  <Group gap="xs">
+                    <Button size="xs" variant="subtle" onClick={() => setSelected([])}>
+                      {t('bulk.clear')}
+                    </Button>
+                    {abilities.approve && anyMay('approved') && (
+                      <Button
+                        size="xs"
+                        color="green"
+                        leftSection={<IconCheck size={14} aria-hidden />}
+                        loading={bulk.isPending}
+                        onClick={() =>
+                          ask({ action: { kind: 'approve', approved: true }, label: t('actions.approve') })
+                        }
+                        data-testid="cases-bulk-approve"
+                      >
+                        {t('actions.approve')}
+                      </Button>
+                    )}
+                    {abilities.approve && anyMay('rejected') && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        leftSection={<IconX size={14} aria-hidden />}
+                        loading={bulk.isPending}
+                        onClick={() =>
+                          ask({ action: { kind: 'approve', approved: false }, label: t('actions.reject') })
+                        }
+                        data-testid="cases-bulk-reject"
+                      >
+                        {t('actions.reject')}
+                      </Button>
+                    )}
+                    {abilities.status && statusChoices.length > 0 && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        rightSection={<IconChevronDown size={14} aria-hidden />}
+                        onClick={() => {
+                          setNewStatus('');
+                          setChangingStatus(true);
+                        }}
+                        data-testid="cases-bulk-status"
+                      >
+                        {t('actions.changeStatus')}
+                      </Button>
+                    )}
+                    {abilities.delete && anyMay('trash') && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="gray"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() =>
+                          ask({ action: { kind: 'status', status: 'trash' }, label: t('actions.trash'), confirm: true })
+                        }
+                        data-testid="cases-bulk-trash"
+                      >
+                        {t('actions.trash')}
+                      </Button>
+                    )}
+                    {abilities.delete && chosen.some((row) => row.status === 'trash') && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        leftSection={<IconTrashX size={14} aria-hidden />}
+                        onClick={() =>
+                          ask({ action: { kind: 'delete' }, label: t('actions.deleteForGood'), confirm: true })
+                        }
+                        data-testid="cases-bulk-delete"
+                      >
+                        {t('actions.deleteForGood')}
+                      </Button>
+                    )}
+                    {abilities.labels && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconTags size={14} aria-hidden />}
+                        onClick={() => setLabelling(true)}
+                        data-testid="cases-bulk-labels"
+                      >
+                        {t('flags:bulk.open')}
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+              )}
+            </Stack>
+          }
+        />
+        <BulkLabelsModal
+          type="case"
+          ids={selected}
+          opened={labelling}
+          onClose={() => setLabelling(false)}
+          onSaved={() => {
+            setLabelling(false);
+            setSelected([]);
+            void queryClient.invalidateQueries({ queryKey: caseKeys.all });
+          }}
+        />
+        <Modal
+          opened={changingStatus}
+          onClose={() => setChangingStatus(false)}
+          title={t('bulk.statusTitle', { count: selected.length })}
+          centered
+        >
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (isStatus(newStatus))
+                void run({
+                  action: { kind: 'status', status: newStatus },
+                  label: t('bulk.statusTo', { status: t(`status.${newStatus}`) }),
+                });
+            }}
+          >
+            <Stack gap="sm">
+              <NativeSelect
+                label={t('bulk.newStatus')}
+                data={[
+                  { value: '', label: t('bulk.chooseStatus') },
+                  ...statusChoices.map((status) => ({ value: status, label: t(`status.${status}`) })),
+                ]}
+                value={newStatus}
+                onChange={(event) => setNewStatus(event.currentTarget.value)}
+                data-autofocus
+                data-testid="cases-bulk-status-select"
+              />
+              <Text size="sm" c="dimmed">
+                {t('bulk.statusHint')}
+              </Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setChangingStatus(false)}>
+                  {t('actions.cancel')}
+                </Button>
+                <Button type="submit" disabled={!isStatus(newStatus)} loading={bulk.isPending}>
+                  {t('bulk.apply')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal>
+        <ConfirmDialog
+          opened={pending !== null}
+          onCancel={() => setPending(null)}
+          onConfirm={() => pending && void run(pending)}
+          loading={bulk.isPending}
+          title={pending?.label ?? ''}
+          question={
+            pending?.action.kind === 'delete'
+              ? t('common:delete.question')
+              : t('bulk.trashQuestion', { count: selected.length })
+          }
+          subject={chosen.map((row) => row.name).join(', ')}
+          warning={pending?.action.kind === 'delete' ? t('common:delete.warning') : undefined}
+          confirmLabel={pending?.label ?? ''}
+          cancelLabel={t('actions.cancel')}
+          testIds={{ dialog: 'cases-bulk-confirm', confirm: 'cases-bulk-confirm-button' }}
+        />
+        <ConfirmDialog
+          opened={emptying}
+          onCancel={() => setEmptying(false)}
+          onConfirm={async () => {
+            try {
+              const { deleted } = await emptyTrash.mutateAsync(values.company || undefined);
+              notifySuccess(t('bulk.trashEmptied', { count: deleted }));
+              setEmptying(false);
+            } catch (error) {
+              notifyError(error);
+            }
+          }}
+          loading={emptyTrash.isPending}
+          title={t('bulk.emptyTrash')}
+          question={t('bulk.emptyTrashQuestion')}
+          warning={t('common:delete.warning')}
+          confirmLabel={t('bulk.emptyTrash')}
+          cancelLabel={t('actions.cancel')}
+          testIds={{ dialog: 'cases-empty-trash-confirm', confirm: 'cases-empty-trash-confirm-button' }}
+        />
+        <BulkResultModal
+          action={outcome?.label ?? ''}
+          results={outcome?.results ?? null}
+          nameOf={(id) => names[id] ?? rows.find((row) => row.id === id)?.name ?? id}
+          onClose={() => setOutcome(null)}
+        />
+      </Stack>
+    </Container>
+  );
+}

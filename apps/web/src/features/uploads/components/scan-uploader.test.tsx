@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { zipSync } from 'fflate';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../testing/render-app';
+import { assignJaws, sizeProblem } from '../lib/scan-files';
+import { sha256OfFile } from '../lib/sha256';
+import { extractScans } from '../lib/zip';
+import { expandPicked, ScanUploader, type ScanUploadState } from './scan-uploader';
+
+const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
+const encoder = new TextEncoder();
+
+function scanZip(): File {
+  const data = zipSync({
+    '__MACOSX/scans/._UpperJaw.stl': bytes(40, 1),
+    'scans/': new Uint8Array(0),
+    'scans/UpperJaw.stl': encoder.encode('solid upper\nendsolid upper\n'),
+    'scans/Mandible export.PLY': bytes(5000, 3),
+    'scans/.hidden.stl': bytes(10, 2),
+    'readme.txt': encoder.encode('not a scan'),
+  });
+  return new File([data as BlobPart], 'case 12.zip', { type: 'application/zip', lastModified: 1_700_000_000_000 });
+}
+
+const fileInput = (container: HTMLElement) => container.querySelector('input[type="file"]') as HTMLInputElement;
+
+/** The drop area's file input, once the uploader's dictionary has loaded. */
+async function input(container: HTMLElement) {
+  await screen.findByText(/Drop the upper and lower jaw scans here/);
+  return fileInput(container);
+}
+
+function renderUploader(maxBytes: number) {
+  const onChange = vi.fn<(uploads: ScanUploadState[]) => void>();
+  const utils = renderWithProviders(<ScanUploader onChange={onChange} maxBytes={maxBytes} />);
+  const last = () => onChange.mock.calls.at(-1)?.[0] ?? [];
+  return { ...utils, onChange, last };
+}
+
+describe('jaw guesses', () => {
+  it('take the names, and give two files both jaws when the names say too little', () => {
+    expect(assignJaws(['Unterkiefer.stl', 'Oberkiefer.stl'])).toEqual(['lower', 'upper']);
+    expect(assignJaws(['scan_l.stl', 'other.stl'])).toEqual(['lower', 'upper']);
+    expect(assignJaws(['a.stl', 'b.stl'])).toEqual(['upper', 'lower']);
+    expect(assignJaws(['mandible.stl'])).toEqual(['lower']);
+    expect(assignJaws(['mandible.stl', 'mandibular.stl'])).toEqual(['lower', 'upper']);
+    // A second file added later: the first keeps the jaw the user chose, the new one takes the other.
+    expect(assignJaws(['upper.stl', 'scan.stl'], ['lower'])).toEqual(['lower', 'upper']);
+    expect(assignJaws(['a.stl', 'Unterkiefer.stl'], ['upper'])).toEqual(['upper', 'lower']);
+    expect(assignJaws(['a.stl', 'Unterkiefer.stl'], ['lower'])).toEqual(['lower', 'upper']);
+  });
+
+  it('show the guess per file, changeable with the segmented control', async () => {
+    const { container, last } = renderUploader(10);
+    await userEvent.upload(await input(container), [
+      new File([bytes(20)], 'Patient UK.stl'),
+      new File([bytes(20)], 'Patient OK.stl'),
+    ]);
+    await screen.findByText('Patient UK.stl');
+    const control = screen.getByLabelText('Jaw of Patient UK.stl');
+    expect(within(control).getByRole('radio', { name: 'Lower jaw' })).toBeChecked();
+    const upper = screen.getByLabelText('Jaw of Patient OK.stl');
+    expect(within(upper).getByRole('radio', { name: 'Upper jaw' })).toBeChecked();
+    await waitFor(() =>
+      expect(last().map((u) => [u.fileName, u.jaw])).toEqual([
+        ['Patient UK.stl', 'lower'],
+        ['Patient OK.stl', 'upper'],
+      ]),
+    );
+    fireEvent.click(within(control).getByRole('radio', { name: 'Upper jaw' }));
+    await waitFor(() => expect(last()[0]?.jaw).toBe('upper'));
+  });
+});
+
+describe('the size check', () => {
+  it("says the server's message before a byte is sent", () => {
+    const t = (key: string, params: Record<string, string>) => i18n.t(key, params);
+    expect(sizeProblem(524_288_001, 524_288_000, t)).toBe('The file is larger than 500 MB');
+    expect(sizeProblem(524_288_000, 524_288_000, t)).toBeNull();
+  });
+
+  it('refuses a file over the limit in the uploader, and uploads nothing', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const { container, last } = renderUploader(1024);
+    await userEvent.upload(await input(container), [new File([bytes(2048)], 'upper.stl')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 1 KB');
+    await waitFor(() =>
+      expect(last()).toEqual([{ jaw: 'upper', uploadId: null, fileName: 'upper.stl', size: 2048, status: 'rejected' }]),
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses files that are no scans, by name', async () => {
+    const { container } = renderUploader(10);
+    // The drop area accepts by extension; what slips past (a dropped file) is refused with its name.
+    await userEvent.upload(await input(container), [new File([bytes(5)], 'notes.pdf')], { applyAccept: false });
+    expect(await screen.findByRole('status')).toHaveTextContent('Not a scan file: notes.pdf');
+  });
+});
+
+describe('ZIP archives', () => {
+  it('give their scans (.stl .ply .obj), without folders, __MACOSX or hidden files', async () => {
+    const scans = await extractScans(scanZip());
+    expect(scans.map((f) => [f.name, f.size])).toEqual([
+      ['UpperJaw.stl', 27],
+      ['Mandible export.PLY', 5000],
+    ]);
+    expect(new TextDecoder().decode(await scans[0]!.arrayBuffer())).toBe('solid upper\nendsolid upper\n');
+    expect(new Uint8Array(await scans[1]!.arrayBuffer())).toEqual(bytes(5000, 3));
+  });
+
+  it('are opened when picked, each scan keeping a fingerprint of the archive for resuming', async () => {
+    const zip = scanZip();
+    const { scans, refused } = await expandPicked([zip]);
+    expect(refused).toEqual([]);
+    expect(scans.map((s) => s.fingerprint)).toEqual([
+      `case 12.zip:${zip.size}:1700000000000/UpperJaw.stl`,
+      `case 12.zip:${zip.size}:1700000000000/Mandible export.PLY`,
+    ]);
+  });
+
+  it('show their scans in the uploader with the jaws guessed', async () => {
+    const { container, last } = renderUploader(10);
+    await userEvent.upload(await input(container), [scanZip()]);
+    await waitFor(() =>
+      expect(last().map((u) => [u.fileName, u.jaw])).toEqual([
+        ['UpperJaw.stl', 'upper'],
+        ['Mandible export.PLY', 'lower'],
+      ]),
+    );
+  });
+});
+
+describe('the browser sha256', () => {
+  it('hashes in slices what one digest of the whole would give', async () => {
+    const data = new Uint8Array(9 * 1024 * 1024 + 5).map((_, i) => i % 251);
+    const expected = Buffer.from(await crypto.subtle.digest('SHA-256', data)).toString('hex');
+    const progress: number[] = [];
+    expect(await sha256OfFile(new Blob([data]), { onProgress: (n) => progress.push(n) })).toBe(expected);
+    expect(progress).toEqual([8 * 1024 * 1024, data.length]);
+  });
+});

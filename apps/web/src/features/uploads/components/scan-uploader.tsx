@@ -1,0 +1,338 @@
+import '@mantine/dropzone/styles.css';
+import { DEFAULT_UPLOAD_MAX_BYTES, type Jaw, UPLOAD_ROUTES, type Upload } from '@cuspid/contracts/uploads';
+import { ActionIcon, Alert, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconPlayerPause, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/notify';
+import { assignJaws, isAcceptedFile, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
+import { sha256OfFile } from '../lib/sha256';
+import type { TusHandle } from '../lib/tus-upload';
+import { extractScans } from '../lib/zip';
+
+export type ScanUploadStatus = 'uploading' | 'paused' | 'verifying' | 'verified' | 'failed' | 'rejected';
+
+/** What the uploader reports to its parent for each file. */
+export type ScanUploadState = {
+  jaw: Jaw;
+  uploadId: string | null;
+  fileName: string;
+  size: number;
+  status: ScanUploadStatus;
+};
+
+type Item = ScanUploadState & {
+  key: string;
+  file: File;
+  /** What identifies the file across page reloads (tus-js-client's resume fingerprint). */
+  fingerprint: string;
+  bytesSent: number;
+  error: string | null;
+  handle: TusHandle | null;
+};
+
+export type ScanUploaderProps = {
+  onChange(uploads: ScanUploadState[]): void;
+  /** The server's UPLOAD_MAX_BYTES (default 500 MB): checked before a byte is sent. */
+  maxBytes?: number;
+  disabled?: boolean;
+};
+
+const MAX_FILES = 2;
+const fingerprintOf = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+
+/** The scan files picked: ZIPs opened and their scans taken out, anything else refused by name. */
+export async function expandPicked(
+  files: readonly File[],
+): Promise<{ scans: { file: File; fingerprint: string }[]; refused: string[] }> {
+  const scans: { file: File; fingerprint: string }[] = [];
+  const refused: string[] = [];
+  for (const file of files) {
+    if (!isAcceptedFile(file.name)) refused.push(file.name);
+    else if (isZip(file.name)) {
+      for (const scan of await extractScans(file)) {
+        scans.push({ file: scan, fingerprint: `${fingerprintOf(file)}/${scan.name}` });
+      }
+    } else scans.push({ file, fingerprint: fingerprintOf(file) });
+  }
+  return { scans, refused };
+}
+
+/**
+ * Confirms the upload with the browser's sha256. The server stores the file right after its last byte;
+ * if the answer to that byte was lost and tus learnt the end from a HEAD, the file may still be on its
+ * way into storage (409 UPLOAD_NOT_STORED): asked again a few times.
+ */
+async function completeUpload(uploadId: string, sha256: string): Promise<Upload> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api.post<Upload>('api', UPLOAD_ROUTES.complete(uploadId), { sha256 });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'UPLOAD_NOT_STORED') || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+function useBytes() {
+  const { i18n } = useTranslation();
+  return useCallback(
+    (bytes: number) => {
+      const units = ['B', 'KB', 'MB', 'GB'];
+      let value = bytes;
+      let unit = 0;
+      while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+      }
+      const digits = unit === 0 || value >= 100 ? 0 : 1;
+      return `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+    },
+    [i18n.language],
+  );
+}
+
+/**
+ * The scans of a new case (upper and lower jaw): dropped or picked (.stl .ply .obj, or a ZIP holding
+ * them), each assigned a jaw (guessed from its name, changeable), checked for size, uploaded resumably
+ * (tus, chunked, retried; picking the same file after a reload continues where it stopped) while its
+ * sha256 is computed in the browser, then confirmed with the server's. The heavy parts (tus client,
+ * ZIP reader, hasher) load only when a file is picked.
+ */
+export function ScanUploader({ onChange, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, disabled }: ScanUploaderProps) {
+  const { t } = useTranslation('uploads');
+  const { t: tError } = useTranslation('errors');
+  const bytes = useBytes();
+  const [items, setItems] = useState<Item[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const hintId = useId();
+
+  const update = useCallback((key: string, patch: Partial<Item>) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  }, []);
+
+  useEffect(() => {
+    onChangeRef.current(
+      items.map(({ jaw, uploadId, fileName, size, status }) => ({ jaw, uploadId, fileName, size, status })),
+    );
+  }, [items]);
+
+  // Leaving the page pauses the uploads (tus keeps their URLs: picking the files again continues them).
+  useEffect(
+    () => () => {
+      for (const item of itemsRef.current) item.handle?.pause();
+    },
+    [],
+  );
+
+  const upload = useCallback(
+    async (item: Item) => {
+      const hashing = sha256OfFile(item.file);
+      hashing.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
+      const { startTusUpload } = await import('../lib/tus-upload');
+      const handle = await startTusUpload(item.file, {
+        fingerprint: item.fingerprint,
+        callbacks: {
+          onProgress: (sent) => update(item.key, { bytesSent: sent }),
+          onError: (error) =>
+            update(item.key, {
+              status: 'failed',
+              error: error.status === 413 ? sizeProblem(Infinity, maxBytes, tError) : t('uploadFailed'),
+            }),
+          onSuccess: async (uploadId) => {
+            update(item.key, { uploadId, status: 'verifying', bytesSent: item.size });
+            try {
+              const sha256 = await hashing;
+              const verified = await completeUpload(uploadId, sha256);
+              update(item.key, { status: verified.status === 'verified' ? 'verified' : 'failed', error: null });
+            } catch (error) {
+              update(item.key, { status: 'failed', error: errorMessage(error) });
+            }
+          },
+        },
+      });
+      update(item.key, { handle });
+    },
+    [maxBytes, t, tError, update],
+  );
+
+  const pick = useCallback(
+    async (files: File[]) => {
+      setNotice(null);
+      setBusy(true);
+      try {
+        const { scans, refused } = await expandPicked(files);
+        const kept = [...itemsRef.current.filter((item) => item.status !== 'rejected')];
+        const room = MAX_FILES - kept.length;
+        const messages: string[] = [];
+        if (refused.length) messages.push(t('refused', { names: refused.join(', ') }));
+        if (scans.length === 0 && !refused.length) messages.push(t('noScansInZip'));
+        if (scans.length > room) messages.push(t('tooMany', { count: MAX_FILES }));
+        const jaws = assignJaws(
+          [...kept.map((item) => item.fileName), ...scans.map((s) => s.file.name)],
+          kept.map((item) => item.jaw),
+        );
+        const added: Item[] = scans.slice(0, Math.max(room, 0)).map(({ file, fingerprint }, index) => {
+          const problem = sizeProblem(file.size, maxBytes, tError);
+          return {
+            key: `${fingerprint}#${Date.now()}#${index}`,
+            file,
+            fingerprint,
+            jaw: jaws[kept.length + index] ?? 'upper',
+            uploadId: null,
+            fileName: file.name,
+            size: file.size,
+            status: problem ? 'rejected' : 'uploading',
+            bytesSent: 0,
+            error: problem,
+            handle: null,
+          };
+        });
+        setNotice(messages.join(' ') || null);
+        setItems([...kept, ...added]);
+        for (const item of added) if (item.status === 'uploading') void upload(item);
+      } catch (error) {
+        setNotice(t('zipFailed', { message: error instanceof Error ? error.message : String(error) }));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [maxBytes, t, tError, upload],
+  );
+
+  const pause = (item: Item) => {
+    item.handle?.pause();
+    update(item.key, { status: 'paused' });
+  };
+  const resume = (item: Item) => {
+    item.handle?.resume();
+    update(item.key, { status: 'uploading' });
+  };
+  const remove = (item: Item) => {
+    if (item.status === 'uploading' || item.status === 'paused') void item.handle?.cancel().catch(() => {});
+    else if (item.uploadId && item.status !== 'rejected') {
+      void api.delete('api', UPLOAD_ROUTES.upload(item.uploadId)).catch(() => {});
+    }
+    setItems((current) => current.filter((other) => other.key !== item.key));
+  };
+
+  const full = items.filter((item) => item.status !== 'rejected').length >= MAX_FILES;
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={(files) => void pick(files)}
+        onReject={(rejections) => void pick(rejections.map((r) => r.file))}
+        accept={{ 'application/octet-stream': [...SCAN_FILE_EXTENSIONS], 'application/zip': ['.zip'] }}
+        disabled={disabled || full}
+        loading={busy}
+        aria-label={t('dropLabel')}
+        aria-describedby={hintId}
+        activateOnKeyboard
+      >
+        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
+          <IconUpload size={36} stroke={1.5} aria-hidden />
+          <div>
+            <Text size="lg">{t('dropTitle')}</Text>
+            <Text size="sm" c="dimmed" id={hintId}>
+              {t('dropHint', { extensions: SCAN_FILE_EXTENSIONS.join(' '), limit: bytes(maxBytes) })}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {notice && (
+        <Alert color="yellow" role="status">
+          {notice}
+        </Alert>
+      )}
+      {items.map((item) => {
+        const percent = item.size ? Math.floor((item.bytesSent / item.size) * 100) : 0;
+        const active = item.status === 'uploading' || item.status === 'paused';
+        return (
+          <Stack
+            key={item.key}
+            gap={6}
+            p="sm"
+            bd="1px solid var(--mantine-color-default-border)"
+            style={{ borderRadius: 8 }}
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={500} truncate="end" title={item.fileName}>
+                {item.fileName}
+              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <SegmentedControl
+                  size="xs"
+                  aria-label={t('jawFor', { name: item.fileName })}
+                  value={item.jaw}
+                  onChange={(jaw) => update(item.key, { jaw: jaw as Jaw })}
+                  data={[
+                    { value: 'upper', label: t('jaw.upper') },
+                    { value: 'lower', label: t('jaw.lower') },
+                  ]}
+                />
+                {item.status === 'uploading' && (
+                  <Tooltip label={t('pause')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('pauseFile', { name: item.fileName })}
+                      onClick={() => pause(item)}
+                    >
+                      <IconPlayerPause size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                {item.status === 'paused' && (
+                  <Tooltip label={t('resume')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('resumeFile', { name: item.fileName })}
+                      onClick={() => resume(item)}
+                    >
+                      <IconPlayerPlay size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Tooltip label={t('remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('removeFile', { name: item.fileName })}
+                    onClick={() => remove(item)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+            {item.status !== 'rejected' && (
+              <Progress
+                value={percent}
+                animated={item.status === 'uploading'}
+                color={item.status === 'failed' ? 'red' : item.status === 'verified' ? 'teal' : undefined}
+                aria-label={t('progressFor', { name: item.fileName })}
+              />
+            )}
+            <Text size="sm" c={item.error ? 'red' : 'dimmed'} role={item.error ? 'alert' : undefined}>
+              {item.error ??
+                (active
+                  ? t(item.status === 'paused' ? 'progressPaused' : 'progress', {
+                      sent: bytes(item.bytesSent),
+                      total: bytes(item.size),
+                      percent,
+                    })
+                  : t(`status.${item.status}`, { total: bytes(item.size) }))}
+            </Text>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
