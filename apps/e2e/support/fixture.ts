@@ -1,6 +1,7 @@
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, saveScreenshot } from './browser';
+import { trackRequests } from './network';
 
 export type E2eContext = { page: Page; context: BrowserContext; browser: Browser };
 
@@ -23,6 +24,7 @@ export function useBrowser(suiteName: string) {
     it(name, { timeout: options.timeout ?? 90_000 }, async () => {
       if (!browser) throw new Error('The browser did not start');
       const { context, page } = await newPage(browser);
+      trackRequests(page);
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       try {

@@ -32,6 +32,7 @@ function topMenu(page: Page): Promise<string[]> {
 
 const ADMIN_MENU = [
   'Home',
+  'Cases',
   'Customers: Customers, Units',
   'Billing: Credits, Packages, Coupon codes, Country credits, Credit settings',
   'Help & support: FAQ, Data privacy, Sent mails',
@@ -40,8 +41,8 @@ const ADMIN_MENU = [
   'My account: Account settings, My company',
 ];
 
-/** Presses Tab until the element with `testId` has the focus (at most `limit` times). */
-async function tabTo(page: Page, testId: string, limit = 40): Promise<void> {
+/** Presses Tab until the element with `testId` has the focus (at most `limit` times: a page's rows come first). */
+async function tabTo(page: Page, testId: string, limit = 150): Promise<void> {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
@@ -53,26 +54,30 @@ async function tabTo(page: Page, testId: string, limit = 40): Promise<void> {
 describe('navigation', () => {
   const { e2e } = useBrowser('navigation');
 
-  e2e('a dental practice sees home, its credits, help and its account; no back-office section', async ({ page }) => {
-    await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
-    // Billing holds one entry the practice may open (Credits): a plain link, not a section.
-    assert.deepEqual(await sideMenu(page), [
-      'Home',
-      'Credits',
-      'Help & support: FAQ, Data privacy',
-      'My account: Account settings, My company',
-    ]);
-    for (const group of ['customers', 'content', 'administration']) {
-      assert.equal(await page.getByTestId(`nav-section-${group}`).count(), 0, `${group} is shown`);
-    }
-    assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), 'page');
+  e2e(
+    'a dental practice sees home, its cases, its credits, help and its account; no back-office section',
+    async ({ page }) => {
+      await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+      // Billing holds one entry the practice may open (Credits): a plain link, not a section.
+      assert.deepEqual(await sideMenu(page), [
+        'Home',
+        'Cases',
+        'Credits',
+        'Help & support: FAQ, Data privacy',
+        'My account: Account settings, My company',
+      ]);
+      for (const group of ['customers', 'content', 'administration']) {
+        assert.equal(await page.getByTestId(`nav-section-${group}`).count(), 0, `${group} is shown`);
+      }
+      assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), 'page');
 
-    await page.getByTestId('nav-link-faq').click();
-    await waitForPath(page, '/faq');
-    const faqCurrent = () => page.getByTestId('nav-link-faq').getAttribute('aria-current');
-    assert.equal(await waitForValue(faqCurrent, 'page'), 'page');
-    assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), null);
-  });
+      await page.getByTestId('nav-link-faq').click();
+      await waitForPath(page, '/faq');
+      const faqCurrent = () => page.getByTestId('nav-link-faq').getAttribute('aria-current');
+      assert.equal(await waitForValue(faqCurrent, 'page'), 'page');
+      assert.equal(await page.getByTestId('nav-link-home').getAttribute('aria-current'), null);
+    },
+  );
 
   e2e('the admin sees every section, with its entries in order', async ({ page }) => {
     await loginViaUi(page, ADMIN.mail, ADMIN.password);
@@ -162,6 +167,7 @@ describe('navigation', () => {
       await page.locator('[data-testid="app-shell"][data-layout="horizontal"]').waitFor();
       assert.deepEqual(await topMenu(page), [
         'Home',
+        'Cases',
         'Customers ▾',
         'Billing ▾',
         'Help & support ▾',

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import { apiCall, loginApi } from '../support/api';
+import { grantCredits, jawScan, uploadScanApi } from '../support/cases';
+import { ADMIN, PRACTICE } from '../support/env';
+import { useBrowser } from '../support/fixture';
+import { gotoPath, loginViaUi } from '../support/ui';
+
+type Balance = { balances: { free: number; paid: number }; total: number };
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('cases', () => {
+  const { e2e } = useBrowser('cases');
+
+  e2e(
+    'a practice uploads two jaws, picks three teeth, sees the price, submits, watches the case reach approval live, rates, approves and downloads it',
+    async ({ page }) => {
+      const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+      const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+      const company = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
+      await grantCredits(adminToken, company.body.id, 200, 'Cases e2e');
+      const name = `Crowns ${Date.now().toString(36)}`;
+
+      await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+      await gotoPath(page, '/my-cases/create');
+      const form = page.getByTestId('case-form');
+      await form.waitFor();
+      await form.getByLabel(/^Case name/).fill(name);
+      await form
+        .getByLabel(/^Patient/)
+        .first()
+        .fill('P-2026-0042');
+
+      // Both scans through the resumable upload, each with its progress bar and the server's checksum check.
+      await page
+        .getByTestId('case-scans-field')
+        .locator('input[type="file"]')
+        .setInputFiles([
+          { name: 'Smith_UpperJaw.stl', mimeType: 'model/stl', buffer: jawScan('upper', 60_000) },
+          { name: 'Smith_LowerJaw.stl', mimeType: 'model/stl', buffer: jawScan('lower', 60_000) },
+        ]);
+      for (const file of ['Smith_UpperJaw.stl', 'Smith_LowerJaw.stl']) {
+        await page.getByRole('progressbar', { name: `Upload progress of ${file}` }).waitFor();
+      }
+      await page
+        .getByText(/uploaded and checked/)
+        .nth(1)
+        .waitFor({ timeout: 30_000 });
+      await page.getByTestId('case-scans-state').getByText('Upper jaw: uploaded · Lower jaw: uploaded').waitFor();
+
+      for (const tooth of [11, 21, 36]) await page.getByRole('button', { name: `Tooth ${tooth}`, exact: true }).click();
+      const price = await apiCall<{ credits: number }>('POST', '/api/case-price', {
+        token: practiceToken,
+        body: { upper_teeth: [11, 21], lower_teeth: [36] },
+      });
+      await page.getByTestId('case-price-credits').getByText(String(price.body.credits)).waitFor();
+      const before = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
+
+      await page.getByTestId('case-submit').click();
+      await page.waitForURL(/\/my-cases\/[0-9a-f-]{36}\/show$/);
+      const id = page.url().split('/').at(-2)!;
+      // Every status the badge shows from now on, recorded in the page: the updates must come without a reload.
+      // (A string: the test's compiler wraps named functions in a helper the page does not have.)
+      await page.evaluate(`(() => {
+        const seen = [];
+        window.seenStatuses = seen;
+        const record = () => {
+          const text = document.querySelector('[data-testid="case-show-page"] [data-testid="case-status"]')?.textContent;
+          if (text && seen[seen.length - 1] !== text) seen.push(text);
+        };
+        record();
+        new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+      })()`);
+      await page
+        .getByTestId('case-show-page')
+        .getByTestId('case-status')
+        .getByText('In approval')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const seen = (await page.evaluate('window.seenStatuses')) as string[];
+      assert.equal(seen.at(-1), 'In approval');
+      assert.ok(seen.includes('In progress') || seen.includes('Queued'), `statuses seen: ${seen.join(' → ')}`);
+      const logs = await apiCall<{ data: { from_status: string | null; to_status: string | null }[] }>(
+        'GET',
+        `/api/case-logs/${id}`,
+        { token: practiceToken },
+      );
+      assert.deepEqual(
+        logs.body.data
+          .filter((l) => l.to_status)
+          .map((l) => `${l.from_status ?? 'new'} → ${l.to_status}`)
+          .reverse(),
+        ['new → queued', 'queued → in-progress', 'in-progress → done', 'done → in-approval'],
+      );
+      const after = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
+      assert.equal(before.body.total - after.body.total, price.body.credits);
+
+      // Rate, approve and download the result.
+      const rating = page.getByTestId('rating-form');
+      await rating.waitFor();
+      // Mantine's stars are visually hidden radios: the user clicks the star drawn for one.
+      const starId = await rating.getByLabel('4 stars', { exact: true }).getAttribute('id');
+      await rating.locator(`label[for="${starId}"]`).click();
+      await rating.getByLabel('Margin').check();
+      await rating.getByRole('button', { name: 'Save rating' }).click();
+      await page.getByText('Thank you: the rating was saved').waitFor();
+      await page.getByTestId('case-approve').click();
+      await page.getByText('The case was approved').waitFor();
+      await page.getByTestId('case-show-page').getByTestId('case-status').getByText('Approved').first().waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result-zip').click()]);
+      assert.match(download.suggestedFilename(), /\.zip$/);
+      const path = await download.path();
+      assert.ok(path, 'the ZIP was saved');
+    },
+  );
+
+  e2e('a renamed PNG ends as unsupported with the reason, and the credits come back', async ({ page }) => {
+    const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+    const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+    const company = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
+    await grantCredits(adminToken, company.body.id, 50, 'Cases e2e (PNG)');
+    const before = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
+    const upload = await uploadScanApi(practiceToken, PNG, 'upper.stl');
+    const created = await apiCall<{ id: string; credits_spent: number }>('POST', '/api/case-lists', {
+      token: practiceToken,
+      body: { name: 'Not a scan', patient: 'P-png', upper_teeth: [11], lower_teeth: [], upper_upload_id: upload },
+    });
+    assert.equal(created.status, 201);
+    assert.ok(created.body.credits_spent > 0);
+
+    await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+    await gotoPath(page, `/my-cases/${created.body.id}/show`);
+    await page
+      .getByTestId('case-show-page')
+      .getByTestId('case-status')
+      .getByText('Unsupported')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await page.getByText('The file is not a 3D mesh we can read', { exact: false }).first().waitFor();
+    const after = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
+    assert.equal(after.body.total, before.body.total);
+  });
+});
