@@ -19,10 +19,29 @@ export type AxeNode = {
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
 
 /**
+ * Waits for running CSS transitions and animations: a dialog fading in or a skin switch fading colours shows blended
+ * colours for a moment, and axe must measure the end state.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/**
  * Runs axe-core in the page (its source injected, `axe.run` in page.evaluate) on the whole document, WCAG 2.1 A/AA
  * rules only, and returns the violations.
  */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await transitionsDone(page);
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!injected) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {

@@ -4,6 +4,7 @@ import { apiCall, loginApi } from '../support/api';
 import { formatViolations, runAxe } from '../support/axe';
 import { ADMIN, PRACTICE, STORAGE_KEYS } from '../support/env';
 import { useBrowser } from '../support/fixture';
+import { networkIdle } from '../support/network';
 import { gotoPath, loginViaUi, waitForPath } from '../support/ui';
 
 type Balance = { company_id: string; balances: { free: number; paid: number }; total: number };
@@ -81,7 +82,7 @@ describe('credits', () => {
       await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
       await own.waitFor();
       await page.getByTestId('balance-history-summary').waitFor({ state: 'attached' });
-      await page.waitForLoadState('networkidle');
+      await networkIdle(page);
       const darkViolations = await runAxe(page);
       assert.equal(darkViolations.length, 0, formatViolations(darkViolations).join('\n'));
       // A practice may see its credits but never grant any.

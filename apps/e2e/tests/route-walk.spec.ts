@@ -3,10 +3,12 @@ import { before, describe } from 'node:test';
 import { canOpenRoute } from '@cuspid/contracts';
 import type { Page } from 'playwright-core';
 import { apiCall, loginApi } from '../support/api';
-import { type AxeViolation, formatViolations, runAxe } from '../support/axe';
+import { type AxeViolation, formatViolations, runAxe, transitionsDone } from '../support/axe';
+import { createCaseApi, grantCredits } from '../support/cases';
 import { buildDocx } from '../support/docx';
 import { ADMIN, baseUrl, NEW_USER_PASSWORD, PRACTICE, STORAGE_KEYS, uniqueMail } from '../support/env';
 import { useBrowser } from '../support/fixture';
+import { networkIdle } from '../support/network';
 import { loadWebRoutes, routeParams, type WebRoute } from '../support/routes';
 import { gotoPath, loginViaUi, pathOf } from '../support/ui';
 
@@ -106,6 +108,13 @@ async function createRecords(token: string): Promise<Records> {
       }),
       'coupon code',
     ),
+    // A case of the demo practice (the admin sees it too): credits granted, two scans uploaded, submitted.
+    '/my-cases': await (async () => {
+      const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+      const practice = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
+      await grantCredits(token, practice.body.id, 100, 'Route walk');
+      return createCaseApi(practiceToken, `Walk case ${suffix}`);
+    })(),
     '/packages': await created(
       apiCall('POST', '/api/packages', {
         token,
@@ -166,29 +175,14 @@ const LOADERS =
 
 /** Waits until the network is idle, no loader is shown and no transition runs. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   await page.waitForFunction(
     (selector) => [...document.querySelectorAll(selector)].every((element) => !element.checkVisibility()),
     LOADERS,
     { timeout: 15_000 },
   );
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   await transitionsDone(page);
-}
-
-/** Waits for running CSS transitions and animations (a skin switch fades colours; axe must see the end). */
-async function transitionsDone(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) =>
-          Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
-        )
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
-  });
 }
 
 /** Switches the skin the way another tab of the app would: the stored choice, and its storage event. */
