@@ -51,7 +51,7 @@ async function serve() {
 
 // --- The client side ---------------------------------------------------------------------------
 
-function startBenchServer(port: number, dataDir: string): ServerProcess {
+function startBenchServer(port: number, dataDir: string, profileDir?: string): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -65,7 +65,8 @@ function startBenchServer(port: number, dataDir: string): ServerProcess {
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', here, '--serve'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', here, '--serve'], {
     cwd: path.resolve(path.dirname(here), '..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -202,6 +203,8 @@ async function main(argv: string[]): Promise<number> {
       mb: { type: 'string', default: '200' },
       runs: { type: 'string', default: '3' },
       'chunk-mb': { type: 'string', default: '32' },
+      // A V8 CPU profile of the server, written to this folder when it stops (open it in Chrome DevTools).
+      'server-cpu-prof': { type: 'string' },
     },
   });
   const size = Number(values.mb) * MB;
@@ -227,7 +230,7 @@ async function main(argv: string[]): Promise<number> {
     );
     if ((await stat(file)).size !== size) throw new Error('test file has the wrong size');
 
-    server = startBenchServer(await freePort(), path.join(dataDir, 'server'));
+    server = startBenchServer(await freePort(), path.join(dataDir, 'server'), values['server-cpu-prof']);
     await waitUntilReady(server);
     const login = await fetch(`${server.baseUrl}/auth/login`, {
       method: 'POST',

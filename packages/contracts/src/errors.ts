@@ -116,6 +116,8 @@ export const ERROR_STATUS = {
   COUNTRY_CREDIT_TAKEN: 409,
   // Scan uploads (ADR 0100).
   UPLOAD_TOO_LARGE: 413,
+  UPLOAD_BEYOND_LENGTH: 413,
+  UPLOAD_OFFSET_MISMATCH: 409,
   UPLOAD_LENGTH_REQUIRED: 400,
   UPLOAD_NOT_IN_PROGRESS: 409,
   UPLOAD_NOT_STORED: 409,
@@ -255,6 +257,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   COUNTRY_PACKAGE_TAKEN: 'This package already has a price for {{country}}',
   COUNTRY_CREDIT_TAKEN: 'The tooth costs of {{country}} are already set',
   UPLOAD_TOO_LARGE: 'The file is larger than {{limit}}',
+  UPLOAD_BEYOND_LENGTH: 'More bytes arrived than the upload announced ({{size}} bytes)',
+  UPLOAD_OFFSET_MISMATCH: 'The upload continues at byte {{offset}}: send the rest from there',
   UPLOAD_LENGTH_REQUIRED: 'The upload must say its size (Upload-Length) when it starts',
   UPLOAD_NOT_IN_PROGRESS: 'This upload is finished already: no more data can be sent to it',
   UPLOAD_NOT_STORED: 'This upload is not complete yet: send the rest of the file first',

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HashingFileStore } from './uploads.hashing-store';
+import { BeyondLengthError, HashingFileStore } from './uploads.hashing-store';
 
 let dir: string;
 let store: HashingFileStore;
@@ -38,5 +38,15 @@ describe('the running sha256 of uploads', () => {
     await fresh.write(Readable.from([data.subarray(20_000)]), 'b', 20_000);
     expect(fresh.takeSha256('b', data.length)).toBeNull();
     expect(store.takeSha256('b', data.length)).toBeNull();
+  });
+
+  it('takes no more than the room it is given: the chunk crossing the line is refused, what came before stays', async () => {
+    const data = randomBytes(30_000);
+    await create('c', 25_000);
+    const source = Readable.from([data.subarray(0, 20_000), data.subarray(20_000)]);
+    await expect(store.receive(source, 'c', 0, 25_000)).rejects.toBeInstanceOf(BeyondLengthError);
+    const { size } = await stat(path.join(dir, 'c'));
+    expect(size).toBeLessThanOrEqual(20_000);
+    expect(store.takeSha256('c', 25_000)).toBeNull();
   });
 });

@@ -129,7 +129,12 @@ describe.each(backends)('scan uploads on $name storage', (backend) => {
     expect((await tus.get(practice.token, id)).json()).toMatchObject({ status: 'uploading', offset: half });
 
     // A repeated chunk at a stale offset is refused (409), nothing is appended twice.
-    expect((await tus.patch(practice.token, id, 0, data.subarray(0, 10))).statusCode).toBe(409);
+    const stale = await tus.patch(practice.token, id, 0, data.subarray(0, 10));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'UPLOAD_OFFSET_MISMATCH',
+      message: `The upload continues at byte ${half}: send the rest from there`,
+    });
 
     const rest = await tus.patch(practice.token, id, half, data.subarray(half));
     expect(rest.statusCode, rest.body).toBe(204);
@@ -307,22 +312,25 @@ describe('scan upload guards', () => {
     for (const body of [{}, { sha256: 'xyz' }, { sha256: 'g'.repeat(64) }]) {
       expect((await tus.complete(practice.token, id, body)).statusCode).toBe(400);
     }
-    // tus's own rules: a PATCH without Upload-Offset (403 in tus 1.0), or of another content type.
+    // tus's own rules: a PATCH without Upload-Offset, or of another content type.
     const noOffset = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/uploads/${id}`,
       headers: { ...bearer(practice.token), ...TUS, 'content-type': 'application/offset+octet-stream' },
       payload: Buffer.from('x'),
     });
-    expect(noOffset.statusCode).toBe(403);
+    expect(noOffset.statusCode).toBe(400);
+    expect(noOffset.json().message).toBe('Upload-Offset must be a whole number of bytes');
     const plainText = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/uploads/${id}`,
       headers: { ...bearer(practice.token), ...TUS, 'upload-offset': '0', 'content-type': 'text/plain' },
       payload: 'x',
     });
-    expect(plainText.statusCode).toBe(400);
-    expect(plainText.body).toContain('content-type');
+    expect(plainText.statusCode).toBe(415);
+    expect(plainText.json().message).toBe(
+      'A tus PATCH sends its bytes as content-type application/offset+octet-stream',
+    );
     // Completing before the last byte arrived.
     const early = await tus.complete(practice.token, id, { sha256: 'a'.repeat(64) });
     expect(early.statusCode).toBe(409);
@@ -338,6 +346,10 @@ describe('scan upload guards', () => {
     const id = idOf(await tus.create(practice.token, 100));
     const tooMuch = await tus.patch(practice.token, id, 0, randomBytes(200));
     expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'UPLOAD_BEYOND_LENGTH',
+      message: 'More bytes arrived than the upload announced (100 bytes)',
+    });
     expect((await tus.get(practice.token, id)).json()).toMatchObject({ status: 'uploading', offset: 0 });
   });
 
@@ -586,6 +598,55 @@ describe('scan uploads over a real connection', () => {
       Buffer.from(JSON.stringify({ sha256: sha256(data) })),
     );
     expect(completed.status).toBe(200);
+    expect(await completed.json()).toMatchObject({ status: 'verified', size: data.length });
+  });
+
+  it('lets a newer PATCH take over from one whose connection hangs: the older stops, the newer goes on from its end', async () => {
+    const data = randomBytes(2 * 1024 * 1024);
+    const created = await request('POST', '/api/uploads', {
+      'upload-length': String(data.length),
+      'upload-metadata': `filename ${b64('lower.stl')}`,
+    });
+    const location = created.headers.get('location')!;
+    const half = data.length / 2;
+    // The first PATCH announces every byte, sends half and then nothing more (a stalled connection).
+    const stalled = http.request(`${base}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...bearer(practice.token),
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(data.length),
+      },
+    });
+    const stalledEnd = new Promise<string>((resolve) => {
+      stalled.on('error', (error) => resolve(`error ${error.message}`));
+      stalled.on('response', (response) => resolve(`status ${response.statusCode}`));
+    });
+    stalled.write(data.subarray(0, half));
+    let offset = -1;
+    for (let attempt = 0; attempt < 50 && offset < half; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      offset = Number((await request('HEAD', location, {})).headers.get('upload-offset'));
+    }
+    expect(offset).toBe(half);
+
+    const rest = await request(
+      'PATCH',
+      location,
+      { 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      data.subarray(half),
+    );
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(data.length));
+    expect(await stalledEnd).toMatch(/^error /);
+    const completed = await request(
+      'POST',
+      `${location}/complete`,
+      { 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ sha256: sha256(data) })),
+    );
     expect(await completed.json()).toMatchObject({ status: 'verified', size: data.length });
   });
 

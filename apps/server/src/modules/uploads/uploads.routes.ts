@@ -7,8 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireActor } from '../../plugins/authenticate';
-import { HashingFileStore } from './uploads.hashing-store';
-import { checkCreation, createUploadsService, tooLarge, type UploadsService } from './uploads.service';
+import { BeyondLengthError, HashingFileStore } from './uploads.hashing-store';
+import { checkCreation, createUploadsService, stagedSize, tooLarge, type UploadsService } from './uploads.service';
 
 const PERMISSION = 'backoffice-case-instance' as const;
 const TUS_VERSION = '1.0.0';
@@ -32,9 +32,8 @@ const createdIds = new WeakMap<IncomingMessage, string>();
 type NodeBacked = { runtime?: { node?: { req?: IncomingMessage } } };
 const nodeRequestOf = (req: unknown) => (req as NodeBacked).runtime?.node?.req;
 
-function createTusServer(deps: Deps, service: UploadsService, path: string) {
+function createTusServer(deps: Deps, service: UploadsService, datastore: HashingFileStore, path: string) {
   const corsOrigins = deps.config.corsOrigins;
-  const datastore = new HashingFileStore({ directory: service.stagingDir });
   return new TusServer({
     path,
     datastore,
@@ -59,6 +58,61 @@ function createTusServer(deps: Deps, service: UploadsService, path: string) {
       return {};
     },
   });
+}
+
+/** A PATCH's tus headers: the protocol version, the content type, and the offset it continues at. */
+function checkPatch(headers: FastifyRequest['headers']): number {
+  if (headers['tus-resumable'] !== TUS_VERSION) {
+    throw new AppError('BAD_REQUEST', { message: `Tus-Resumable must be ${TUS_VERSION}` });
+  }
+  if (headers['content-type']?.split(';')[0]?.trim() !== 'application/offset+octet-stream') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: 'A tus PATCH sends its bytes as content-type application/offset+octet-stream',
+    });
+  }
+  const offset = headers['upload-offset'];
+  if (typeof offset !== 'string' || !/^\d{1,16}$/.test(offset)) {
+    throw new AppError('BAD_REQUEST', { message: 'Upload-Offset must be a whole number of bytes' });
+  }
+  return Number(offset);
+}
+
+/**
+ * The bytes of PATCH requests, written by the store straight from the request (ADR 0100). One PATCH per upload
+ * at a time: a newer one stops the one still running (its client has given up on that connection) and goes on
+ * from where the older one ended.
+ */
+function createReceiver(datastore: HashingFileStore, stagingDir: string) {
+  const running = new Map<string, { stop(): void; done: Promise<unknown> }>();
+  const stop = async (id: string) => {
+    for (let current = running.get(id); current; current = running.get(id)) {
+      current.stop();
+      await current.done.catch(() => undefined);
+    }
+  };
+  return {
+    stop,
+    async receive(source: IncomingMessage, row: { id: string; size: number }, offset: number, declared: number) {
+      await stop(row.id);
+      const staged = await stagedSize(stagingDir, row.id);
+      if (staged === null) throw new AppError('NOT_FOUND');
+      if (offset !== staged) throw new AppError('UPLOAD_OFFSET_MISMATCH', { params: { offset: staged } });
+      const room = row.size - offset;
+      if (declared > room) throw new AppError('UPLOAD_BEYOND_LENGTH', { params: { size: row.size } });
+      const done = datastore.receive(source, row.id, offset, room);
+      running.set(row.id, { stop: () => source.destroy(), done });
+      try {
+        return await done;
+      } catch (err) {
+        if (err instanceof BeyondLengthError) {
+          throw new AppError('UPLOAD_BEYOND_LENGTH', { params: { size: row.size } });
+        }
+        throw err;
+      } finally {
+        if (running.get(row.id)?.done === done) running.delete(row.id);
+      }
+    },
+  };
 }
 
 /**
@@ -100,7 +154,9 @@ export async function uploadsRoutes(appBase: FastifyInstance, { deps }: { deps: 
   const tags = ['uploads'];
   const config = { permission: PERMISSION };
   // The tus path as requests arrive (with the service prefix): the id is the segment after it.
-  const tus = createTusServer(deps, service, `${appBase.prefix}${R.tus}`);
+  const datastore = new HashingFileStore({ directory: service.stagingDir });
+  const tus = createTusServer(deps, service, datastore, `${appBase.prefix}${R.tus}`);
+  const receiver = createReceiver(datastore, service.stagingDir);
 
   // tus's PATCH body (and a creation with data): left unread for tus to stream to the staging file.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -152,7 +208,25 @@ export async function uploadsRoutes(appBase: FastifyInstance, { deps }: { deps: 
       if (row.status !== 'uploading') throw new AppError('UPLOAD_NOT_IN_PROGRESS');
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > service.maxBytes) throw tooLarge(service.maxBytes);
-      return passToTus(tus, request, reply);
+      const offset = checkPatch(request.headers);
+      const reached = await receiver.receive(request.raw, row, offset, declared).catch((err: unknown) => {
+        // A refusal before the body was read to its end: the connection cannot carry another request.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw err;
+      });
+      if (reached === row.size) {
+        try {
+          await service.store(row.id, datastore.takeSha256(row.id, row.size));
+        } catch {
+          throw new AppError('UPLOAD_STORE_FAILED');
+        }
+      }
+      return reply
+        .status(204)
+        .header('tus-resumable', TUS_VERSION)
+        .header('upload-offset', String(reached))
+        .header('access-control-expose-headers', TUS_EXPOSED_HEADERS.join(', '))
+        .send();
     },
   );
 
@@ -172,6 +246,7 @@ export async function uploadsRoutes(appBase: FastifyInstance, { deps }: { deps: 
         // The record first (the answer may reach the client before anything after tus runs); tus then
         // stops a PATCH in flight and removes the staging file (the clean-up takes any it leaves).
         await service.forget(row.id);
+        await receiver.stop(row.id);
         return passToTus(tus, request, reply);
       }
       await service.discard(actor, row.id);

@@ -122,13 +122,18 @@ export async function removeStaging(stagingDir: string, id: string) {
   await Promise.all(stagingPaths(stagingDir, id).map((file) => rm(file, { force: true })));
 }
 
-/** Bytes in the staging file (the tus offset) of an upload still in progress. */
-export async function stagedBytes(stagingDir: string, id: string): Promise<number> {
+/** Bytes in the staging file (the tus offset) of an upload still in progress; null without a staging file. */
+export async function stagedSize(stagingDir: string, id: string): Promise<number | null> {
   try {
     return (await stat(path.join(stagingDir, id))).size;
   } catch {
-    return 0;
+    return null;
   }
+}
+
+/** Bytes in the staging file (the tus offset) of an upload still in progress. */
+export async function stagedBytes(stagingDir: string, id: string): Promise<number> {
+  return (await stagedSize(stagingDir, id)) ?? 0;
 }
 
 export function createUploadsService(deps: Deps) {
