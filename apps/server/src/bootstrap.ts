@@ -69,7 +69,12 @@ export function createLogger(
 function databaseOptions(config: Config): DatabaseOptions {
   return config.database.kind === 'pglite'
     ? { kind: 'pglite', dir: config.database.dir }
-    : { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize };
+    : {
+        kind: 'postgres',
+        url: config.database.url,
+        poolSize: config.database.poolSize,
+        preparedStatements: config.database.preparedStatements,
+      };
 }
 
 /** Runs `work` holding a PostgreSQL advisory lock, so processes starting together migrate one at a time. */

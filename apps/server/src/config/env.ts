@@ -33,6 +33,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Named prepared statements on PostgreSQL (ADR 0103); false behind a pooler that cannot keep them. */
+    DATABASE_PREPARED_STATEMENTS: bool.default(true),
     /** Which services this process mounts; the default is all of them in one process. */
     SERVICES: list.pipe(z.array(z.enum(SERVICE_NAMES)).min(1)).default([...SERVICE_NAMES]),
     /** Run job workers inside the server process. Set false when `npm run worker` runs elsewhere. */
@@ -211,7 +213,12 @@ function toConfig(env: Env) {
     logFormat: env.LOG_FORMAT,
     dataDir,
     database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+      ? ({
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+        } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
     services: env.SERVICES,
     workersInProcess: env.WORKERS_IN_PROCESS,

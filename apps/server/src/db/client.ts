@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,7 +28,7 @@ export type Database =
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; preparedStatements?: boolean };
 
 /** Opens the embedded PGlite (persisted in `dir`, in memory without one) or a pool on a PostgreSQL server. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -42,7 +43,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     return { kind: 'pglite', db, pglite, close: () => pglite.close() };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Statements with parameters as named prepared statements (ADR 0103), unless a pooler in front refuses them.
+    ...(options.preparedStatements === false ? {} : { Client: NamedStatementClient }),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
