@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { loadGet, signIn, withSeededServer } from './authenticated-load';
@@ -134,14 +135,23 @@ export async function main(argv: string[]): Promise<number> {
       cases: { type: 'string', default: '1000000' },
       companies: { type: 'string', default: '5000' },
       only: { type: 'string' },
+      // A V8 CPU profile of the server, written to this folder when it stops (open it in Chrome DevTools).
+      'server-cpu-prof': { type: 'string' },
     },
   });
   const duration = Number(values.duration);
   const warmup = Number(values.warmup);
   const levels = values.connections.split(',').map(Number);
+  const profileDir = values['server-cpu-prof'];
   const shapes = values.only ? SHAPES.filter((s) => s.name.includes(values.only!)) : SHAPES;
   return withSeededServer(
-    { name: 'cases', services: 'auth,api', users: 10_000, companies: Number(values.companies) },
+    {
+      name: 'cases',
+      services: 'auth,api',
+      users: 10_000,
+      companies: Number(values.companies),
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+    },
     async ({ server, pool }) => {
       console.info(`Seeding ${values.cases} cases over ${values.companies} companies (kept for the next run)…`);
       const seeded = await seedCases(pool, Number(values.cases), Number(values.companies));
