@@ -2,7 +2,7 @@ import { countCapOf, isCountCapped, LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@cu
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
-import { cappedCount, listPage, oneRow } from './paging';
+import { CappedCounts, cappedCount, cappedCountsOf, listPage, oneRow } from './paging';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,5 +55,35 @@ describe('capped counts (ADR 0085)', () => {
     expect(isCountCapped(75 + SEARCH_COUNT_CAP + 1, 'an', 75)).toBe(true);
     expect(isCountCapped(SEARCH_COUNT_CAP + 1, 'an', 75)).toBe(false);
     expect(countCapOf(undefined, 75)).toBe(LIST_COUNT_CAP);
+  });
+});
+
+describe('remembered capped counts (ADR 0103)', () => {
+  it('remember a capped list until it expires, per filter and cap, and forget the oldest when full', () => {
+    let now = 1_000;
+    const counts = new CappedCounts(60_000, 2, () => now);
+    const a = CappedCounts.keyOf(matching(20_000), 10_000);
+    const b = CappedCounts.keyOf(matching(30_000), 10_000);
+    expect(a).not.toBe(b);
+    expect(CappedCounts.keyOf(matching(20_000), 100)).not.toBe(a);
+    expect(counts.isCapped(a)).toBe(false);
+    counts.remember(a);
+    expect(counts.isCapped(a)).toBe(true);
+    now += 59_999;
+    expect(counts.isCapped(a)).toBe(true);
+    now += 1;
+    expect(counts.isCapped(a)).toBe(false);
+    expect(counts.size).toBe(0);
+    counts.remember(a);
+    counts.remember(b);
+    counts.remember(CappedCounts.keyOf(matching(40_000), 10_000));
+    expect(counts.size).toBe(2);
+    expect(counts.isCapped(a)).toBe(false);
+    expect(counts.isCapped(b)).toBe(true);
+  });
+
+  it('belong to one database handle', () => {
+    expect(cappedCountsOf(ctx.deps.db)).toBe(cappedCountsOf(ctx.deps.db));
+    expect(cappedCountsOf({} as typeof ctx.deps.db)).not.toBe(cappedCountsOf(ctx.deps.db));
   });
 });

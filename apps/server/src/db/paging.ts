@@ -75,3 +75,55 @@ export async function listPage<T extends PgSelect>(
   ]);
   return { data: data as Awaited<ReturnType<T['execute']>>, total };
 }
+
+/**
+ * Lists whose count passed its cap, remembered for a while (ADR 0103). "More than 10,000" stays true while a
+ * few rows come and go, so such a list skips its count (4 ms of PostgreSQL over a million cases) until the
+ * entry expires; exact counts are never remembered. The key is the count's own SQL and parameters, so it holds
+ * the caller's scope and every filter.
+ */
+export class CappedCounts {
+  private readonly until = new Map<string, number>();
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The key of a list's count: the matching rows' SQL, its parameters and the cap. */
+  static keyOf(matching: PgSelect, cap: number): string {
+    const { sql: text, params } = matching.toSQL();
+    return JSON.stringify([text, params, cap]);
+  }
+
+  isCapped(key: string): boolean {
+    const until = this.until.get(key);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.until.delete(key);
+    return false;
+  }
+
+  remember(key: string): void {
+    this.until.delete(key);
+    // The oldest entry makes room (a Map keeps insertion order).
+    if (this.until.size >= this.maxEntries) this.until.delete(this.until.keys().next().value!);
+    this.until.set(key, this.now() + this.ttlMs);
+  }
+
+  get size(): number {
+    return this.until.size;
+  }
+}
+
+const cappedCountsByDb = new WeakMap<object, CappedCounts>();
+
+/** The capped counts remembered for one database handle (each app, and each test, has its own). */
+export function cappedCountsOf(db: DbOrTx): CappedCounts {
+  let counts = cappedCountsByDb.get(db);
+  if (!counts) {
+    counts = new CappedCounts();
+    cappedCountsByDb.set(db, counts);
+  }
+  return counts;
+}

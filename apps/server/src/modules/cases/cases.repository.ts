@@ -3,7 +3,7 @@ import type { CaseListQuery, CaseStatus } from '@cuspid/contracts/cases';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { backendPage, cappedCount, cappedCountColumn, oneRow } from '../../db/paging';
+import { backendPage, CappedCounts, cappedCount, cappedCountColumn, cappedCountsOf, oneRow } from '../../db/paging';
 import {
   caseJaws,
   caseLogs,
@@ -127,8 +127,13 @@ export async function listCases(db: DbOrTx, actor: Actor, query: CaseListQuery) 
     .offset(page.offset)
     .limit(page.limit)
     .as('page');
+  // A list known to hold more than its cap is not counted again for a minute.
+  const counts = cappedCountsOf(db);
+  const countKey = CappedCounts.keyOf(matching, cap);
+  const known = counts.isCapped(countKey);
+  const totalColumn = known ? sql<number>`${cap + 1}::int`.mapWith(Number) : cappedCountColumn(matching, cap);
   const rows = await db
-    .select({ ...viewColumns, ...listExtras, total: cappedCountColumn(matching, cap) })
+    .select({ ...viewColumns, ...listExtras, total: totalColumn })
     .from(pageIds)
     .innerJoin(cases, eq(cases.id, pageIds.id))
     .innerJoin(companies, eq(companies.id, cases.companyId))
@@ -136,6 +141,7 @@ export async function listCases(db: DbOrTx, actor: Actor, query: CaseListQuery) 
     .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`)
     .orderBy(direction(column), direction(cases.id));
   const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await cappedCount(db, matching, cap));
+  if (total > cap && !known) counts.remember(countKey);
   const data: CaseListRow[] = rows.map(({ case: row, companyName, createdByName, lockedByName, jaws, flag, tags }) => ({
     ...row,
     companyName,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jawFixtureStl } from '@cuspid/mesh/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase, tetrahedronStl } from '../../../test/cases';
@@ -16,6 +16,7 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { uploadScan } from '../../../test/uploads';
+import { cappedCountsOf } from '../../db/paging';
 import { auditLog, caseJaws, companies, creditLedger, mailOutbox } from '../../db/schema';
 import { ledgerMismatches, readBalances } from '../credits';
 import { processCase } from './cases.processing';
@@ -144,6 +145,29 @@ describe('cases: who may call', () => {
 });
 
 describe('cases: reading', () => {
+  it('counts a list up to 10,000 and answers "more" after that; a list known to hold more is not counted again', async () => {
+    const p = await practice();
+    await ctx.deps.db.execute(sql`
+      insert into backend.cases (company_id, name, patient, status, upper_teeth, lower_teeth, credits_spent)
+      select ${p.id}::uuid, 'Crown ' || n, 'P-' || n, 'in-approval', '{11}', '{}', 0 from generate_series(1, 10001) as n`);
+    const counts = cappedCountsOf(ctx.deps.db);
+    const before = counts.size;
+    const first = await get(`/api/case-lists?company_id=${p.id}&per_page=5`, staffToken);
+    expect(first.json().total).toBe(10_001);
+    expect(counts.size).toBe(before + 1);
+    // Answered from what is remembered: the same "more than 10,000", the rows as fresh as ever.
+    await caseOf(p.id, { name: 'Newest crown', status: 'in-approval' });
+    const again = await get(`/api/case-lists?company_id=${p.id}&per_page=5`, staffToken);
+    expect(again.json().total).toBe(10_001);
+    expect(again.json().data[0].name).toBe('Newest crown');
+    expect((await get(`/api/case-lists?per_page=5`, p.user.token)).json().total).toBe(10_001);
+    // Exact counts are counted every time.
+    const few = await get(`/api/case-lists?company_id=${p.id}&status=approved`, staffToken);
+    expect(few.json().total).toBe(0);
+    await caseOf(p.id, { status: 'approved' });
+    expect((await get(`/api/case-lists?company_id=${p.id}&status=approved`, staffToken)).json().total).toBe(1);
+  });
+
   it("lists the company's cases (and a reseller its customers'), filters and searches them", async () => {
     const reseller = await company('Reseller');
     const customer = await company('Customer', reseller);
