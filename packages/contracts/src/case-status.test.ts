@@ -5,10 +5,13 @@ import {
   type CaseStatus,
   checkResultTransition,
   checkTransition,
+  checkUploadTransition,
   nextStatuses,
   RESULT_STATUSES,
   rememberedStatus,
   requeuePricing,
+  type TransitionCheck,
+  UPLOAD_STATUSES,
 } from './case-status';
 
 // The allowed moves written out one by one (docs/case-states.md), independently of the table in case-status.ts:
@@ -127,5 +130,75 @@ describe('result statuses', () => {
     for (const from of RESULT_STATUSES) {
       expect(checkResultTransition(from, from, 'system').ok).toBe(false);
     }
+  });
+});
+
+/** Checks every (from, to, mover) of a small machine against moves written out as `from > to: movers`. */
+function expectExactly<S extends string>(
+  statuses: readonly S[],
+  written: string,
+  check: (from: S, to: S, mover: (typeof CASE_MOVERS)[number]) => TransitionCheck,
+) {
+  const listed = new Map(
+    written
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [move, movers] = line.split(': ');
+        return [move!, movers!.split(' ')] as const;
+      }),
+  );
+  let allowed = 0;
+  for (const from of statuses) {
+    for (const to of statuses) {
+      const movers = listed.get(`${from} > ${to}`) ?? [];
+      for (const mover of CASE_MOVERS) {
+        const where = `${from} > ${to} by ${mover}`;
+        const reason = from === to ? 'same' : movers.length ? 'not-yours' : 'not-allowed';
+        expect(check(from, to, mover), where).toEqual(movers.includes(mover) ? { ok: true } : { ok: false, reason });
+        if (movers.includes(mover)) allowed++;
+      }
+    }
+  }
+  // Every written move exists: a typo in a status name would otherwise pass as 'refused'.
+  expect(allowed).toBe([...listed.values()].reduce((sum, movers) => sum + movers.length, 0));
+}
+
+describe('every result move', () => {
+  it('allows exactly the listed moves, each only for its movers, and refuses every other one', () => {
+    expectExactly(
+      RESULT_STATUSES,
+      `
+in-progress > done: system engine staff
+in-progress > failed: system engine staff
+done > approved: customer staff
+done > rejected: customer staff
+done > hidden: staff
+done > failed: engine
+failed > hidden: staff
+failed > done: staff
+approved > done: staff
+approved > hidden: staff
+rejected > done: staff
+rejected > hidden: staff
+hidden > done: staff
+`,
+      checkResultTransition,
+    );
+  });
+});
+
+describe('every upload (jaw scan) move', () => {
+  it('allows exactly the listed moves, each only for its movers, and refuses every other one', () => {
+    expectExactly(
+      UPLOAD_STATUSES,
+      `
+queued > done: system engine
+queued > unsupported: system engine
+done > queued: system customer staff
+unsupported > queued: system customer staff
+`,
+      checkUploadTransition,
+    );
   });
 });

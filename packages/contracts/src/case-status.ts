@@ -158,8 +158,32 @@ export const RESULT_TRANSITIONS: Record<ResultStatus, Partial<Record<ResultStatu
 };
 
 export function checkResultTransition(from: ResultStatus, to: ResultStatus, mover: CaseMover): TransitionCheck {
+  return checkTable(RESULT_TRANSITIONS, from, to, mover);
+}
+
+/**
+ * A jaw's scan (upload status) follows its case's processing: each processing run reports every live jaw
+ * done or unsupported (the system's reference engine or an external engine), and a case queued again
+ * (a recalculation by the customer or staff, or a run that was cut off) queues its scans again.
+ */
+export const UPLOAD_TRANSITIONS: Record<UploadStatus, Partial<Record<UploadStatus, readonly CaseMover[]>>> = {
+  queued: { done: ['system', 'engine'], unsupported: ['system', 'engine'] },
+  done: { queued: ['system', 'customer', 'staff'] },
+  unsupported: { queued: ['system', 'customer', 'staff'] },
+};
+
+export function checkUploadTransition(from: UploadStatus, to: UploadStatus, mover: CaseMover): TransitionCheck {
+  return checkTable(UPLOAD_TRANSITIONS, from, to, mover);
+}
+
+function checkTable<S extends string>(
+  table: Record<S, Partial<Record<S, readonly CaseMover[]>>>,
+  from: S,
+  to: S,
+  mover: CaseMover,
+): TransitionCheck {
   if (from === to) return { ok: false, reason: 'same' };
-  const movers = RESULT_TRANSITIONS[from][to] ?? [];
+  const movers = table[from][to] ?? [];
   if (!movers.length) return { ok: false, reason: 'not-allowed' };
   return movers.includes(mover) ? { ok: true } : { ok: false, reason: 'not-yours' };
 }

@@ -284,6 +284,7 @@ export const CASE_LOG_KINDS = [
   'edit',
   'mail',
   'engine',
+  'labels',
 ] as const;
 export type CaseLogKind = (typeof CASE_LOG_KINDS)[number];
 export const caseLogSchema = z.object({
@@ -389,6 +390,7 @@ export const engineOutcomeSchema = z.object({
       }),
     )
     .max(2)
+    .refine((jaws) => new Set(jaws.map((j) => j.jaw)).size === jaws.length, 'Each jaw is reported once')
     .default([]),
 });
 

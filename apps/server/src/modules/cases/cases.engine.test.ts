@@ -437,6 +437,15 @@ describe('POST /api/case-results/{id}', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['status']));
     expect((await report(id, { status: 'done', job_id: 'run-1' })).statusCode).toBe(400);
+    const twice = await report(id, {
+      status: 'done',
+      jaws: [
+        { jaw: 'upper', status: 'done' },
+        { jaw: 'upper', status: 'unsupported' },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual({ jaws: ['Each jaw is reported once'] });
     expect((await report(id, { status: 'done' }, staffToken)).statusCode).toBe(403);
     expect((await report(id, { status: 'done' }, customer.token)).statusCode).toBe(403);
     // A customer's key holding the engine scope: its own company's case 403, another company's 404.

@@ -4,8 +4,10 @@ import {
   type CaseStatus,
   checkResultTransition,
   checkTransition,
+  checkUploadTransition,
   isHousekeeping,
   type ResultStatus,
+  type UploadStatus,
 } from '@cuspid/contracts/cases';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -149,4 +151,13 @@ export async function moveResult(
     after: { status: to },
   });
   return updated;
+}
+
+/**
+ * A jaw's scan moves with its case's processing (UPLOAD_TRANSITIONS): a refused move here means the run's
+ * bookkeeping went wrong (a report for a jaw that is not waiting for one), so the whole change is undone.
+ */
+export function assertJawMove(from: UploadStatus, to: UploadStatus, changer: CaseChanger): void {
+  const check = checkUploadTransition(from, to, moverOf(changer));
+  if (!check.ok) throw new Error(`A jaw scan that is ${from} cannot become ${to} (${check.reason})`);
 }

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Jaw } from '@cuspid/contracts/cases';
+import type { Jaw, UploadStatus } from '@cuspid/contracts/cases';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
 import type { Engine, EngineOutcome, EngineRun, ProducedFile } from './cases.engine';
-import { type CaseChanger, logCase, moveCase, SYSTEM } from './cases.machine';
+import { assertJawMove, type CaseChanger, logCase, moveCase, SYSTEM } from './cases.machine';
 import { refundProcessing } from './cases.refund';
 import * as repo from './cases.repository';
 
@@ -177,7 +177,11 @@ export async function completeProcessing(
   const applied = await deps.db.transaction(async (tx) => {
     const row = await repo.lockCase(tx, run.caseId);
     if (!row || row.processingRun !== run.run || row.status !== 'in-progress') return false;
+    const live = new Map((await repo.listJaws(tx, [row.id])).filter((j) => !j.deletedAt).map((j) => [j.jaw, j]));
     for (const jaw of outcome.jaws) {
+      const current = live.get(jaw.jaw);
+      if (!current) continue; // a jaw deleted before the run was not sent to the engine
+      assertJawMove(current.status as UploadStatus, jaw.status, changer);
       await repo.updateJaw(tx, row.id, jaw.jaw, {
         status: jaw.status,
         unsupportedReason: jaw.status === 'unsupported' ? (jaw.reason ?? outcome.reason ?? null) : null,

@@ -270,12 +270,17 @@ export async function updateJaw(
     .where(and(eq(caseJaws.caseId, caseId), eq(caseJaws.jaw, jaw)));
 }
 
-/** Every live jaw of a case goes back to queued (a new processing run). */
+/**
+ * Every live jaw of a case that a run ended (done or unsupported: the moves to queued of UPLOAD_TRANSITIONS)
+ * goes back to queued for a new processing run; one still queued stays as it is.
+ */
 export async function queueJaws(db: DbOrTx, caseId: string): Promise<void> {
   await db
     .update(caseJaws)
     .set({ status: 'queued', unsupportedReason: null, updatedAt: new Date() })
-    .where(and(eq(caseJaws.caseId, caseId), isNull(caseJaws.deletedAt)));
+    .where(
+      and(eq(caseJaws.caseId, caseId), isNull(caseJaws.deletedAt), inArray(caseJaws.status, ['done', 'unsupported'])),
+    );
 }
 
 // --- Results, files, ratings ------------------------------------------------------------------------
@@ -445,3 +450,13 @@ export async function notifyCaseChanged(db: DbOrTx, caseId: string): Promise<voi
 }
 
 export const CASE_EVENTS_CHANNEL = 'cuspid_case_events';
+
+/** Who holds the lock of each of these cases, with the locker's name (cases without a lock are left out). */
+export async function listLocks(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: cases.id, lockedBy: cases.lockedBy, lockedByName: personName(locker) })
+    .from(cases)
+    .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`)
+    .where(and(inArray(cases.id, ids), sql`${cases.lockedBy} is not null`));
+}

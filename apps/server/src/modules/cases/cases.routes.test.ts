@@ -379,6 +379,55 @@ describe('cases: lock', () => {
     expect((await post(`/api/cases/unlock/${id}`, {}, p.user.token)).json().code).toBe('CASE_NOT_LOCKED');
     expect((await put(`/api/case-lists/${id}`, { name: 'Colleague' }, colleague.token)).statusCode).toBe(200);
   });
+
+  it('keeps the flag and tags of a locked case as they are for others; every label change is logged', async () => {
+    const p = await practice();
+    const colleague = await member(p.id);
+    const locked = await caseOf(p.id, { status: 'approved' });
+    const open = await caseOf(p.id, { status: 'approved' });
+    const suffix = randomUUID().slice(0, 6);
+    const flag = await post('/api/flags', { name: `Urgent ${suffix}`, kind: 'flag', applies_to: ['case'] }, adminToken);
+    const tag = await post('/api/flags', { name: `Implant ${suffix}`, kind: 'tag', applies_to: ['case'] }, adminToken);
+    expect([flag.statusCode, tag.statusCode]).toEqual([201, 201]);
+    expect((await post(`/api/cases/lock/${locked.id}`, {}, p.user.token)).statusCode).toBe(200);
+
+    // A colleague's bulk change touching the locked case changes nothing, on either case.
+    const refused = await post(
+      '/api/update-flags',
+      { type: 'case', ids: [open.id, locked.id], flag_id: flag.json().id },
+      colleague.token,
+    );
+    expect(refused.statusCode, refused.body).toBe(423);
+    expect(refused.json().code).toBe('CASE_LOCKED');
+    expect((await get(`/api/case-lists/${open.id}`, p.user.token)).json().flag).toBeNull();
+
+    // The locker may; the log says what changed, by whom.
+    const set = await post(
+      '/api/update-flags',
+      { type: 'case', ids: [locked.id], flag_id: flag.json().id, add_tag_ids: [tag.json().id] },
+      p.user.token,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const removed = await post(
+      '/api/update-flags',
+      { type: 'case', ids: [locked.id], flag_id: null, remove_tag_ids: [tag.json().id] },
+      p.user.token,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    // Setting what is already there is no change and no log line.
+    expect(
+      (await post('/api/update-flags', { type: 'case', ids: [locked.id], flag_id: null }, p.user.token)).statusCode,
+    ).toBe(200);
+    const logs = (await get(`/api/case-logs/${locked.id}`, p.user.token)).json().data as {
+      kind: string;
+      message: string;
+      actor_name: string | null;
+    }[];
+    expect(logs.filter((l) => l.kind === 'labels').map((l) => l.message)).toEqual([
+      `Flag removed: Urgent ${suffix}; tags removed: Implant ${suffix}`,
+      `Flag: Urgent ${suffix}; tags added: Implant ${suffix}`,
+    ]);
+  });
 });
 
 describe('cases: recalculation', () => {

@@ -18,6 +18,7 @@ import { authorize } from '../../lib/authorize';
 import { AppError, type FieldErrors, notFound } from '../../lib/errors';
 import { labelPolicy } from './flags.policy';
 import * as repo from './flags.repository';
+import { hooksOf, labelChanges } from './record-type-hooks';
 import { RECORD_TYPES } from './record-types.repository';
 
 const KIND_NOUN: Record<FlagKind, string> = { flag: 'flag', tag: 'tag' };
@@ -249,6 +250,8 @@ export async function deleteFlag(deps: Deps, actor: Actor, id: string) {
     for (const [type, before] of befores) {
       const ids = [...before.keys()];
       const after = await repo.listRecordLabels(tx, type, ids);
+      const changes = labelChanges(ids, before, after);
+      if (changes.length) await hooksOf(type).changed?.(tx, actor, changes);
       const owners = new Map((await RECORD_TYPES[type].owners(tx, ids)).map((o) => [o.id, o.companyId]));
       for (const recordId of ids) {
         entries.push({
@@ -285,6 +288,8 @@ export async function updateRecordFlags(deps: Deps, actor: Actor, body: FlagsUpd
   return deps.db.transaction(async (tx) => {
     const visible = await handler.lockVisible(tx, actor, ids);
     if (visible.length !== ids.length) throw notFound();
+    const hooks = hooksOf(body.type);
+    await hooks.assertChangeable?.(tx, actor, ids);
 
     // The definitions stay as they are until the change commits (a concurrent edit or delete waits).
     const named = [...new Set([...(body.flag_id ? [body.flag_id] : []), ...addTagIds, ...removeTagIds])];
@@ -315,6 +320,8 @@ export async function updateRecordFlags(deps: Deps, actor: Actor, body: FlagsUpd
     await repo.addRecordTags(tx, actor, body.type, ids, addTagIds);
     await repo.removeRecordTags(tx, actor, body.type, ids, removeTagIds);
     const after = await repo.listRecordLabels(tx, body.type, ids);
+    const changes = labelChanges(ids, before, after);
+    if (changes.length) await hooks.changed?.(tx, actor, changes);
 
     const owners = new Map(visible.map((r) => [r.id, r.companyId]));
     await recordAudits(

@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/define-module';
 import { flagsRoutes } from './flags.routes';
 
 export { carriesFlag, carriesTag, listRecordLabels, type RecordLabels } from './flags.repository';
+export { hookRecordType, type LabelChange, type RecordTypeHooks } from './record-type-hooks';
 
 /** Flags and tags on records of every record type (ADR 0054). */
 export const flagsModule = defineModule({ name: 'flags', service: 'api', routes: flagsRoutes });

@@ -9,6 +9,7 @@ import {
   IconPlus,
   IconRobot,
   IconStar,
+  IconTag,
   IconTransfer,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ const ICONS: Record<CaseLog['kind'], typeof IconCircleDot> = {
   edit: IconEdit,
   mail: IconMail,
   engine: IconRobot,
+  labels: IconTag,
 };
 
 /** What happened to the case (GET /case-logs/{id}), newest first, as a timeline. */

@@ -93,6 +93,23 @@ describe('the size check', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it("takes the server's limit (Tus-Max-Size of OPTIONS /api/uploads) when none is given", async () => {
+    const fetchSpy = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'OPTIONS'
+        ? new Response(null, { status: 204, headers: { 'Tus-Max-Size': '2048', 'Tus-Resumable': '1.0.0' } })
+        : new Response('{}', { status: 500 }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const onChange = vi.fn<(uploads: ScanUploadState[]) => void>();
+    const { container } = renderWithProviders(<ScanUploader onChange={onChange} />);
+    expect(await screen.findByText(/up to 2 KB/)).toBeInTheDocument();
+    await userEvent.upload(await input(container), [new File([bytes(4096)], 'upper.stl')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 2 KB');
+    expect(fetchSpy.mock.calls.map(([url, init]) => [String(url), init?.method])).toEqual([
+      ['/api/uploads', 'OPTIONS'],
+    ]);
+  });
+
   it('refuses files that are no scans, by name', async () => {
     const { container } = renderUploader(10);
     // The drop area accepts by extension; what slips past (a dropped file) is refused with its name.

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
+import { useUploadLimit } from '../api/upload-limit';
 import { assignJaws, isAcceptedFile, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
 import { sha256OfFile } from '../lib/sha256';
 import type { TusHandle } from '../lib/tus-upload';
@@ -35,7 +36,7 @@ type Item = ScanUploadState & {
 
 export type ScanUploaderProps = {
   onChange(uploads: ScanUploadState[]): void;
-  /** The server's UPLOAD_MAX_BYTES (default 500 MB): checked before a byte is sent. */
+  /** The largest file taken, checked before a byte is sent (default: the server's UPLOAD_MAX_BYTES, asked with OPTIONS). */
   maxBytes?: number;
   disabled?: boolean;
 };
@@ -101,7 +102,10 @@ function useBytes() {
  * sha256 is computed in the browser, then confirmed with the server's. The heavy parts (tus client,
  * ZIP reader, hasher) load only when a file is picked.
  */
-export function ScanUploader({ onChange, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, disabled }: ScanUploaderProps) {
+export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: ScanUploaderProps) {
+  // The server's own limit (UPLOAD_MAX_BYTES), unless the caller names one; the default until it answers.
+  const serverLimit = useUploadLimit(givenMaxBytes === undefined).data;
+  const maxBytes = givenMaxBytes ?? serverLimit ?? DEFAULT_UPLOAD_MAX_BYTES;
   const { t } = useTranslation('uploads');
   const { t: tError } = useTranslation('errors');
   const bytes = useBytes();
