@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
 import { auditLogModule } from './audit-log';
+import { caseResultsModule } from './case-results';
 import { casesModule } from './cases';
 import { companiesModule } from './companies';
 import { countryCreditsModule } from './country-credits';
@@ -52,6 +53,7 @@ const areas: readonly ServerModule[] = [
   packagesModule,
   countryCreditsModule,
   casesModule,
+  caseResultsModule,
   registrationModule,
   auditLogModule,
   mailTemplatesModule,

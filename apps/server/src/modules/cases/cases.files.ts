@@ -1,17 +1,19 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Jaw } from '@cuspid/contracts/cases';
-import { Zip, ZipDeflate } from 'fflate';
+import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { authorize } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
-import { StorageNotFoundError } from '../../storage/storage';
+import { buildContentDisposition, StorageNotFoundError } from '../../storage/storage';
 import { casePolicy } from './cases.policy';
 import * as repo from './cases.repository';
 
+/** A stored file on its way to the caller: streamed through the API, under the same rules as every read. */
 export type Download = { fileName: string; contentType: string; size?: number; body: Readable };
 
-async function open(deps: Deps, key: string) {
+/** A stored object of a case (scan or result file); a missing object answers 404. */
+export async function openStored(deps: Deps, key: string) {
   try {
     return await deps.storage.get(key);
   } catch (err) {
@@ -20,66 +22,21 @@ async function open(deps: Deps, key: string) {
   }
 }
 
+/** Sends a download as an attachment that no cache keeps. */
+export function sendDownload(reply: FastifyReply, download: Download) {
+  reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', buildContentDisposition('attachment', download.fileName))
+    .header('cache-control', 'private, no-store');
+  if (download.size !== undefined) reply.header('content-length', String(download.size));
+  return reply.send(download.body);
+}
+
 /** A jaw's scan as it was uploaded (deleted jaws too: they can be restored). */
 export async function jawDownload(deps: Deps, actor: Actor, caseId: string, jaw: Jaw): Promise<Download> {
   authorize(actor, casePolicy, await repo.findVisibleCase(deps.db, actor, caseId));
   const row = (await repo.listJaws(deps.db, [caseId])).find((j) => j.jaw === jaw);
   if (!row) throw new AppError('CASE_JAW_MISSING', { params: { jaw } });
-  const object = await open(deps, row.storageKey);
+  const object = await openStored(deps, row.storageKey);
   return { fileName: row.fileName, contentType: row.contentType, size: object.size, body: object.body };
-}
-
-export async function resultFileDownload(deps: Deps, actor: Actor, fileId: string): Promise<Download> {
-  const found = await repo.findVisibleResultFile(deps.db, actor, fileId);
-  if (!found) throw new AppError('NOT_FOUND');
-  const object = await open(deps, found.file.storageKey);
-  return { fileName: found.file.fileName, contentType: found.file.contentType, size: object.size, body: object.body };
-}
-
-/**
- * A result version's files as one ZIP, streamed: each file is read from storage and deflated (level 1: mesh
- * files shrink by about half at a fraction of the time of higher levels) while the archive goes out, so the
- * server holds a chunk at a time whatever the size. A name that occurs twice gets a number.
- */
-export async function resultZipDownload(deps: Deps, actor: Actor, resultId: string): Promise<Download> {
-  const found = await repo.findVisibleResult(deps.db, actor, resultId);
-  if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
-  const files = await repo.listResultFiles(deps.db, [resultId]);
-  if (!files.length) throw new AppError('NOT_FOUND');
-  const out = new PassThrough();
-  const zip = new Zip((err, chunk, final) => {
-    if (err) {
-      out.destroy(err);
-      return;
-    }
-    out.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if (final) out.end();
-  });
-  const names = new Set<string>();
-  const unique = (name: string) => {
-    let candidate = name;
-    for (let n = 2; names.has(candidate); n++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
-    names.add(candidate);
-    return candidate;
-  };
-  void (async () => {
-    try {
-      for (const file of files) {
-        const entry = new ZipDeflate(unique(file.fileName), { level: 1 });
-        zip.add(entry);
-        const object = await open(deps, file.storageKey);
-        for await (const chunk of object.body) {
-          entry.push(chunk as Uint8Array);
-          // Let the client take what is written before reading more (bounded memory).
-          if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-        }
-        entry.push(new Uint8Array(0), true);
-      }
-      zip.end();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  const caseName = found.case.name.replace(/[^\w .-]+/g, '_').trim() || 'case';
-  return { fileName: `${caseName} - result ${found.result.version}.zip`, contentType: 'application/zip', body: out };
 }

@@ -37,15 +37,6 @@ export function statusPolicy(to: CaseStatus): Policy<CaseRow> {
   };
 }
 
-/**
- * The engine's scope (ADR 0101): an API key holding backoffice-case-engine may report on and save results
- * for a case the engine is processing, whatever its company; only then. Its owner must be back-office staff:
- * a customer's key with the scope is refused (a customer cannot be an engine for other companies' cases).
- */
-export const enginePolicy: Policy<CaseRow> = {
-  allow: (actor) => actor.isStaff && actor.permissions.includes(CASE_PERMISSIONS.engine),
-};
-
 /** An API key holding the engine scope: the state machine's `engine` mover. */
 export const isEngineKey = (actor: Actor) =>
   actor.kind === 'api-key' && actor.permissions.includes(CASE_PERMISSIONS.engine);

@@ -4,10 +4,10 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL,
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, CappedCounts, cappedCount, cappedCountColumn, cappedCountsOf, oneRow } from '../../db/paging';
+import { personName } from '../../db/person-name';
 import {
   caseJaws,
   caseLogs,
-  caseRatings,
   caseResultFiles,
   caseResults,
   cases,
@@ -26,7 +26,6 @@ export type CaseValues = Partial<typeof cases.$inferInsert>;
 export type JawRow = typeof caseJaws.$inferSelect;
 export type ResultRow = typeof caseResults.$inferSelect;
 export type ResultFileRow = typeof caseResultFiles.$inferSelect;
-export type RatingRow = typeof caseRatings.$inferSelect;
 export type LogRow = typeof caseLogs.$inferSelect;
 
 /** A case with the names a screen shows next to it. */
@@ -34,8 +33,6 @@ export type CaseView = CaseRow & { companyName: string; createdByName: string | 
 
 const creator = sql`creator`;
 const locker = sql`locker`;
-const personName = (alias: SQL) =>
-  sql<string | null>`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
 
 const viewColumns = {
   case: cases,
@@ -293,68 +290,6 @@ export async function listResults(db: DbOrTx, caseId: string, includeHidden: boo
     .orderBy(desc(caseResults.version));
 }
 
-export async function listResultFiles(db: DbOrTx, resultIds: string[]): Promise<ResultFileRow[]> {
-  if (!resultIds.length) return [];
-  return db
-    .select()
-    .from(caseResultFiles)
-    .where(inArray(caseResultFiles.resultId, resultIds))
-    .orderBy(asc(caseResultFiles.createdAt), asc(caseResultFiles.id));
-}
-
-export async function listRatings(db: DbOrTx, resultIds: string[]) {
-  if (!resultIds.length) return [];
-  return db
-    .select({ rating: caseRatings, userName: personName(sql`rater`) })
-    .from(caseRatings)
-    .leftJoin(sql`${users} as rater`, sql`rater.id = ${caseRatings.userId}`)
-    .where(inArray(caseRatings.resultId, resultIds))
-    .orderBy(desc(caseRatings.updatedAt));
-}
-
-/** A result with its case, if the actor may see the case; hidden results only for staff. */
-export async function findVisibleResult(db: DbOrTx, actor: Actor, resultId: string) {
-  const [row] = await visibleResultQuery(db, actor, resultId);
-  return row;
-}
-
-/** The same, locked until the transaction ends (the result and its case). */
-export async function lockVisibleResult(db: DbOrTx, actor: Actor, resultId: string) {
-  const [row] = await visibleResultQuery(db, actor, resultId).for('update');
-  return row;
-}
-
-function visibleResultQuery(db: DbOrTx, actor: Actor, resultId: string) {
-  return db
-    .select({ result: caseResults, case: cases })
-    .from(caseResults)
-    .innerJoin(cases, eq(cases.id, caseResults.caseId))
-    .where(
-      and(
-        eq(caseResults.id, resultId),
-        caseScope(actor),
-        actor.isStaff ? undefined : sql`${caseResults.status} <> 'hidden'`,
-      ),
-    )
-    .$dynamic();
-}
-
-export async function findVisibleResultFile(db: DbOrTx, actor: Actor, fileId: string) {
-  const [row] = await db
-    .select({ file: caseResultFiles, result: caseResults })
-    .from(caseResultFiles)
-    .innerJoin(caseResults, eq(caseResults.id, caseResultFiles.resultId))
-    .innerJoin(cases, eq(cases.id, caseResults.caseId))
-    .where(
-      and(
-        eq(caseResultFiles.id, fileId),
-        caseScope(actor),
-        actor.isStaff ? undefined : sql`${caseResults.status} <> 'hidden'`,
-      ),
-    );
-  return row;
-}
-
 export async function insertResult(
   db: DbOrTx,
   values: Omit<typeof caseResults.$inferInsert, 'version'>,
@@ -398,18 +333,6 @@ export async function storageKeysOf(db: DbOrTx, caseIds: string[]): Promise<stri
       .where(inArray(caseResults.caseId, caseIds)),
   ]);
   return [...jawKeys, ...fileKeys].map((r) => r.key);
-}
-
-export async function upsertRating(db: DbOrTx, values: typeof caseRatings.$inferInsert): Promise<RatingRow> {
-  const [row] = await db
-    .insert(caseRatings)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [caseRatings.resultId, caseRatings.userId],
-      set: { stars: values.stars, reasons: values.reasons, comment: values.comment, updatedAt: new Date() },
-    })
-    .returning();
-  return row!;
 }
 
 /** A user's name, mail and language (the locker's name in a refusal, the creator's mail); `live`: not deleted. */

@@ -127,6 +127,31 @@ describe('cases: who may call', () => {
     expect(list.json().data.map((c: { id: string }) => c.id)).not.toContain(id);
   });
 
+  it('answers 400 for a malformed id in the path of every call that takes one, before looking for it', async () => {
+    const p = await practice();
+    for (const [method, url] of [
+      ['GET', '/api/case-lists/nope'],
+      ['PUT', '/api/case-lists/nope'],
+      ['DELETE', '/api/case-lists/nope'],
+      ['GET', '/api/case-logs/nope'],
+      ['GET', '/api/get-multiple-results/nope'],
+      ['POST', '/api/cases/lock/nope'],
+      ['POST', '/api/cases/unlock/nope'],
+      ['POST', '/api/send-approve-mail/nope'],
+      ['GET', '/api/cases/nope/jaws/upper/download'],
+      ['GET', `/api/cases/${randomUUID()}/jaws/middle/download`],
+      ['GET', '/api/case-result-files/nope/download'],
+      ['GET', '/api/case-results/nope/download'],
+    ] as [Method, string][]) {
+      const body = method === 'PUT' ? { name: 'x' } : method === 'POST' ? {} : undefined;
+      const answer = await call(method, url, p.user.token, body);
+      expect(answer.statusCode, `${method} ${url}: ${answer.body}`).toBe(400);
+      expect(Object.keys(answer.json().errors ?? {}), `${method} ${url}`).toEqual([
+        url.includes('middle') ? 'jaw' : 'id',
+      ]);
+    }
+  });
+
   it('answers 400 for bad input, with the field that is wrong', async () => {
     const p = await practice();
     const { id } = await caseOf(p.id);

@@ -9,8 +9,6 @@ import {
   caseListItemSchema,
   caseListQuerySchema,
   caseLogSchema,
-  caseResultSchema,
-  caseResultsSchema,
   caseSchema,
   createCaseSchema,
   emptyTrashResultSchema,
@@ -19,40 +17,27 @@ import {
   jawSchema,
   parsedTeethSchema,
   requeueCaseSchema,
-  saveRatingSchema,
   sendApproveMailSchema,
   TEETH_FILE_MAX_BYTES,
   updateCaseSchema,
-  updateResultStatusSchema,
   updateStatusesSchema,
   updateStatusSchema,
 } from '@cuspid/contracts/cases';
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { fileRequiredError } from '../../lib/multipart-form';
 import { requireActor } from '../../plugins/authenticate';
-import { buildContentDisposition } from '../../storage/storage';
 import { CaseEventHub, eventFilter, toEvent } from './cases.events';
-import { type Download, jawDownload, resultFileDownload, resultZipDownload } from './cases.files';
+import { jawDownload, sendDownload } from './cases.files';
 import * as service from './cases.service';
 
 const tags = ['cases'];
 const P = CASE_PERMISSIONS;
 const messageSchema = z.object({ message: z.string() });
 const binary = z.any().describe('the file');
-
-function sendDownload(reply: FastifyReply, download: Download) {
-  reply
-    .header('content-type', download.contentType)
-    .header('content-disposition', buildContentDisposition('attachment', download.fileName))
-    .header('cache-control', 'private, no-store');
-  if (download.size !== undefined) reply.header('content-length', String(download.size));
-  return reply.send(download.body);
-}
 
 /** The cases area (spec sections 2, 4, 7; ADR 0102): cases, their review actions, results, ratings, logs. */
 export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -152,20 +137,6 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     (request) => service.caseLogs(deps, requireActor(request), request.params.id),
   );
 
-  app.get(
-    CASE_ROUTES.results(':id'),
-    {
-      config: { permission: P.read },
-      schema: {
-        tags,
-        summary: "A case's result versions with their files and ratings, newest first",
-        params: idParamsSchema,
-        response: { 200: caseResultsSchema, ...errorResponses },
-      },
-    },
-    (request) => service.caseResults(deps, requireActor(request), request.params.id),
-  );
-
   const conflict = { 409: errorResponseSchema, 423: errorResponseSchema };
 
   app.post(
@@ -222,20 +193,6 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     (request) => service.updateStatuses(deps, requireActor(request), request.body),
-  );
-
-  app.post(
-    CASE_ROUTES.updateResultStatus,
-    {
-      config: { permission: [P.status, P.engine] },
-      schema: {
-        tags,
-        summary: 'Move a result version to another status (back office, or the engine for its own results)',
-        body: updateResultStatusSchema,
-        response: { 200: caseResultSchema, ...conflict, ...errorResponses },
-      },
-    },
-    (request) => service.updateResultStatus(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -337,20 +294,6 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     (request) => service.emptyTrash(deps, requireActor(request), request.body.company_id),
   );
 
-  app.post(
-    CASE_ROUTES.saveRating,
-    {
-      config: { permission: P.read },
-      schema: {
-        tags,
-        summary: 'Rate a result version: 1–5 stars, structured reasons and a comment (again: replaces yours)',
-        body: saveRatingSchema,
-        response: { 200: caseResultSchema, 423: errorResponseSchema, ...errorResponses },
-      },
-    },
-    (request) => service.saveRating(deps, requireActor(request), request.body),
-  );
-
   // The teeth file is the one multipart call of these routes: its parser stays in a scope of its own.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: TEETH_FILE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
@@ -410,36 +353,6 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     },
     async (request, reply) =>
       sendDownload(reply, await jawDownload(deps, requireActor(request), request.params.id, request.params.jaw)),
-  );
-
-  app.get(
-    CASE_ROUTES.resultFile(':id'),
-    {
-      config: { permission: P.read },
-      schema: {
-        tags,
-        summary: 'Download one file of a result version',
-        params: idParamsSchema,
-        response: { 200: binary, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      sendDownload(reply, await resultFileDownload(deps, requireActor(request), request.params.id)),
-  );
-
-  app.get(
-    CASE_ROUTES.resultZip(':id'),
-    {
-      config: { permission: P.read },
-      schema: {
-        tags,
-        summary: "Download a result version's files as one ZIP (streamed)",
-        params: idParamsSchema,
-        response: { 200: binary, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      sendDownload(reply, await resultZipDownload(deps, requireActor(request), request.params.id)),
   );
 
   app.get(

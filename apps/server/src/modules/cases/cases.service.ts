@@ -6,10 +6,8 @@ import type {
   createCaseSchema,
   jawActionSchema,
   requeueCaseSchema,
-  saveRatingSchema,
   sendApproveMailSchema,
   updateCaseSchema,
-  updateResultStatusSchema,
   updateStatusesSchema,
   updateStatusSchema,
 } from '@cuspid/contracts/cases';
@@ -19,14 +17,10 @@ import {
   type CaseListItem,
   type CaseListQuery,
   type CaseLog,
-  type CaseResult,
   type CaseStatus,
   type Jaw,
   type ParsedTeeth,
   parseTeethText,
-  type Rating,
-  type ResultFile,
-  type ResultStatus,
   requeuePricing,
   type ScanQuality,
 } from '@cuspid/contracts/cases';
@@ -139,6 +133,11 @@ async function changeCase(
     await change(tx, row);
     return getCase(deps, actor, id, tx);
   });
+}
+
+/** The lock check of a change `actor` makes to a case it holds locked in this transaction (423 naming the locker). */
+export async function assertCaseUnlocked(db: DbOrTx, actor: Actor, row: repo.CaseRow): Promise<void> {
+  assertUnlocked(byActor(actor), row, await lockerName(db, row));
 }
 
 async function lockerName(db: DbOrTx, row: repo.CaseRow): Promise<string | null> {
@@ -291,114 +290,6 @@ export async function caseLogs(deps: Deps, actor: Actor, id: string): Promise<{ 
     })),
     total: rows.length,
   };
-}
-
-// --- Results ---------------------------------------------------------------------------------------
-
-function toResultFile(row: repo.ResultFileRow): ResultFile {
-  return {
-    id: row.id,
-    kind: row.kind as ResultFile['kind'],
-    jaw: row.jaw as Jaw | null,
-    file_name: row.fileName,
-    content_type: row.contentType,
-    size: row.size,
-    sha256: row.sha256,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-const JAW_ORDER = ['upper', 'lower', null];
-const KIND_ORDER = ['mesh', 'preview', 'report', 'other'];
-/** A result's files in a stable order: upper jaw, lower jaw, then the case's; by kind; by name. */
-const byJawKindName = (a: repo.ResultFileRow, b: repo.ResultFileRow) =>
-  JAW_ORDER.indexOf(a.jaw) - JAW_ORDER.indexOf(b.jaw) ||
-  KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-  a.fileName.localeCompare(b.fileName);
-
-/** Result versions with their files and ratings, newest first. */
-export async function resultsOf(db: DbOrTx, resultRows: repo.ResultRow[]): Promise<CaseResult[]> {
-  const ids = resultRows.map((r) => r.id);
-  const [files, ratings] = await Promise.all([repo.listResultFiles(db, ids), repo.listRatings(db, ids)]);
-  return resultRows.map((r) => ({
-    id: r.id,
-    case_id: r.caseId,
-    version: r.version,
-    status: r.status as ResultStatus,
-    engine: r.engine as CaseResult['engine'],
-    note: r.note,
-    files: files
-      .filter((f) => f.resultId === r.id)
-      .sort(byJawKindName)
-      .map(toResultFile),
-    ratings: ratings
-      .filter(({ rating }) => rating.resultId === r.id)
-      .map(
-        ({ rating, userName }): Rating => ({
-          id: rating.id,
-          result_id: rating.resultId,
-          user_id: rating.userId,
-          user_name: userName,
-          stars: rating.stars,
-          reasons: rating.reasons as Rating['reasons'],
-          comment: rating.comment,
-          created_at: rating.updatedAt.toISOString(),
-        }),
-      ),
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  }));
-}
-
-export async function caseResults(deps: Deps, actor: Actor, id: string) {
-  authorize(actor, casePolicy, await repo.findVisibleCase(deps.db, actor, id));
-  const data = await resultsOf(deps.db, await repo.listResults(deps.db, id, actor.isStaff));
-  return { data, total: data.length };
-}
-
-export async function saveRating(deps: Deps, actor: Actor, body: z.output<typeof saveRatingSchema>) {
-  return deps.db.transaction(async (tx) => {
-    const found = await repo.lockVisibleResult(tx, actor, body.result_id);
-    if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
-    assertUnlocked(byActor(actor), found.case, await lockerName(tx, found.case));
-    const rating = await repo.upsertRating(tx, {
-      resultId: body.result_id,
-      userId: actor.userId,
-      stars: body.stars,
-      reasons: [...new Set(body.reasons)],
-      comment: body.comment,
-    });
-    await logCase(tx, found.case.id, byActor(actor), {
-      kind: 'rating',
-      message: `Rated result ${found.result.version}: ${body.stars} of 5`,
-      details: { result_id: body.result_id, stars: body.stars, reasons: rating.reasons },
-    });
-    await recordAudit(tx, actor, {
-      entity: 'case-rating',
-      entityId: rating.id,
-      action: 'update',
-      companyId: found.case.companyId,
-      after: { result_id: rating.resultId, stars: rating.stars, reasons: rating.reasons, comment: rating.comment },
-    });
-    const [result] = await resultsOf(tx, [found.result]);
-    return result!;
-  });
-}
-
-export async function updateResultStatus(
-  deps: Deps,
-  actor: Actor,
-  body: z.output<typeof updateResultStatusSchema>,
-): Promise<CaseResult> {
-  return deps.db.transaction(async (tx) => {
-    const found = await repo.lockVisibleResult(tx, actor, body.id);
-    if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
-    assertUnlocked(byActor(actor), found.case, await lockerName(tx, found.case));
-    const moved = await moveResult(tx, found.result, body.status, byActor(actor), found.case.companyId, body.note);
-    await repo.notifyCaseChanged(tx, found.case.id);
-    const [result] = await resultsOf(tx, [moved]);
-    return result!;
-  });
 }
 
 // --- Status changes ----------------------------------------------------------------------------------

@@ -1,7 +1,5 @@
 import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
-import { caseEngineRoutes } from './cases.engine-routes';
-import { engineWatchdogJob } from './cases.engine-service';
 import { caseLabelHooks } from './cases.labels';
 import { processCaseJob, registerEngine } from './cases.processing';
 import { casesRoutes } from './cases.routes';
@@ -13,14 +11,35 @@ registerEngine(referenceEngine);
 registerEngine(externalEngine);
 hookRecordType('case', caseLabelHooks);
 
-/** Cases (ADR 0102, 0101): scans, teeth, the state machine, processing by an engine, results, reviews. */
+// What the case-results area builds on: a result version is written with its case, in the case's
+// transactions, through the case's state machine and log (ADR 0101, 0102).
+export { type Download, openStored, sendDownload } from './cases.files';
+export { byActor, type CaseChanger, logCase, moveResult, moverOf, SYSTEM } from './cases.machine';
+export { isEngineKey } from './cases.policy';
+export { completeProcessing, failRun, safeName } from './cases.processing';
+export {
+  type CaseRow,
+  findVisibleCase,
+  insertResult,
+  insertResultFiles,
+  listOverdueExternalRuns,
+  listResults,
+  lockCase,
+  lockVisibleCase,
+  notifyCaseChanged,
+  type ResultFileRow,
+  type ResultRow,
+  updateCase,
+  updateResult,
+} from './cases.repository';
+export { assertCaseUnlocked, getCase } from './cases.service';
+export { runOfJobId } from './engines/external-engine';
+
+/** Cases (ADR 0102, 0101): scans, teeth, the state machine, processing by an engine, reviews. */
 export const casesModule = defineModule({
   name: 'cases',
   service: 'api',
-  routes: async (app, options) => {
-    await app.register(casesRoutes, options);
-    await app.register(caseEngineRoutes, options);
-  },
-  jobs: [processCaseJob, engineWatchdogJob],
+  routes: casesRoutes,
+  jobs: [processCaseJob],
   search: [casesSearch],
 });

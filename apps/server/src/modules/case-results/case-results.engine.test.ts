@@ -18,17 +18,17 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { auditLog, caseResults, cases, creditLedger } from '../../db/schema';
-import { ledgerMismatches, readBalances } from '../credits';
-import { findOperatorCompany } from '../users';
-import { failOverdueRuns } from './cases.engine-service';
-import { processCase, registerEngine } from './cases.processing';
+import { processCase, registerEngine } from '../cases/cases.processing';
 import {
   createExternalEngine,
   engineJobId,
   externalEngine,
   signEngineBody,
   verifyEngineSignature,
-} from './engines/external-engine';
+} from '../cases/engines/external-engine';
+import { ledgerMismatches, readBalances } from '../credits';
+import { findOperatorCompany } from '../users';
+import { failOverdueRuns } from './case-results.engine-service';
 
 const SECRET = 'engine-signing-secret-for-the-tests-0123456789';
 const MAX_FILE = 64 * 1024;

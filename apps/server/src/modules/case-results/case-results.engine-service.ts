@@ -8,12 +8,33 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { authorize } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
-import { byActor, type CaseChanger, logCase, moveResult, moverOf, SYSTEM } from './cases.machine';
-import { enginePolicy } from './cases.policy';
-import { completeProcessing, failRun } from './cases.processing';
-import * as repo from './cases.repository';
-import { getCase, resultsOf } from './cases.service';
-import { runOfJobId } from './engines/external-engine';
+import {
+  byActor,
+  type CaseChanger,
+  type CaseRow,
+  completeProcessing,
+  failRun,
+  findVisibleCase,
+  getCase,
+  insertResult,
+  insertResultFiles,
+  listOverdueExternalRuns,
+  listResults,
+  lockCase,
+  lockVisibleCase,
+  logCase,
+  moveResult,
+  moverOf,
+  notifyCaseChanged,
+  type ResultRow,
+  runOfJobId,
+  SYSTEM,
+  updateCase,
+  updateResult,
+} from '../cases';
+import { enginePolicy } from './case-results.policy';
+import * as repo from './case-results.repository';
+import { resultsOf } from './case-results.service';
 
 /**
  * The external engine's calls (ADR 0101): an API key holding backoffice-case-engine saves result versions
@@ -35,7 +56,7 @@ export type StoredFile = {
 /** Where a call's files go, and the run they belong to. */
 export type EngineTarget = { caseId: string; companyId: string; run: number; folder: string };
 
-const notInEngine = (row: Pick<repo.CaseRow, 'status'>) =>
+const notInEngine = (row: Pick<CaseRow, 'status'>) =>
   new AppError('CASE_NOT_IN_ENGINE', { params: { status: row.status } });
 
 /**
@@ -43,7 +64,7 @@ const notInEngine = (row: Pick<repo.CaseRow, 'status'>) =>
  * anyone else's key sees only its companies' cases, another company's case is not found), the caller an
  * engine (enginePolicy), the case in progress with the external engine, and in the run `jobId` names.
  */
-function assertEngineCase(actor: Actor, row: repo.CaseRow | undefined, jobId?: string | null): repo.CaseRow {
+function assertEngineCase(actor: Actor, row: CaseRow | undefined, jobId?: string | null): CaseRow {
   const found = authorize(actor, enginePolicy, row);
   if (found.status !== 'in-progress' || found.engine !== 'external') throw notInEngine(found);
   if (jobId) {
@@ -55,7 +76,7 @@ function assertEngineCase(actor: Actor, row: repo.CaseRow | undefined, jobId?: s
 
 /** Checks a call before its files are read (nothing locked while they stream in). */
 export async function engineTarget(deps: Deps, actor: Actor, caseId: string, jobId?: string | null) {
-  const row = assertEngineCase(actor, await repo.findVisibleCase(deps.db, actor, caseId), jobId);
+  const row = assertEngineCase(actor, await findVisibleCase(deps.db, actor, caseId), jobId);
   const target: EngineTarget = {
     caseId: row.id,
     companyId: row.companyId,
@@ -66,8 +87,8 @@ export async function engineTarget(deps: Deps, actor: Actor, caseId: string, job
 }
 
 /** The case again, locked, still in the same run (the files took a while to arrive). */
-async function lockTarget(tx: DbOrTx, actor: Actor, target: EngineTarget): Promise<repo.CaseRow> {
-  const row = assertEngineCase(actor, await repo.lockVisibleCase(tx, actor, target.caseId));
+async function lockTarget(tx: DbOrTx, actor: Actor, target: EngineTarget): Promise<CaseRow> {
+  const row = assertEngineCase(actor, await lockVisibleCase(tx, actor, target.caseId));
   if (row.processingRun !== target.run) throw notInEngine(row);
   return row;
 }
@@ -99,16 +120,16 @@ export async function saveResults(
   const changer = byActor(actor);
   return deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, actor, target);
-    const saved: repo.ResultRow[] = [];
+    const saved: ResultRow[] = [];
     for (const result of results) {
-      const created = await repo.insertResult(tx, {
+      const created = await insertResult(tx, {
         caseId: row.id,
         status: result.status,
         engine: 'external',
         processingRun: row.processingRun,
         note: result.note,
       });
-      await repo.insertResultFiles(tx, fileRows(created.id, result.files));
+      await insertResultFiles(tx, fileRows(created.id, result.files));
       await logCase(tx, row.id, changer, {
         kind: 'result',
         message: `Result ${created.version} saved by the engine (${result.files.length} files, ${result.status})`,
@@ -128,8 +149,8 @@ export async function saveResults(
       });
       saved.push(created);
     }
-    await repo.updateCase(tx, row.id, { resultCount: row.resultCount + saved.length });
-    await repo.notifyCaseChanged(tx, row.id);
+    await updateCase(tx, row.id, { resultCount: row.resultCount + saved.length });
+    await notifyCaseChanged(tx, row.id);
     return resultsOf(tx, saved);
   });
 }
@@ -157,8 +178,8 @@ export async function saveFiles(deps: Deps, actor: Actor, resultId: string, file
     const row = assertEngineCase(actor, found.case);
     if (found.result.processingRun !== row.processingRun) throw notInEngine(row);
     if (found.result.status !== 'in-progress') throw new AppError('CASE_RESULT_COMPLETE');
-    await repo.insertResultFiles(tx, fileRows(resultId, files));
-    const updated = await repo.updateResult(tx, resultId, {});
+    await insertResultFiles(tx, fileRows(resultId, files));
+    const updated = await updateResult(tx, resultId, {});
     await logCase(tx, row.id, byActor(actor), {
       kind: 'result',
       message: `Result ${found.result.version}: ${files.length} files added by the engine`,
@@ -172,7 +193,7 @@ export async function saveFiles(deps: Deps, actor: Actor, resultId: string, file
       before: { files: null },
       after: { files: files.map((f) => ({ file_name: f.fileName, size: f.size, sha256: f.sha256 })) },
     });
-    await repo.notifyCaseChanged(tx, row.id);
+    await notifyCaseChanged(tx, row.id);
     const [result] = await resultsOf(tx, [updated]);
     return result!;
   });
@@ -189,7 +210,7 @@ export async function reportOutcome(
   caseId: string,
   body: z.output<typeof engineOutcomeSchema>,
 ) {
-  const row = assertEngineCase(actor, await repo.findVisibleCase(deps.db, actor, caseId), body.job_id);
+  const row = assertEngineCase(actor, await findVisibleCase(deps.db, actor, caseId), body.job_id);
   const applied = await completeProcessing(
     deps,
     { caseId: row.id, run: row.processingRun },
@@ -202,7 +223,7 @@ export async function reportOutcome(
     'external',
   );
   if (!applied) {
-    const now = await repo.findVisibleCase(deps.db, actor, caseId);
+    const now = await findVisibleCase(deps.db, actor, caseId);
     throw notInEngine(now ?? row);
   }
   if (body.status !== 'done') await deps.db.transaction((tx) => failRunResults(tx, row, byActor(actor)));
@@ -214,9 +235,9 @@ export async function reportOutcome(
  * in progress becomes failed, and (when the engine reports the end) each done one too. Logged and audited
  * like any result move; the system may not fail a done result (the state machine), the engine may.
  */
-async function failRunResults(tx: DbOrTx, row: repo.CaseRow, changer: CaseChanger) {
+async function failRunResults(tx: DbOrTx, row: CaseRow, changer: CaseChanger) {
   const statuses = moverOf(changer) === 'engine' ? ['in-progress', 'done'] : ['in-progress'];
-  for (const result of await repo.listResults(tx, row.id, false)) {
+  for (const result of await listResults(tx, row.id, false)) {
     if (result.processingRun !== row.processingRun || !statuses.includes(result.status)) continue;
     await moveResult(tx, result, 'failed', changer, row.companyId, 'The processing did not succeed');
   }
@@ -232,16 +253,16 @@ async function failRunResults(tx: DbOrTx, row: repo.CaseRow, changer: CaseChange
 export async function failOverdueRuns(deps: Deps, now = new Date()): Promise<string[]> {
   const minutes = deps.config.cases.external.timeoutMinutes;
   const before = new Date(now.getTime() - minutes * 60_000);
-  const overdue = (row: Pick<repo.CaseRow, 'status' | 'engine' | 'processingStartedAt'>) =>
+  const overdue = (row: Pick<CaseRow, 'status' | 'engine' | 'processingStartedAt'>) =>
     row.status === 'in-progress' &&
     row.engine === 'external' &&
     row.processingStartedAt !== null &&
     row.processingStartedAt < before;
-  const candidates = await repo.listOverdueExternalRuns(deps.db, before, 500);
+  const candidates = await listOverdueExternalRuns(deps.db, before, 500);
   const failed: string[] = [];
   for (const { id } of candidates) {
     const done = await deps.db.transaction(async (tx) => {
-      const row = await repo.lockCase(tx, id);
+      const row = await lockCase(tx, id);
       if (!row || !overdue(row)) return false;
       await failRun(tx, row, `The engine did not finish within ${minutes} minutes`, SYSTEM);
       await failRunResults(tx, row, SYSTEM);

@@ -24,8 +24,8 @@ import type { Deps } from '../../deps';
 import { AppError, type FieldErrors } from '../../lib/errors';
 import { fileRequiredError } from '../../lib/multipart-form';
 import { requireActor } from '../../plugins/authenticate';
-import * as engine from './cases.engine-service';
-import { safeName } from './cases.processing';
+import { safeName } from '../cases';
+import * as engine from './case-results.engine-service';
 
 const tags = ['cases'];
 const permission = CASE_PERMISSIONS.engine;
