@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { sessionStore } from '../../../lib/session';
+import { loginResponse } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
+import { findInterruptedUploads, scanFingerprintPrefix } from '../lib/interrupted-uploads';
 import { assignJaws, sizeProblem } from '../lib/scan-files';
 import { sha256OfFile } from '../lib/sha256';
 import { extractScans } from '../lib/zip';
@@ -158,5 +161,44 @@ describe('the browser sha256', () => {
     const progress: number[] = [];
     expect(await sha256OfFile(new Blob([data]), { onProgress: (n) => progress.push(n) })).toBe(expected);
     expect(progress).toEqual([8 * 1024 * 1024, data.length]);
+  });
+});
+
+describe('uploads a reload interrupted', () => {
+  const mail = 'dr.weiss@praxis.example';
+  const entry = (fileName: string, size: number, started: Date) =>
+    JSON.stringify({
+      size,
+      metadata: { filename: fileName, filetype: 'model/stl' },
+      creationTime: started.toString(),
+      uploadUrl: `http://localhost/api/uploads/${fileName.length}`,
+    });
+
+  it('are listed for the signed-in user with a way to discard them; stale and foreign ones are not', async () => {
+    sessionStore.signIn(loginResponse());
+    localStorage.clear();
+    const now = new Date();
+    const ours = `tus::${scanFingerprintPrefix(mail)}Smith_UpperJaw.stl-1234::42`;
+    localStorage.setItem(ours, entry('Smith_UpperJaw.stl', 3_145_728, now));
+    localStorage.setItem(`tus::${scanFingerprintPrefix(mail)}old.stl::7`, entry('old.stl', 10, new Date(0)));
+    localStorage.setItem(`tus::${scanFingerprintPrefix('someone@else.example')}x.stl::1`, entry('x.stl', 10, now));
+
+    const { container } = renderWithProviders(<ScanUploader onChange={() => {}} maxBytes={10_000_000} />);
+    const notice = await screen.findByTestId('interrupted-uploads');
+    expect(notice).toHaveTextContent('Choose the same file again to continue where it stopped');
+    expect(notice).toHaveTextContent('Smith_UpperJaw.stl · 3 MB');
+    expect(notice).not.toHaveTextContent('old.stl');
+    expect(notice).not.toHaveTextContent('x.stl');
+    // A stale entry (the server removed that upload after a day) is forgotten on the way.
+    expect(localStorage.getItem(`tus::${scanFingerprintPrefix(mail)}old.stl::7`)).toBeNull();
+
+    await userEvent.click(
+      within(notice).getByRole('button', { name: 'Discard the interrupted upload of Smith_UpperJaw.stl' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('interrupted-uploads')).not.toBeInTheDocument());
+    expect(localStorage.getItem(ours)).toBeNull();
+    expect(findInterruptedUploads(mail)).toEqual([]);
+    expect(fileInput(container)).toBeInTheDocument();
+    sessionStore.clear();
   });
 });

@@ -1,13 +1,15 @@
 import '@mantine/dropzone/styles.css';
 import { DEFAULT_UPLOAD_MAX_BYTES, type Jaw, UPLOAD_ROUTES, type Upload } from '@cuspid/contracts/uploads';
-import { ActionIcon, Alert, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconPlayerPause, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
+import { sessionStore } from '../../../lib/session';
 import { useUploadLimit } from '../api/upload-limit';
+import { findInterruptedUploads, forgetInterruptedUpload, type InterruptedUpload } from '../lib/interrupted-uploads';
 import { assignJaws, isAcceptedFile, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
 import { sha256OfFile } from '../lib/sha256';
 import type { TusHandle } from '../lib/tus-upload';
@@ -229,6 +231,17 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
 
   const full = items.filter((item) => item.status !== 'rejected').length >= MAX_FILES;
 
+  // Uploads a reload interrupted: said before a file is picked; picking the same file continues it.
+  const [interrupted, setInterrupted] = useState(() =>
+    findInterruptedUploads(sessionStore.get()?.token_info.user.mail ?? ''),
+  );
+  const picked = new Set(items.map((item) => `${item.fileName}|${item.size}`));
+  const waiting = interrupted.filter((upload) => !picked.has(`${upload.fileName}|${upload.size}`));
+  const discard = (upload: InterruptedUpload) => {
+    forgetInterruptedUpload(upload.storageKey);
+    setInterrupted((current) => current.filter((other) => other.storageKey !== upload.storageKey));
+  };
+
   return (
     <Stack gap="sm">
       <Dropzone
@@ -254,6 +267,28 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
       {notice && (
         <Alert color="yellow" role="status">
           {notice}
+        </Alert>
+      )}
+      {waiting.length > 0 && (
+        <Alert color="blue" role="status" title={t('interrupted.title')} data-testid="interrupted-uploads">
+          <Stack gap={4}>
+            <Text size="sm">{t('interrupted.hint')}</Text>
+            {waiting.map((upload) => (
+              <Group key={upload.storageKey} justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={500} truncate="end" title={upload.fileName}>
+                  {t('interrupted.file', { name: upload.fileName, size: bytes(upload.size) })}
+                </Text>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => discard(upload)}
+                  aria-label={t('interrupted.discardFile', { name: upload.fileName })}
+                >
+                  {t('interrupted.discard')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
         </Alert>
       )}
       {items.map((item) => {

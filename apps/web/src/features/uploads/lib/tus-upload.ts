@@ -2,6 +2,7 @@ import { TUS_METADATA, UPLOAD_ROUTES } from '@cuspid/contracts/uploads';
 import { renewSession } from '../../../lib/api-client';
 import { serviceUrl } from '../../../lib/runtime-config';
 import { sessionStore } from '../../../lib/session';
+import { scanFingerprintPrefix } from './interrupted-uploads';
 
 /** 32 MB per PATCH: a dropped connection costs at most one chunk, and each request stays short. */
 const CHUNK_SIZE = 32 * 1024 * 1024;
@@ -34,7 +35,8 @@ export async function startTusUpload(
       [TUS_METADATA.fileName]: file.name,
       [TUS_METADATA.contentType]: file.type || 'application/octet-stream',
     },
-    fingerprint: async () => `cuspid-scan::${sessionStore.get()?.token_info.user.mail ?? ''}::${options.fingerprint}`,
+    fingerprint: async () =>
+      `${scanFingerprintPrefix(sessionStore.get()?.token_info.user.mail ?? '')}${options.fingerprint}`,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     // The access token of the moment on every request: a long upload outlives one token.
