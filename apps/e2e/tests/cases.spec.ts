@@ -36,12 +36,13 @@ describe('cases', () => {
         .fill('P-2026-0042');
 
       // Both scans through the resumable upload, each with its progress bar and the server's checksum check.
+      // 200,000 triangles each, the size of a real single-arch scan (100,000 to 300,000).
       await page
         .getByTestId('case-scans-field')
         .locator('input[type="file"]')
         .setInputFiles([
-          { name: 'Smith_UpperJaw.stl', mimeType: 'model/stl', buffer: jawScan('upper', 60_000) },
-          { name: 'Smith_LowerJaw.stl', mimeType: 'model/stl', buffer: jawScan('lower', 60_000) },
+          { name: 'Smith_UpperJaw.stl', mimeType: 'model/stl', buffer: jawScan('upper', 200_000) },
+          { name: 'Smith_LowerJaw.stl', mimeType: 'model/stl', buffer: jawScan('lower', 200_000) },
         ]);
       for (const file of ['Smith_UpperJaw.stl', 'Smith_LowerJaw.stl']) {
         await page.getByRole('progressbar', { name: `Upload progress of ${file}` }).waitFor();
@@ -82,6 +83,7 @@ describe('cases', () => {
         .first()
         .waitFor({ timeout: 60_000 });
       const seen = (await page.evaluate('window.seenStatuses')) as string[];
+      console.info(`statuses seen live: ${seen.join(' → ')}`);
       // The processing was watched live: at least the engine's work, in the machine's order, up to approval.
       const order = ['Queued', 'In progress', 'Done', 'In approval'];
       assert.ok(seen.includes('In progress'), `statuses seen: ${seen.join(' → ')}`);

@@ -1,94 +1,34 @@
-import type { Jaw, ScanQuality } from '@cuspid/contracts/cases';
-import {
-  analyzeMesh,
-  assessJawScan,
-  isMeshError,
-  type MeshReport,
-  parseMesh,
-  repairMesh,
-  weldMesh,
-  writePly,
-} from '@cuspid/mesh';
-import { simplifyMesh } from '@cuspid/mesh/simplify';
+import type { Jaw } from '@cuspid/contracts/cases';
 import type { Deps } from '../../../deps';
-import type { Engine, EngineJaw, EngineOutcome, ProducedFile } from '../cases.engine';
+import type { Engine, EngineJaw } from '../cases.engine';
+import type { JawResult } from './reference-jaw';
+import { prepareJawInWorker } from './reference-jaw.pool';
 
-/** The preview mesh the viewer opens first has at most this many triangles. */
-export const PREVIEW_TRIANGLES = 100_000;
-
-export function toQuality(format: string, report: MeshReport): ScanQuality {
-  return {
-    format,
-    triangles: report.triangles,
-    vertices: report.vertices,
-    bounding_box: {
-      min: [...report.boundingBox.min],
-      max: [...report.boundingBox.max],
-      size: [...report.boundingBox.size],
-    },
-    surface_area: report.surfaceArea,
-    boundary_edges: report.boundaryEdges,
-    holes: report.holes,
-    non_manifold_edges: report.nonManifoldEdges,
-    duplicate_faces: report.duplicateFaces,
-    degenerate_faces: report.degenerateFaces,
-  };
-}
-
+/** A stored scan as one byte array of its own (its buffer is handed to the worker thread, not copied). */
 async function readWhole(deps: Deps, key: string): Promise<Uint8Array> {
   const object = await deps.storage.get(key);
   const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  const buffer = Buffer.concat(chunks);
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let size = 0;
+  for await (const chunk of object.body) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).byteLength;
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
-type JawResult = EngineOutcome['jaws'][number] & { files: ProducedFile[] };
-
 /**
- * One jaw: parse (packages/mesh, the same parser as the browser's viewer), weld, analyse, judge whether it is
- * a plausible jaw scan; if it is, repair it (degenerate and duplicate faces, unused vertices) and decimate a
- * preview with meshoptimizer. A file that is no mesh at all, or no plausible jaw, is unsupported with the
- * reason; any other error (storage unreachable) is thrown, and the attempt is retried.
+ * One jaw: its scan read from storage (an unreachable storage throws, and the attempt is retried), then checked
+ * and prepared in a worker thread (reference-jaw.ts): parsing, welding, repairing and decimating a scan of
+ * 300,000 triangles takes seconds of CPU that must not stop the server's event loop.
  */
 export async function processJaw(deps: Deps, jaw: EngineJaw): Promise<JawResult> {
-  const bytes = await readWhole(deps, jaw.storageKey);
-  let parsed: ReturnType<typeof parseMesh>;
-  try {
-    parsed = parseMesh(bytes, { fileName: jaw.fileName });
-  } catch (err) {
-    if (isMeshError(err)) return { jaw: jaw.jaw, status: 'unsupported', reason: err.message, files: [] };
-    throw err;
-  }
-  const welded = weldMesh(parsed);
-  const report = analyzeMesh(welded);
-  const quality = toQuality(parsed.format, report);
-  const assessment = assessJawScan(report);
-  if (!assessment.ok) return { jaw: jaw.jaw, status: 'unsupported', reason: assessment.message, quality, files: [] };
-  const repaired = repairMesh(welded).mesh;
-  const preview = (await simplifyMesh(repaired, { targetTriangles: PREVIEW_TRIANGLES, lockBorder: true })).mesh;
-  const base = jaw.jaw;
-  return {
-    jaw: jaw.jaw,
-    status: 'done',
-    quality,
-    files: [
-      {
-        kind: 'mesh',
-        jaw: jaw.jaw,
-        fileName: `${base}-repaired.ply`,
-        contentType: 'application/ply',
-        body: writePly(repaired, { binary: true }),
-      },
-      {
-        kind: 'preview',
-        jaw: jaw.jaw,
-        fileName: `${base}-preview.ply`,
-        contentType: 'application/ply',
-        body: writePly(preview, { binary: true }),
-      },
-    ],
-  };
+  return prepareJawInWorker(await readWhole(deps, jaw.storageKey), jaw.fileName, jaw.jaw);
 }
 
 /**

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { jawFixtureStl } from '@cuspid/mesh/testing';
+import { describe, expect, it } from 'vitest';
+import { type JawResult, prepareJaw } from './reference-jaw';
+import { prepareJawInWorker } from './reference-jaw.pool';
+
+/** A result with each file's bytes as their digest (comparing megabytes element by element is slow). */
+const digested = ({ files, ...rest }: JawResult) => ({
+  ...rest,
+  files: files.map(({ body, ...file }) => ({ ...file, sha256: createHash('sha256').update(body).digest('hex') })),
+});
+
+describe('the reference engine', () => {
+  it('prepares a jaw in a worker thread: the same result, and the event loop stays free meanwhile', async () => {
+    const scan = jawFixtureStl({ jaw: 'upper', triangles: 200_000 });
+
+    // On this thread, as a yardstick: the event loop is stopped for the whole preparation.
+    const started = performance.now();
+    const here = await prepareJaw(scan.slice(), 'upper.stl', 'upper');
+    const inThreadMs = performance.now() - started;
+
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const inWorker = await prepareJawInWorker(scan.slice(), 'upper.stl', 'upper');
+    delay.disable();
+    const longestStopMs = delay.max / 1e6;
+
+    expect(digested(inWorker)).toEqual(digested(here));
+    expect(inWorker.status).toBe('done');
+    expect(inWorker.files.map((file) => [file.kind, file.fileName])).toEqual([
+      ['mesh', 'upper-repaired.ply'],
+      ['preview', 'upper-preview.ply'],
+    ]);
+    // A fraction of what the preparation takes: the thread only hands the bytes over and takes the files back.
+    expect(
+      longestStopMs,
+      `longest stop ${longestStopMs.toFixed(0)} ms, in-thread ${inThreadMs.toFixed(0)} ms`,
+    ).toBeLessThan(inThreadMs / 3);
+  });
+
+  it('ends a file that is no mesh as unsupported in the worker, with the reason', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(7)]);
+    const result = await prepareJawInWorker(png, 'lower.stl', 'lower');
+    expect(result).toMatchObject({ jaw: 'lower', status: 'unsupported', files: [] });
+    expect(result.reason).toMatch(/\w/);
+  });
+});
