@@ -3,10 +3,8 @@ import type { Policy } from '../../lib/authorize';
 import type { CaseRow } from '../cases';
 
 // Which results an actor sees is the repository's query: those of the cases it sees (caseScope), hidden
-// results only for staff, so another company's result is simply not found. These are the rules beyond that.
-
-/** Reading the results of a case the query found. */
-export const caseReadPolicy: Policy<{ id: string }> = { allow: () => true };
+// results only for staff, so another company's result is simply not found; reading them is the cases
+// module's casePolicy. Beyond that:
 
 /**
  * The engine's scope (ADR 0101): an API key holding backoffice-case-engine may report on and save results

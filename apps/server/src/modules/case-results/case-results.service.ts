@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import {
   assertCaseUnlocked,
   byActor,
+  casePolicy,
   findVisibleCase,
   listResults,
   logCase,
@@ -25,7 +26,6 @@ import {
   type ResultFileRow,
   type ResultRow,
 } from '../cases';
-import { caseReadPolicy } from './case-results.policy';
 import * as repo from './case-results.repository';
 
 /**
@@ -89,7 +89,7 @@ export async function resultsOf(db: DbOrTx, resultRows: ResultRow[]): Promise<Ca
 }
 
 export async function caseResults(deps: Deps, actor: Actor, id: string) {
-  authorize(actor, caseReadPolicy, await findVisibleCase(deps.db, actor, id));
+  authorize(actor, casePolicy, await findVisibleCase(deps.db, actor, id));
   const data = await resultsOf(deps.db, await listResults(deps.db, id, actor.isStaff));
   return { data, total: data.length };
 }

@@ -15,7 +15,7 @@ hookRecordType('case', caseLabelHooks);
 // transactions, through the case's state machine and log (ADR 0101, 0102).
 export { type Download, openStored, sendDownload } from './cases.files';
 export { byActor, type CaseChanger, logCase, moveResult, moverOf, SYSTEM } from './cases.machine';
-export { isEngineKey } from './cases.policy';
+export { casePolicy, isEngineKey } from './cases.policy';
 export { completeProcessing, failRun, safeName } from './cases.processing';
 export {
   type CaseRow,
