@@ -22,9 +22,14 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/**
+ * `genericPlans` runs the statements built once per shape (ADR 0104): on PostgreSQL a second pool, as large as
+ * the first and opened as lazily, whose sessions keep a generic plan for every prepared statement instead of
+ * planning each call; on PGlite the same handle as `db`.
+ */
 export type Database =
-  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+  | { kind: 'pglite'; db: Db; genericPlans: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; genericPlans: Db; pool: pg.Pool; url: string; close(): Promise<void> };
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob }
@@ -41,18 +46,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-    return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+    return { kind: 'pglite', db, genericPlans: db, pglite, close: () => pglite.close() };
   }
-  const pool = new pg.Pool({
+  const poolOptions: pg.PoolConfig = {
     connectionString: options.url,
     max: options.poolSize ?? 10,
     // Statements with parameters as named prepared statements (ADR 0103), unless a pooler in front refuses them.
     ...(options.preparedStatements === false ? {} : { Client: NamedStatementClient }),
-  });
+  };
+  const pool = new pg.Pool(poolOptions);
+  // Without prepared statements (a pooler in transaction mode) every statement is planned anyway, and such a
+  // pooler may refuse the session setting: the shapes then run on the one pool.
+  const genericPool =
+    options.preparedStatements === false
+      ? undefined
+      : new pg.Pool({ ...poolOptions, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
+  genericPool?.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { kind: 'postgres', db, pool, url: options.url, close: () => pool.end() };
+  const genericPlans = genericPool ? (drizzleNodePg(genericPool, { schema }) as unknown as Db) : db;
+  const close = async () => {
+    await Promise.all([pool.end(), genericPool?.end()]);
+  };
+  return { kind: 'postgres', db, genericPlans, pool, url: options.url, close };
 }
 
 /** Applies the SQL migrations in apps/server/drizzle; the same files serve PGlite and PostgreSQL. */

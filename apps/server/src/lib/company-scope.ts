@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cases } from '../db/schema/cases';
 import { companies } from '../db/schema/companies';
@@ -10,7 +10,7 @@ import type { Actor } from './actor';
  * (one level). Deleted companies are never visible. `union` (not `union all`) makes the recursion stop
  * even if bad data ever formed a cycle.
  */
-export function visibleCompanyIds(companyId: string): SQL {
+export function visibleCompanyIds(companyId: string | Placeholder): SQL {
   return sql`(
     with recursive reseller_tree(id) as (
       select c.id from ${companies} c where c.id = ${companyId} and c.deleted_at is null
@@ -37,9 +37,13 @@ export function companyScope(actor: Actor, companyColumn: PgColumn): SQL | undef
 
 /**
  * The cases an actor may see (ADR 0102): the cases of the companies in its scope, and of those not the
- * hidden ones, which only the back office sees. The cases module and the flags area both ask this.
+ * hidden ones, which only the back office sees. The cases module and the flags area both ask this. A statement
+ * prepared once per shape passes a placeholder for the actor's company (`company`).
  */
-export function caseScope(actor: Actor): SQL | undefined {
-  const scope = companyScope(actor, cases.companyId);
-  return scope ? sql`${scope} and ${cases.status} <> 'hidden'` : undefined;
+export function caseScope(
+  actor: Pick<Actor, 'isStaff' | 'companyId'>,
+  company: string | Placeholder = actor.companyId,
+): SQL | undefined {
+  if (actor.isStaff) return undefined;
+  return sql`${cases.companyId} in ${visibleCompanyIds(company)} and ${cases.status} <> 'hidden'`;
 }

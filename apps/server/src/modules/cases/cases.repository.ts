@@ -1,9 +1,6 @@
-import { countCapOf } from '@cuspid/contracts';
-import type { CaseListQuery, CaseStatus } from '@cuspid/contracts/cases';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { CaseStatus } from '@cuspid/contracts/cases';
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { likePattern } from '../../db/like-pattern';
-import { backendPage, CappedCounts, cappedCount, cappedCountColumn, cappedCountsOf, oneRow } from '../../db/paging';
 import { personName } from '../../db/person-name';
 import {
   caseJaws,
@@ -12,7 +9,6 @@ import {
   caseResults,
   cases,
   companies,
-  flags,
   recordFlags,
   recordTags,
   users,
@@ -54,102 +50,8 @@ function viewQuery(db: DbOrTx) {
     .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`);
 }
 
-const SORT_COLUMNS = {
-  created_at: cases.createdAt,
-  updated_at: cases.updatedAt,
-  name: sql`lower(${cases.name})`,
-  patient: sql`lower(${cases.patient})`,
-  status: cases.status,
-} as const;
-
 /** The statuses a list leaves out unless asked for them. */
 const SET_ASIDE: CaseStatus[] = ['trash', 'hidden'];
-
-export function caseListWhere(actor: Actor, query: CaseListQuery): SQL | undefined {
-  const search = query.search ? likePattern(query.search) : undefined;
-  const statuses = query.status as CaseStatus[] | undefined;
-  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
-  return and(
-    caseScope(actor),
-    statuses?.length ? inArray(cases.status, statuses) : notInArray(cases.status, SET_ASIDE),
-    search ? or(sql`${cases.name} ilike ${search}`, sql`${cases.patient} ilike ${search}`) : undefined,
-    query.company_id ? eq(cases.companyId, query.company_id) : undefined,
-    query.from ? gte(cases.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to ? lt(cases.createdAt, dayAfter(query.to)) : undefined,
-    query.flag_id
-      ? sql`exists (select 1 from ${recordFlags} rf where rf.record_type = 'case' and rf.record_id = ${cases.id} and rf.flag_id = ${query.flag_id})`
-      : undefined,
-    query.tag_id
-      ? sql`exists (select 1 from ${recordTags} rt where rt.record_type = 'case' and rt.record_id = ${cases.id} and rt.tag_id = ${query.tag_id})`
-      : undefined,
-  );
-}
-
-/** What a list row shows of a case's jaws and labels, read in the page's own query (one round trip per page). */
-const listExtras = {
-  jaws: sql<{ jaw: string; status: string; deleted_at: string | null }[]>`coalesce((select json_agg(json_build_object(
-      'jaw', j.jaw, 'status', j.status, 'deleted_at', j.deleted_at) order by j.jaw desc)
-    from ${caseJaws} j where j.case_id = ${cases.id}), '[]'::json)`,
-  flag: sql<{ id: string; name: string; colour: string } | null>`(select json_build_object('id', f.id, 'name', f.name,
-      'colour', f.colour) from ${recordFlags} rf join ${flags} f on f.id = rf.flag_id
-    where rf.record_type = 'case' and rf.record_id = ${cases.id})`,
-  tags: sql<{ id: string; name: string; colour: string }[]>`coalesce((select json_agg(json_build_object('id', f.id,
-      'name', f.name, 'colour', f.colour) order by lower(f.name), f.id) from ${recordTags} rt
-    join ${flags} f on f.id = rt.tag_id where rt.record_type = 'case' and rt.record_id = ${cases.id}), '[]'::json)`,
-};
-export type CaseListRow = CaseView & {
-  jaws: { jaw: string; status: string; deleted_at: string | null }[];
-  flag: { id: string; name: string; colour: string } | null;
-  tags: { id: string; name: string; colour: string }[];
-};
-
-/**
- * A page of the case list and its capped count (ADR 0085) in one statement: the page's rows with their jaws'
- * statuses and labels as JSON, and the count as a column. Only a page past the end counts separately.
- */
-export async function listCases(db: DbOrTx, actor: Actor, query: CaseListQuery) {
-  const where = caseListWhere(actor, query);
-  const direction = query.sort_dir === 'desc' ? desc : asc;
-  const column = SORT_COLUMNS[query.sort_by];
-  const page = backendPage(query);
-  const cap = countCapOf(page.search, page.offset);
-  const matching = db.select(oneRow).from(cases).where(where).$dynamic();
-  // The page's ids first, then the rest for those rows only: joined before the limit, PostgreSQL hashed every
-  // user for the creator and locker names of a practice's 200 cases to show 25 (ADR 0103).
-  const pageIds = db
-    .select({ id: cases.id })
-    .from(cases)
-    .where(where)
-    .orderBy(direction(column), direction(cases.id))
-    .offset(page.offset)
-    .limit(page.limit)
-    .as('page');
-  // A list known to hold more than its cap is not counted again for a minute.
-  const counts = cappedCountsOf(db);
-  const countKey = CappedCounts.keyOf(matching, cap);
-  const known = counts.isCapped(countKey);
-  const totalColumn = known ? sql<number>`${cap + 1}::int`.mapWith(Number) : cappedCountColumn(matching, cap);
-  const rows = await db
-    .select({ ...viewColumns, ...listExtras, total: totalColumn })
-    .from(pageIds)
-    .innerJoin(cases, eq(cases.id, pageIds.id))
-    .innerJoin(companies, eq(companies.id, cases.companyId))
-    .leftJoin(sql`${users} as creator`, sql`creator.id = ${cases.createdBy}`)
-    .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`)
-    .orderBy(direction(column), direction(cases.id));
-  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await cappedCount(db, matching, cap));
-  if (total > cap && !known) counts.remember(countKey);
-  const data: CaseListRow[] = rows.map(({ case: row, companyName, createdByName, lockedByName, jaws, flag, tags }) => ({
-    ...row,
-    companyName,
-    createdByName,
-    lockedByName,
-    jaws,
-    flag,
-    tags,
-  }));
-  return { data, total };
-}
 
 /** Cases for the global search (ADR 0080): by name or patient, in the actor's scope, not the trashed ones. */
 export async function searchCases(db: DbOrTx, actor: Actor, term: string, limit: number) {

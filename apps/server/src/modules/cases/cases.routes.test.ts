@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type CaseJaw, type CaseListItem, caseListItemSchema } from '@cuspid/contracts/cases';
 import { jawFixtureStl } from '@cuspid/mesh/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -17,7 +18,7 @@ import {
 } from '../../../test/setup-app';
 import { uploadScan } from '../../../test/uploads';
 import { cappedCountsOf } from '../../db/paging';
-import { auditLog, caseJaws, companies, creditLedger, mailOutbox } from '../../db/schema';
+import { auditLog, caseJaws, cases, companies, creditLedger, mailOutbox, users } from '../../db/schema';
 import { ledgerMismatches, readBalances } from '../credits';
 import { processCase } from './cases.processing';
 
@@ -191,6 +192,84 @@ describe('cases: reading', () => {
     expect(few.json().total).toBe(0);
     await caseOf(p.id, { status: 'approved' });
     expect((await get(`/api/case-lists?company_id=${p.id}&status=approved`, staffToken)).json().total).toBe(1);
+  });
+
+  it('writes every list row as the case itself answers, whatever its text holds (the JSON PostgreSQL writes)', async () => {
+    const p = await practice();
+    await ctx.deps.db
+      .update(users)
+      .set({ firstName: 'Zoë "Z"', lastName: "O'Brien \\ 🦷" })
+      .where(eq(users.id, p.user.id));
+    const marker = randomUUID().slice(0, 8);
+    const odd = await caseOf(p.id, { createdBy: p.user.id, status: 'failed', upperTeeth: [11, 21], lowerTeeth: [36] });
+    const plain = await caseOf(p.id, { createdBy: null, status: 'approved', jaws: ['lower'] });
+    await ctx.deps.db
+      .update(cases)
+      .set({
+        name: `Crown "${marker}" \\ back\\slash\nnew line\ttab \u0001 ü`,
+        patient: `'Müller' ${marker}`,
+        patientBirthYear: 1970,
+        previousStatus: 'in-progress',
+        processingError: 'Engine said: "no"\r\n\u001f',
+        engine: 'reference',
+        creditsSpent: 7,
+        resultCount: 2,
+        lockedBy: p.user.id,
+        lockedAt: new Date('2026-03-04T05:06:07.891Z'),
+      })
+      .where(eq(cases.id, odd.id));
+    await ctx.deps.db
+      .update(cases)
+      .set({ name: `Plain ${marker}`, patient: `P ${marker}` })
+      .where(eq(cases.id, plain.id));
+    await ctx.deps.db
+      .update(caseJaws)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(caseJaws.caseId, odd.id), eq(caseJaws.jaw, 'lower')));
+    const suffix = randomUUID().slice(0, 6);
+    const label = async (name: string, kind: 'flag' | 'tag') =>
+      (await post('/api/flags', { name: `${name} ${suffix}`, kind, applies_to: ['case'] }, adminToken)).json().id;
+    const labels = {
+      flag_id: await label('Urgent "now"', 'flag'),
+      add_tag_ids: [await label('b \\ tag', 'tag'), await label('A tag', 'tag')],
+    };
+    expect((await post('/api/update-flags', { type: 'case', ids: [odd.id], ...labels }, p.user.token)).statusCode).toBe(
+      200,
+    );
+
+    const expected = async (id: string) => {
+      const { notes: _notes, jaws, ...item } = (await get(`/api/case-lists/${id}`, p.user.token)).json();
+      return { ...item, jaws: jaws.map(({ jaw, status, deleted_at }: CaseJaw) => ({ jaw, status, deleted_at })) };
+    };
+    // One plan for every value (the company's cases) and planned per call (a search): the same rows.
+    const ids: string[] = [odd.id, plain.id];
+    for (const query of ['status=failed,approved', `search=${marker}`, 'per_page=100']) {
+      const answer = await get(`/api/case-lists?${query}&sort_by=name&sort_dir=asc`, p.user.token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      const rows = answer.json().data.filter((row: CaseListItem) => ids.includes(row.id));
+      expect(rows.map((row: CaseListItem) => row.id)).toEqual(ids);
+      for (const row of rows) {
+        expect(caseListItemSchema.strict().parse(row)).toEqual(row);
+        expect(row).toEqual(await expected(row.id));
+      }
+    }
+    const [oddRow] = (await get(`/api/case-lists?search=${marker}&status=failed`, p.user.token)).json().data;
+    expect(oddRow).toMatchObject({
+      locked_by_name: `Zoë "Z" O'Brien \\ 🦷`,
+      created_by_name: `Zoë "Z" O'Brien \\ 🦷`,
+      locked_at: '2026-03-04T05:06:07.891Z',
+      jaws: [
+        { jaw: 'upper', status: 'done', deleted_at: null },
+        { jaw: 'lower', status: 'done', deleted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+      ],
+    });
+    expect(oddRow.tags.map((t: { name: string }) => t.name)).toEqual([`A tag ${suffix}`, `b \\ tag ${suffix}`]);
+    // Past the last page: no rows, the count all the same.
+    expect((await get(`/api/case-lists?search=${marker}&page=2&per_page=2`, p.user.token)).json()).toEqual({
+      data: [],
+      total: 2,
+    });
   });
 
   it("lists the company's cases (and a reseller its customers'), filters and searches them", async () => {

@@ -24,10 +24,12 @@ import {
   updateStatusSchema,
 } from '@cuspid/contracts/cases';
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { sendJsonText } from '../../lib/json-text';
 import { fileRequiredError } from '../../lib/multipart-form';
 import { requireActor } from '../../plugins/authenticate';
 import { CaseEventHub, eventFilter, toEvent } from './cases.events';
@@ -60,7 +62,8 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: totalListSchema(caseListItemSchema), ...errorResponses },
       },
     },
-    (request) => service.listCases(deps, requireActor(request), request.query),
+    async (request, reply) =>
+      sendJsonText(reply as FastifyReply, await service.listCases(deps, requireActor(request), request.query)),
   );
 
   app.post(

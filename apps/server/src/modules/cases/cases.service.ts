@@ -14,7 +14,6 @@ import type {
 import {
   type Case,
   type CaseJaw,
-  type CaseListItem,
   type CaseListQuery,
   type CaseLog,
   type CaseStatus,
@@ -37,6 +36,7 @@ import { spendCredits } from '../credits';
 import { listRecordLabels } from '../flags';
 import { sendMail } from '../sent-mails';
 import { consumeUpload, type StoredUpload } from '../uploads';
+import { listCasesJson } from './cases.list';
 import { assertUnlocked, byActor, type CaseChanger, logCase, moveCase, moveResult } from './cases.machine';
 import { casePolicy, changePolicy, passesLock, statusPolicy } from './cases.policy';
 import { enqueueProcessing } from './cases.processing';
@@ -91,26 +91,9 @@ function toCase(row: repo.CaseView, jaws: repo.JawRow[], labels: Labels): Case {
   };
 }
 
-export async function listCases(
-  deps: Deps,
-  actor: Actor,
-  query: CaseListQuery,
-): Promise<{ data: CaseListItem[]; total: number }> {
-  const { data, total } = await repo.listCases(deps.db, actor, query);
-  return {
-    data: data.map((row) => {
-      const { notes: _notes, jaws: _jaws, ...item } = toCase(row, [], new Map([[row.id, row]]));
-      return {
-        ...item,
-        jaws: row.jaws.map((j) => ({
-          jaw: j.jaw as Jaw,
-          status: j.status as CaseJaw['status'],
-          deleted_at: j.deleted_at ? new Date(j.deleted_at).toISOString() : null,
-        })),
-      };
-    }),
-    total,
-  };
+/** A page of cases as the JSON text of `{ data, total }`, written by PostgreSQL (ADR 0104). */
+export function listCases(deps: Deps, actor: Actor, query: CaseListQuery): Promise<string> {
+  return listCasesJson(deps.database, actor, query);
 }
 
 /** One case as the actor sees it (404 for another company's or, for a customer, a hidden one). */
