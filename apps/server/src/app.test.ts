@@ -41,6 +41,16 @@ describe('process routes', () => {
     }
   });
 
+  it('sends the security headers on every answer, errors included', async () => {
+    for (const url of ['/health', '/api/case-lists', '/no-such-route']) {
+      const { headers } = await get(url);
+      expect(headers['content-security-policy'], url).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(headers['strict-transport-security'], url).toMatch(/^max-age=/);
+    }
+  });
+
   it('sends a request id back, and keeps the caller’s one', async () => {
     const response = await get('/health', { 'x-request-id': 'trace-42' });
     expect(response.headers['x-request-id']).toBe('trace-42');
