@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { z } from 'zod';
 import { pingDatabase } from './db/client';
 import type { Deps } from './deps';
