@@ -36,7 +36,7 @@ import { spendCredits } from '../credits';
 import { listRecordLabels } from '../flags';
 import { sendMail } from '../sent-mails';
 import { consumeUpload, type StoredUpload } from '../uploads';
-import { listCasesJson } from './cases.list';
+import { listCasesJson } from './cases.list.repository';
 import { assertUnlocked, byActor, type CaseChanger, logCase, moveCase, moveResult } from './cases.machine';
 import { casePolicy, changePolicy, passesLock, statusPolicy } from './cases.policy';
 import { enqueueProcessing } from './cases.processing';
