@@ -114,6 +114,10 @@ export const ERROR_STATUS = {
   PACKAGE_NOT_FOUND: 400,
   COUNTRY_PACKAGE_TAKEN: 409,
   COUNTRY_CREDIT_TAKEN: 409,
+  // Invoices (ADR 0105).
+  INVOICE_NOT_DRAFT: 409,
+  INVOICE_STATUS_REFUSED: 409,
+  INVOICE_EMPTY: 400,
   // Scan uploads (ADR 0100).
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_BEYOND_LENGTH: 413,
@@ -256,6 +260,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PACKAGE_NOT_FOUND: 'The package was not found',
   COUNTRY_PACKAGE_TAKEN: 'This package already has a price for {{country}}',
   COUNTRY_CREDIT_TAKEN: 'The tooth costs of {{country}} are already set',
+  INVOICE_NOT_DRAFT: 'Only a draft can be changed or deleted; an issued invoice is cancelled with a credit note',
+  INVOICE_STATUS_REFUSED: 'An invoice cannot go from {{from}} to {{to}}',
+  INVOICE_EMPTY: 'An invoice needs at least one line to be issued',
   UPLOAD_TOO_LARGE: 'The file is larger than {{limit}}',
   UPLOAD_BEYOND_LENGTH: 'More bytes arrived than the upload announced ({{size}} bytes)',
   UPLOAD_OFFSET_MISMATCH: 'The upload continues at byte {{offset}}: send the rest from there',

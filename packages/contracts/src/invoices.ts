@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { backendListQuerySchema } from './common';
 import { EU_COUNTRY_CODES } from './companies';
+import { MAX_PRICE_CENTS } from './packages';
+import type { PermissionTitle } from './permissions';
+import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Invoices (spec sections 3, 4, 9; issue 16): their statuses and the moves between them, their types, how their
@@ -142,3 +146,135 @@ export function formatInvoiceNumber(pattern: string, year: number, sequence: num
     .replaceAll('{YY}', String(year % 100).padStart(2, '0'))
     .replace(COUNTER, (_, ns: string) => String(sequence).padStart(ns.length, '0'));
 }
+
+// --- Calls -----------------------------------------------------------------------------------------
+
+/** Managing invoices is the back office's (spec section 2: /invoices needs backoffice-invoice). */
+export const INVOICE_PERMISSION = 'backoffice-invoice' as const satisfies PermissionTitle;
+
+export const INVOICE_ROUTES = {
+  invoices: '/invoices',
+  invoice: (id: string) => `/invoices/${id}`,
+  updateStatus: (id: string) => `/update-invoice-status/${id}`,
+} as const;
+
+export const INVOICE_LINE_MESSAGES = {
+  lines: `An invoice has at most ${MAX_INVOICE_LINES} lines`,
+  quantity: `Enter a quantity from 1 to ${MAX_LINE_QUANTITY}`,
+  taxRate: 'Enter a tax rate from 0 to 100 %',
+  price: 'Enter a price in cents',
+} as const;
+
+export const invoiceLineInputSchema = z.object({
+  article_number: optionalTextSchema(64),
+  name: textSchema(200, { required: true }),
+  quantity: z
+    .number({ error: VALIDATION_MESSAGES.required })
+    .int(INVOICE_LINE_MESSAGES.quantity)
+    .min(1, INVOICE_LINE_MESSAGES.quantity)
+    .max(MAX_LINE_QUANTITY, INVOICE_LINE_MESSAGES.quantity),
+  /** Cents per unit before tax; negative for a discount. */
+  unit_price: z
+    .number({ error: VALIDATION_MESSAGES.required })
+    .int(INVOICE_LINE_MESSAGES.price)
+    .min(-MAX_PRICE_CENTS, INVOICE_LINE_MESSAGES.price)
+    .max(MAX_PRICE_CENTS, INVOICE_LINE_MESSAGES.price),
+  /** Basis points: 1900 is 19 %. */
+  tax_rate: z
+    .number({ error: VALIDATION_MESSAGES.required })
+    .int(INVOICE_LINE_MESSAGES.taxRate)
+    .min(0, INVOICE_LINE_MESSAGES.taxRate)
+    .max(MAX_TAX_RATE_BP, INVOICE_LINE_MESSAGES.taxRate),
+});
+export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
+
+const linesSchema = z.array(invoiceLineInputSchema).max(MAX_INVOICE_LINES, INVOICE_LINE_MESSAGES.lines);
+
+/** POST /invoices: a draft for a company. */
+export const invoiceInputSchema = z.object({
+  company_id: z.uuid(),
+  lines: linesSchema.default([]),
+  payment_term_days: z.number().int().min(0).max(365).default(14),
+  notes: optionalTextSchema(2000),
+});
+export type InvoiceInput = z.infer<typeof invoiceInputSchema>;
+
+/** PUT /invoices/{id}: a draft's fields (only those named; `lines` replaces them all). */
+export const invoiceUpdateSchema = z.object({
+  lines: linesSchema.optional(),
+  payment_term_days: z.number().int().min(0).max(365).optional(),
+  notes: optionalTextSchema(2000).optional(),
+});
+export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
+
+/** PATCH /update-invoice-status/{id}. */
+export const invoiceStatusUpdateSchema = z.object({ status: invoiceStatusSchema });
+
+export const invoiceLineSchema = z.object({
+  position: z.number().int(),
+  article_number: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  tax_rate: z.number().int(),
+  net: z.number().int(),
+});
+
+export const billingAddressSchema = z.object({
+  company_name: z.string(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  vat_id: z.string().nullable(),
+});
+
+export const invoiceSchema = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  company_name: z.string(),
+  number: z.string().nullable(),
+  type: z.enum(INVOICE_TYPES),
+  status: invoiceStatusSchema,
+  invoice_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  payment_term_days: z.number().int(),
+  currency: z.string(),
+  /** Frozen at issue; a draft shows the company's current address. */
+  billing_address: billingAddressSchema,
+  reverse_charge: z.boolean(),
+  /** The legal note of a reverse-charge invoice, null otherwise. */
+  reverse_charge_note: z.string().nullable(),
+  net: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  taxes: z.array(z.object({ tax_rate: z.number().int(), net: z.number().int(), tax: z.number().int() })),
+  lines: z.array(invoiceLineSchema),
+  notes: z.string().nullable(),
+  cancels_invoice_id: z.uuid().nullable(),
+  credit_note_id: z.uuid().nullable(),
+  issued_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListItemSchema = invoiceSchema.omit({ lines: true, taxes: true, billing_address: true });
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+
+export const INVOICE_SORT_FIELDS = ['created_at', 'invoice_date', 'due_date', 'number', 'total'] as const;
+
+export const invoiceListQuerySchema = backendListQuerySchema.extend({
+  sort_by: z.enum(INVOICE_SORT_FIELDS).default('created_at'),
+  sort_dir: z.enum(['asc', 'desc']).default('desc'),
+  status: invoiceStatusSchema.optional(),
+  type: z.enum(INVOICE_TYPES).optional(),
+  company_id: z.uuid().optional(),
+  /** Issued on or after / on or before this day (YYYY-MM-DD). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_INVOICE_NUMBER_PATTERN, invoiceNumberPatternSchema } from '@cuspid/contracts/invoices';
 import { z } from 'zod';
 
 const bool = z
@@ -120,6 +121,8 @@ const envSchema = z
       .int()
       .min(1)
       .default(500 * 1024 * 1024),
+    /** How invoice numbers are written (ADR 0105): one `{N…}` counter per year, `{YYYY}` or `{YY}` the year. */
+    INVOICE_NUMBER_PATTERN: invoiceNumberPatternSchema.default(DEFAULT_INVOICE_NUMBER_PATTERN),
     /** Where unfinished scan uploads collect their bytes (tus); default `<DATA_DIR>/upload-staging`. */
     UPLOAD_STAGING_DIR: z.string().optional(),
     /** LibreOffice binary for DOCX → PDF; found on PATH when unset. */
@@ -296,6 +299,7 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
+    invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN },
     cases: {
       engine: env.CASE_ENGINE,
       processingAttempts: env.CASE_PROCESSING_ATTEMPTS,

@@ -13,6 +13,7 @@ import { crmModule } from './crm';
 import { documentAssignmentModule } from './document-assignment';
 import { documentsModule } from './documents';
 import { flagsModule } from './flags';
+import { invoicesModule } from './invoices';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
 import { mailTemplatesModule } from './mail-templates';
 import { packagesModule } from './packages';
@@ -52,6 +53,7 @@ const areas: readonly ServerModule[] = [
   couponsModule,
   packagesModule,
   countryCreditsModule,
+  invoicesModule,
   casesModule,
   caseResultsModule,
   registrationModule,

@@ -9,6 +9,7 @@ export * from './crm';
 export * from './document-assignment';
 export * from './documents';
 export * from './flags';
+export * from './invoices';
 export * from './mail';
 export * from './mail-template-assignments';
 export * from './permissions';

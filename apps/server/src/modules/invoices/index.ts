@@ -1,0 +1,9 @@
+import { defineModule } from '../../lib/define-module';
+import { invoicesRoutes } from './invoices.routes';
+
+/** Invoices and credit notes (ADR 0105): drafts, issuing with gapless numbers, payment and cancellation. */
+export const invoicesModule = defineModule({
+  name: 'invoices',
+  service: 'api',
+  routes: invoicesRoutes,
+});

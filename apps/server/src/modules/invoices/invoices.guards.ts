@@ -1,0 +1,26 @@
+import { defineGuards } from '../../../test/guards';
+
+/** What the generated guard tests need to know of this module (see test/guards.ts). */
+export const guards = defineGuards({
+  routes: {
+    'GET /api/invoices': null,
+    'POST /api/invoices': null,
+    'GET /api/invoices/:id': 'invoice',
+    'PUT /api/invoices/:id': 'invoice',
+    'DELETE /api/invoices/:id': 'invoice',
+    'PATCH /api/update-invoice-status/:id': 'invoice',
+  },
+  records: {
+    invoice: {
+      scope: 'tenant',
+      create: async ({ post, created, adminToken, companyId }) =>
+        created(
+          await post(
+            '/api/invoices',
+            { company_id: companyId, lines: [{ name: 'Matrix line', quantity: 1, unit_price: 1000, tax_rate: 1900 }] },
+            adminToken,
+          ),
+        ),
+    },
+  },
+});

@@ -1,0 +1,164 @@
+import type { InvoiceListQuery } from '@cuspid/contracts/invoices';
+import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { backendPage, listPage, oneRow } from '../../db/paging';
+import { companies, invoiceLines, invoiceNumberCounters, invoices } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { companyScope } from '../../lib/company-scope';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type InvoiceView = InvoiceRow & { companyName: string; creditNoteId: string | null };
+export type CompanyBilling = typeof companies.$inferSelect;
+
+const creditNote = sql`credit_note`;
+
+function viewQuery(db: DbOrTx) {
+  return db
+    .select({
+      invoice: invoices,
+      companyName: companies.companyName,
+      creditNoteId: sql<string | null>`${creditNote}.id`,
+    })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .leftJoin(sql`${invoices} as credit_note`, sql`${creditNote}.cancels_invoice_id = ${invoices.id}`);
+}
+
+const flatten = (rows: { invoice: InvoiceRow; companyName: string; creditNoteId: string | null }[]) =>
+  rows.map(({ invoice, ...rest }) => ({ ...invoice, ...rest }));
+
+const SORT = {
+  created_at: invoices.createdAt,
+  invoice_date: invoices.invoiceDate,
+  due_date: invoices.dueDate,
+  number: invoices.number,
+  total: invoices.totalCents,
+} as const;
+
+/** The invoices an actor may see: every company's for staff, the companies in its scope otherwise (ADR 0050). */
+const visible = (actor: Actor): SQL | undefined => companyScope(actor, invoices.companyId);
+
+export async function listInvoices(db: DbOrTx, actor: Actor, query: InvoiceListQuery) {
+  const search = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    visible(actor),
+    query.status ? eq(invoices.status, query.status) : undefined,
+    query.type ? eq(invoices.type, query.type) : undefined,
+    query.company_id ? eq(invoices.companyId, query.company_id) : undefined,
+    query.from ? gte(invoices.invoiceDate, query.from) : undefined,
+    query.to ? lte(invoices.invoiceDate, query.to) : undefined,
+    search ? or(sql`${invoices.number} ilike ${search}`, sql`${companies.companyName} ilike ${search}`) : undefined,
+  );
+  const order = query.sort_dir === 'desc' ? desc : asc;
+  const page = await listPage(
+    db,
+    viewQuery(db)
+      .where(where)
+      .orderBy(order(SORT[query.sort_by]), order(invoices.createdAt), order(invoices.id))
+      .$dynamic(),
+    db.select(oneRow).from(invoices).innerJoin(companies, eq(companies.id, invoices.companyId)).where(where).$dynamic(),
+    backendPage(query),
+  );
+  return { data: flatten(page.data), total: page.total };
+}
+
+/** An invoice the actor may see (another company's is not found). */
+export async function findVisibleInvoice(db: DbOrTx, actor: Actor, id: string): Promise<InvoiceView | undefined> {
+  return flatten(await viewQuery(db).where(and(eq(invoices.id, id), visible(actor))))[0];
+}
+
+/** Locks and returns the invoice if the actor may see it: every change of an invoice starts here. */
+export async function lockVisibleInvoice(db: DbOrTx, actor: Actor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), visible(actor)))
+    .for('update');
+  return row;
+}
+
+/** A live company the actor may see, with what its invoices show and need. */
+export async function findVisibleCompany(db: DbOrTx, actor: Actor, id: string): Promise<CompanyBilling | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), isNull(companies.deletedAt), companyScope(actor, companies.id)));
+  return row;
+}
+
+export async function findCompany(db: DbOrTx, id: string): Promise<CompanyBilling | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/** The operator company: the seller on every invoice. */
+export async function findSeller(db: DbOrTx): Promise<CompanyBilling | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.isOperator, true), isNull(companies.deletedAt)))
+    .orderBy(asc(companies.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function listLines(db: DbOrTx, invoiceId: string): Promise<InvoiceLineRow[]> {
+  return db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position));
+}
+
+export async function insertInvoice(db: DbOrTx, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export async function updateInvoice(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof invoices.$inferInsert>,
+): Promise<InvoiceRow> {
+  const [row] = await db
+    .update(invoices)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(invoices.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteInvoice(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(invoices).where(eq(invoices.id, id));
+}
+
+/** Replaces an invoice's lines (positions from 1, in the order given). */
+export async function replaceLines(
+  db: DbOrTx,
+  invoiceId: string,
+  lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>[],
+): Promise<void> {
+  await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  if (lines.length) {
+    await db.insert(invoiceLines).values(lines.map((line, i) => ({ ...line, invoiceId, position: i + 1 })));
+  }
+}
+
+/**
+ * The next number sequence of `year`, under the year's counter row lock until the transaction ends (ADR 0105):
+ * a rolled-back issue gives the number back, and concurrent issues wait for each other, so numbers run on
+ * without gaps or repeats.
+ */
+export async function nextNumberSequence(db: DbOrTx, year: number): Promise<number> {
+  const [row] = await db
+    .insert(invoiceNumberCounters)
+    .values({ year, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: invoiceNumberCounters.year,
+      set: { lastSequence: sql`${invoiceNumberCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: invoiceNumberCounters.lastSequence });
+  return row!.sequence;
+}

@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
+import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAdmin,
+  createTestApp,
+  createTestUser,
+  loginAs,
+  requestsTo,
+  type TestContext,
+} from '../../../test/setup-app';
+import { type Database, openDatabase } from '../../db/client';
+import { auditLog, companies } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { findSeller } from './invoices.repository';
+import { changeInvoiceStatus, createInvoice } from './invoices.service';
+
+let ctx: TestContext;
+let adminToken: string;
+let staffToken: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
+  staffToken = (await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['employee'], staff: true })).mail))
+    .token;
+});
+afterAll(() => ctx?.close());
+
+const { call, get, post, put } = requestsTo(() => ctx.app);
+const patch = (url: string, body: unknown, token: string) => call('PATCH', url, token, body);
+const del = (url: string, token: string) => call('DELETE', url, token);
+
+async function company(values: Partial<typeof companies.$inferInsert> = {}) {
+  const [row] = await ctx.deps.db
+    .insert(companies)
+    .values({ companyName: `Practice ${randomUUID().slice(0, 6)}`, country: 'DE', ...values })
+    .returning();
+  return row!;
+}
+
+async function userOf(companyId: string, roles: string[]) {
+  const user = await createTestUser(ctx.deps, { companyId, roles });
+  return (await loginAs(ctx.app, user.mail)).token;
+}
+
+/** A role holding backoffice-invoice, for a partner: it reads its customers' invoices and changes none. */
+async function invoiceRole() {
+  const created = await call('POST', '/auth/create-role', adminToken, {
+    name: `invoice-partner-${randomUUID().slice(0, 6)}`,
+    title: 'Invoice partner',
+    permissions: ['backoffice-invoice'],
+  });
+  expect(created.statusCode, created.body).toBeLessThan(300);
+  return (created.json().data?.name ?? created.json().name) as string;
+}
+
+const line = (unit_price: number, quantity = 1, tax_rate = 1900) => ({
+  name: `Credits package ${unit_price}`,
+  article_number: 'PKG-1',
+  quantity,
+  unit_price,
+  tax_rate,
+});
+
+async function draft(companyId: string, lines = [line(10_000)], token = adminToken): Promise<Invoice> {
+  const response = await post('/api/invoices', { company_id: companyId, lines }, token);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+describe('invoices: guards', () => {
+  it('answers 401 without a session, 403 without the permission and to a partner changing one', async () => {
+    const customer = await company();
+    const invoice = await draft(customer.id);
+    for (const [method, url, body] of [
+      ['GET', '/api/invoices'],
+      ['POST', '/api/invoices', { company_id: customer.id }],
+      ['GET', `/api/invoices/${invoice.id}`],
+      ['PUT', `/api/invoices/${invoice.id}`, {}],
+      ['DELETE', `/api/invoices/${invoice.id}`],
+      ['PATCH', `/api/update-invoice-status/${invoice.id}`, { status: 'open' }],
+    ] as const) {
+      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+      const practiceToken = await userOf(customer.id, ['end-user']);
+      expect((await call(method, url, practiceToken, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    // A reseller holding backoffice-invoice reads its customer's invoices, and changes none.
+    const reseller = await company({ companyName: `Reseller ${randomUUID().slice(0, 6)}` });
+    const child = await company({ resellerId: reseller.id });
+    const childInvoice = await draft(child.id);
+    const partnerToken = await userOf(reseller.id, [await invoiceRole()]);
+    expect((await get(`/api/invoices/${childInvoice.id}`, partnerToken)).statusCode).toBe(200);
+    expect((await post('/api/invoices', { company_id: child.id, lines: [] }, partnerToken)).statusCode).toBe(403);
+    expect((await put(`/api/invoices/${childInvoice.id}`, { notes: 'x' }, partnerToken)).statusCode).toBe(403);
+    expect(
+      (await patch(`/api/update-invoice-status/${childInvoice.id}`, { status: 'open' }, partnerToken)).statusCode,
+    ).toBe(403);
+    // Another company's invoice is not found, and not listed.
+    const stranger = await company();
+    const strangerInvoice = await draft(stranger.id);
+    expect((await get(`/api/invoices/${strangerInvoice.id}`, partnerToken)).statusCode).toBe(404);
+    const listed = (await get('/api/invoices?per_page=100', partnerToken)).json();
+    expect(listed.data.map((i: Invoice) => i.id)).toEqual([childInvoice.id]);
+    expect(listed.total).toBe(1);
+    // Staff reach every company's; an unknown id is 404 for them too.
+    expect((await get(`/api/invoices/${strangerInvoice.id}`, staffToken)).statusCode).toBe(200);
+    expect((await get(`/api/invoices/${randomUUID()}`, staffToken)).statusCode).toBe(404);
+  });
+
+  it('answers 400 with the field errors for bad input, and 404 for a company that does not exist', async () => {
+    const customer = await company();
+    const bad = await post(
+      '/api/invoices',
+      { company_id: customer.id, lines: [{ name: '', quantity: 0, unit_price: 1.5, tax_rate: 10_001 }] },
+      adminToken,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      'lines.0.name': ['This field is required'],
+      'lines.0.quantity': ['Enter a quantity from 1 to 10000'],
+      'lines.0.unit_price': ['Enter a price in cents'],
+      'lines.0.tax_rate': ['Enter a tax rate from 0 to 100 %'],
+    });
+    const unknown = await post('/api/invoices', { company_id: randomUUID(), lines: [] }, adminToken);
+    expect(unknown.statusCode).toBe(404);
+    expect((await get('/api/invoices?status=sent', adminToken)).statusCode).toBe(400);
+    expect((await get('/api/invoices/not-an-id', adminToken)).statusCode).toBe(400);
+    const invoice = await draft(customer.id);
+    expect((await patch(`/api/update-invoice-status/${invoice.id}`, { status: 'sent' }, adminToken)).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('invoices: drafts, issuing, payment and cancellation', () => {
+  it('computes a draft from its lines, and again when they change; deletes a draft', async () => {
+    const customer = await company();
+    const invoice = await draft(customer.id, [line(4_999, 2), line(1_234, 1, 700)]);
+    expect(invoice).toMatchObject({
+      status: 'draft',
+      type: 'invoice',
+      number: null,
+      net: 11_232,
+      tax: 1_986,
+      total: 13_218,
+      taxes: [
+        { tax_rate: 1900, net: 9_998, tax: 1_900 },
+        { tax_rate: 700, net: 1_234, tax: 86 },
+      ],
+      billing_address: { company_name: customer.companyName, country: 'DE' },
+      reverse_charge: false,
+      reverse_charge_note: null,
+    });
+    expect(invoice.lines.map((l) => [l.position, l.net])).toEqual([
+      [1, 9_998],
+      [2, 1_234],
+    ]);
+    const changed = await put(`/api/invoices/${invoice.id}`, { lines: [line(50)], notes: 'Half a cent' }, adminToken);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ net: 50, tax: 10, total: 60, notes: 'Half a cent' });
+    const [audit] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.entityId, invoice.id)).limit(1);
+    expect(audit?.entity).toBe('invoice');
+    expect((await del(`/api/invoices/${invoice.id}`, staffToken)).statusCode).toBe(200);
+    expect((await get(`/api/invoices/${invoice.id}`, adminToken)).statusCode).toBe(404);
+  });
+
+  it('issues a draft with the next number of the year and freezes it; an issued invoice is never edited', async () => {
+    const customer = await company({ addressLine1: 'Old street 1', city: 'Berlin', zip: '10115' });
+    const empty = await draft(customer.id, []);
+    const refused = await patch(`/api/update-invoice-status/${empty.id}`, { status: 'open' }, adminToken);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('INVOICE_EMPTY');
+
+    const first = await draft(customer.id);
+    const second = await draft(customer.id);
+    const issued = (await patch(`/api/update-invoice-status/${first.id}`, { status: 'open' }, adminToken)).json();
+    const next = (await patch(`/api/update-invoice-status/${second.id}`, { status: 'open' }, adminToken)).json();
+    const year = new Date().getUTCFullYear();
+    expect(issued.number).toMatch(new RegExp(`^${year}-\\d{6}$`));
+    expect(Number(next.number.slice(5))).toBeGreaterThan(Number(issued.number.slice(5)));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(issued).toMatchObject({ status: 'open', invoice_date: today, total: 11_900 });
+    expect(issued.due_date).toBe(
+      new Date(Date.parse(`${today}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10),
+    );
+
+    // The address it was issued to stays; a draft shows the company's current one.
+    await ctx.deps.db.update(companies).set({ addressLine1: 'New street 2' }).where(eq(companies.id, customer.id));
+    expect((await get(`/api/invoices/${first.id}`, adminToken)).json().billing_address.address_line1).toBe(
+      'Old street 1',
+    );
+    expect((await get(`/api/invoices/${empty.id}`, adminToken)).json().billing_address.address_line1).toBe(
+      'New street 2',
+    );
+    for (const response of [
+      await put(`/api/invoices/${first.id}`, { notes: 'edited' }, adminToken),
+      await del(`/api/invoices/${first.id}`, adminToken),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('INVOICE_NOT_DRAFT');
+    }
+    const back = await patch(`/api/update-invoice-status/${first.id}`, { status: 'draft' }, adminToken);
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({
+      code: 'INVOICE_STATUS_REFUSED',
+      message: 'An invoice cannot go from open to draft',
+      params: { from: 'open', to: 'draft' },
+    });
+  });
+
+  it('marks an invoice paid, and cancels an issued one with a credit note of the same amounts negated', async () => {
+    const customer = await company();
+    const unpaid = await draft(customer.id, [line(50, 3)]);
+    await patch(`/api/update-invoice-status/${unpaid.id}`, { status: 'open' }, adminToken);
+    const cancelled = (
+      await patch(`/api/update-invoice-status/${unpaid.id}`, { status: 'cancelled' }, adminToken)
+    ).json();
+    expect(cancelled).toMatchObject({ status: 'cancelled', credit_note_id: expect.any(String) });
+    const note = (await get(`/api/invoices/${cancelled.credit_note_id}`, adminToken)).json();
+    expect(note).toMatchObject({
+      type: 'credit-note',
+      // It settles the unpaid invoice at once.
+      status: 'paid',
+      cancels_invoice_id: unpaid.id,
+      net: -150,
+      tax: -29,
+      total: -179,
+      number: expect.stringMatching(/^\d{4}-\d{6}$/),
+    });
+    expect(note.lines[0]).toMatchObject({ quantity: -3, unit_price: 50, net: -150 });
+    expect(cancelled.total).toBe(179);
+
+    const paid = await draft(customer.id);
+    await patch(`/api/update-invoice-status/${paid.id}`, { status: 'open' }, adminToken);
+    expect((await patch(`/api/update-invoice-status/${paid.id}`, { status: 'paid' }, staffToken)).json()).toMatchObject(
+      { status: 'paid', paid_at: expect.any(String) },
+    );
+    const refund = (await patch(`/api/update-invoice-status/${paid.id}`, { status: 'cancelled' }, adminToken)).json();
+    // A paid invoice's credit note stays open until the refund is paid.
+    expect((await get(`/api/invoices/${refund.credit_note_id}`, adminToken)).json().status).toBe('open');
+    for (const status of ['open', 'paid', 'cancelled']) {
+      const again = await patch(`/api/update-invoice-status/${paid.id}`, { status }, adminToken);
+      expect(again.statusCode, status).toBe(409);
+    }
+    // A draft cannot be paid or cancelled.
+    const fresh = await draft(customer.id);
+    expect((await patch(`/api/update-invoice-status/${fresh.id}`, { status: 'paid' }, adminToken)).statusCode).toBe(
+      409,
+    );
+
+    const list = await get(`/api/invoices?company_id=${customer.id}&type=credit-note`, adminToken);
+    expect(
+      list
+        .json()
+        .data.map((i: Invoice) => i.cancels_invoice_id)
+        .sort(),
+    ).toEqual([paid.id, unpaid.id].sort());
+    const search = await get(`/api/invoices?search=${note.number}`, adminToken);
+    expect(search.json().data.map((i: Invoice) => i.id)).toEqual([note.id]);
+    const open = await get(`/api/invoices?company_id=${customer.id}&status=cancelled`, adminToken);
+    expect(open.json().total).toBe(2);
+  });
+
+  it('invoices an EU business customer of another member state under the reverse charge', async () => {
+    const seller = (await findSeller(ctx.deps.db))!;
+    if (!seller.country) await ctx.deps.db.update(companies).set({ country: 'DE' }).where(eq(companies.id, seller.id));
+    const sellerCountry = seller.country ?? 'DE';
+    const other = EU_COUNTRY_CODES.find((c) => c !== sellerCountry)!;
+    const business = await company({ country: other, vatId: `${other}123456789`, applyReverseCharge: true });
+    const invoice = await draft(business.id, [line(10_000), line(1_000, 1, 700)]);
+    expect(invoice).toMatchObject({
+      reverse_charge: true,
+      reverse_charge_note: REVERSE_CHARGE_NOTE,
+      net: 11_000,
+      tax: 0,
+      total: 11_000,
+    });
+    const home = await company({ country: sellerCountry, vatId: 'X1', applyReverseCharge: true });
+    expect((await draft(home.id, [line(10_000)])).tax).toBe(1_900);
+  });
+});
+
+describe('invoice numbers under load', () => {
+  let racers: Database | undefined;
+  beforeAll(async () => {
+    const url = process.env.DATABASE_URL;
+    racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 32 }) : undefined;
+  });
+  afterAll(() => racers?.close());
+
+  it('gives 50 invoices issued at once 50 consecutive numbers, none twice and none skipped', async () => {
+    const customer = await company();
+    const admin = await createTestAdmin(ctx.deps);
+    const actor: Actor = {
+      kind: 'user',
+      userId: admin.id,
+      companyId: admin.companyId,
+      roles: ['admin'],
+      permissions: [],
+      isStaff: true,
+      sessionId: randomUUID(),
+      twoFactorSetupRequired: false,
+    };
+    const deps = { ...ctx.deps, db: racers?.db ?? ctx.deps.db };
+    const drafts = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        createInvoice(deps, actor, { company_id: customer.id, lines: [line(100)], payment_term_days: 14, notes: null }),
+      ),
+    );
+    // A year of its own, so that invoices issued by other test files at the same time take none of its numbers.
+    const year = 2200 + Math.floor(Math.random() * 700);
+    const now = new Date(Date.UTC(year, 5, 1));
+    const issued = await Promise.all(drafts.map((d) => changeInvoiceStatus(deps, actor, d.id, 'open', now)));
+    const sequences = issued.map((i) => Number(i.number!.slice(5))).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(issued.every((i) => i.number!.startsWith(`${year}-`) && i.invoice_date === `${year}-06-01`)).toBe(true);
+  });
+});

@@ -1,0 +1,109 @@
+import { errorResponses, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
+import {
+  INVOICE_PERMISSION,
+  INVOICE_ROUTES,
+  invoiceInputSchema,
+  invoiceListItemSchema,
+  invoiceListQuerySchema,
+  invoiceSchema,
+  invoiceStatusUpdateSchema,
+  invoiceUpdateSchema,
+} from '@cuspid/contracts/invoices';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requireActor } from '../../plugins/authenticate';
+import * as service from './invoices.service';
+
+const tags = ['invoices'];
+const permission = INVOICE_PERMISSION;
+
+export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    INVOICE_ROUTES.invoices,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary:
+          'Invoices and credit notes, newest first (paged; filters: status, type, company, dates; search: number, company)',
+        querystring: invoiceListQuerySchema,
+        response: { 200: totalListSchema(invoiceListItemSchema), ...errorResponses },
+      },
+    },
+    (request) => service.listInvoices(deps, requireActor(request), request.query),
+  );
+
+  app.post(
+    INVOICE_ROUTES.invoices,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Create a draft invoice for a company (amounts computed from its lines; back office only)',
+        body: invoiceInputSchema,
+        response: { 201: invoiceSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createInvoice(deps, requireActor(request), request.body)),
+  );
+
+  app.get(
+    INVOICE_ROUTES.invoice(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'One invoice with its lines, tax per rate and billing address',
+        params: idParamsSchema,
+        response: { 200: invoiceSchema, ...errorResponses },
+      },
+    },
+    (request) => service.getInvoice(deps, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    INVOICE_ROUTES.invoice(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Change a draft (only the fields named; lines replace all lines); an issued invoice is never edited',
+        params: idParamsSchema,
+        body: invoiceUpdateSchema,
+        response: { 200: invoiceSchema, ...errorResponses },
+      },
+    },
+    (request) => service.updateInvoice(deps, requireActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    INVOICE_ROUTES.invoice(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Delete a draft (an issued invoice is cancelled with a credit note instead)',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => service.deleteInvoice(deps, requireActor(request), request.params.id),
+  );
+
+  app.patch(
+    INVOICE_ROUTES.updateStatus(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary:
+          'Move an invoice: draft → open issues it (next number of the year), open → paid, open or paid → cancelled (issues a credit note)',
+        params: idParamsSchema,
+        body: invoiceStatusUpdateSchema,
+        response: { 200: invoiceSchema, ...errorResponses },
+      },
+    },
+    (request) => service.changeInvoiceStatus(deps, requireActor(request), request.params.id, request.body.status),
+  );
+};

@@ -1,0 +1,323 @@
+import {
+  checkInvoiceTransition,
+  formatInvoiceNumber,
+  type Invoice,
+  type InvoiceInput,
+  type InvoiceLineInput,
+  type InvoiceListItem,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type InvoiceType,
+  type InvoiceUpdate,
+  invoiceTotals,
+  REVERSE_CHARGE_NOTE,
+  reverseChargeApplies,
+} from '@cuspid/contracts/invoices';
+import type { DbOrTx } from '../../db/client';
+import type { BillingAddress } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { assertMayManageInvoices } from './invoices.policy';
+import * as repo from './invoices.repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function billingOf(company: repo.CompanyBilling): BillingAddress {
+  return {
+    companyName: company.companyName,
+    addressLine1: company.addressLine1,
+    addressLine2: company.addressLine2,
+    zip: company.zip,
+    city: company.city,
+    country: company.country,
+    vatId: company.vatId,
+  };
+}
+
+function toLine(row: repo.InvoiceLineRow): Invoice['lines'][number] {
+  return {
+    position: row.position,
+    article_number: row.articleNumber,
+    name: row.name,
+    quantity: row.quantity,
+    unit_price: row.unitPriceCents,
+    tax_rate: row.taxRateBp,
+    net: row.netCents,
+  };
+}
+
+function toListItem(row: repo.InvoiceView): InvoiceListItem {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    company_name: row.companyName,
+    number: row.number,
+    type: row.type as InvoiceType,
+    status: row.status as InvoiceStatus,
+    invoice_date: row.invoiceDate,
+    due_date: row.dueDate,
+    payment_term_days: row.paymentTermDays,
+    currency: row.currency,
+    reverse_charge: row.reverseCharge,
+    reverse_charge_note: row.reverseCharge ? REVERSE_CHARGE_NOTE : null,
+    net: row.netCents,
+    tax: row.taxCents,
+    total: row.totalCents,
+    notes: row.notes,
+    cancels_invoice_id: row.cancelsInvoiceId,
+    credit_note_id: row.creditNoteId,
+    issued_at: iso(row.issuedAt),
+    paid_at: iso(row.paidAt),
+    cancelled_at: iso(row.cancelledAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toInvoice(row: repo.InvoiceView, lines: repo.InvoiceLineRow[], billing: BillingAddress): Invoice {
+  const totals = invoiceTotals(
+    lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
+    { reverseCharge: row.reverseCharge },
+  );
+  return {
+    ...toListItem(row),
+    billing_address: {
+      company_name: billing.companyName,
+      address_line1: billing.addressLine1,
+      address_line2: billing.addressLine2,
+      zip: billing.zip,
+      city: billing.city,
+      country: billing.country,
+      vat_id: billing.vatId,
+    },
+    taxes: totals.taxes,
+    lines: lines.map(toLine),
+  };
+}
+
+/** Whether the seller invoices `company` under the reverse charge (ADR 0105). */
+async function reverseChargeFor(db: DbOrTx, company: repo.CompanyBilling): Promise<boolean> {
+  const seller = await repo.findSeller(db);
+  return reverseChargeApplies(
+    { country: seller?.country ?? '' },
+    { country: company.country ?? '', vatId: company.vatId, applyReverseCharge: company.applyReverseCharge },
+  );
+}
+
+/** Writes a draft's lines and the amounts computed from them. */
+async function writeLines(db: DbOrTx, invoiceId: string, lines: InvoiceLineInput[], reverseCharge: boolean) {
+  await repo.replaceLines(
+    db,
+    invoiceId,
+    lines.map((l) => ({
+      articleNumber: l.article_number,
+      name: l.name,
+      quantity: l.quantity,
+      unitPriceCents: l.unit_price,
+      taxRateBp: l.tax_rate,
+      netCents: l.quantity * l.unit_price,
+    })),
+  );
+  const totals = invoiceTotals(lines, { reverseCharge });
+  return { netCents: totals.net, taxCents: totals.tax, totalCents: totals.total, reverseCharge };
+}
+
+export async function listInvoices(deps: Deps, actor: Actor, query: InvoiceListQuery) {
+  const { data, total } = await repo.listInvoices(deps.db, actor, query);
+  return { data: data.map(toListItem), total };
+}
+
+/** One invoice as the actor sees it (another company's is not found). */
+export async function getInvoice(deps: Deps, actor: Actor, id: string, db: DbOrTx = deps.db): Promise<Invoice> {
+  const row = await repo.findVisibleInvoice(db, actor, id);
+  if (!row) throw notFound();
+  const billing = row.billingAddress ?? billingOf((await repo.findCompany(db, row.companyId))!);
+  return toInvoice(row, await repo.listLines(db, id), billing);
+}
+
+export async function createInvoice(deps: Deps, actor: Actor, body: InvoiceInput): Promise<Invoice> {
+  return deps.db.transaction(async (tx) => {
+    // A company out of reach is not found, before anything else is said about it.
+    const company = await repo.findVisibleCompany(tx, actor, body.company_id);
+    if (!company) throw notFound();
+    assertMayManageInvoices(actor);
+    const row = await repo.insertInvoice(tx, {
+      companyId: company.id,
+      paymentTermDays: body.payment_term_days,
+      notes: body.notes,
+      createdBy: actor.userId,
+    });
+    await repo.updateInvoice(tx, row.id, await writeLines(tx, row.id, body.lines, await reverseChargeFor(tx, company)));
+    const created = await getInvoice(deps, actor, row.id, tx);
+    await recordAudit(tx, actor, {
+      entity: 'invoice',
+      entityId: row.id,
+      companyId: company.id,
+      action: 'create',
+      after: { total: created.total, lines: created.lines.length },
+    });
+    return created;
+  });
+}
+
+/** Locks a visible invoice for a change by the back office; another company's is not found (before the 403). */
+async function lockForChange(tx: DbOrTx, actor: Actor, id: string): Promise<repo.InvoiceRow> {
+  const row = await repo.lockVisibleInvoice(tx, actor, id);
+  if (!row) throw notFound();
+  assertMayManageInvoices(actor);
+  return row;
+}
+
+export async function updateInvoice(deps: Deps, actor: Actor, id: string, body: InvoiceUpdate): Promise<Invoice> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockForChange(tx, actor, id);
+    if (row.status !== 'draft') throw new AppError('INVOICE_NOT_DRAFT');
+    const before = await getInvoice(deps, actor, id, tx);
+    const amounts = body.lines
+      ? await writeLines(tx, id, body.lines, await reverseChargeFor(tx, (await repo.findCompany(tx, row.companyId))!))
+      : {};
+    await repo.updateInvoice(tx, id, {
+      ...amounts,
+      ...(body.payment_term_days !== undefined ? { paymentTermDays: body.payment_term_days } : {}),
+      ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    });
+    const after = await getInvoice(deps, actor, id, tx);
+    await recordAudit(tx, actor, {
+      entity: 'invoice',
+      entityId: id,
+      companyId: row.companyId,
+      action: 'update',
+      before: { total: before.total, lines: before.lines.length, notes: before.notes, term: before.payment_term_days },
+      after: { total: after.total, lines: after.lines.length, notes: after.notes, term: after.payment_term_days },
+    });
+    return after;
+  });
+}
+
+export async function deleteInvoice(deps: Deps, actor: Actor, id: string): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockForChange(tx, actor, id);
+    if (row.status !== 'draft') throw new AppError('INVOICE_NOT_DRAFT');
+    await repo.deleteInvoice(tx, id);
+    await recordAudit(tx, actor, {
+      entity: 'invoice',
+      entityId: id,
+      companyId: row.companyId,
+      action: 'delete',
+      before: { total: row.totalCents },
+    });
+    return { message: 'The draft invoice was deleted' };
+  });
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (isoDay: string, days: number) => day(new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000));
+
+/** Numbers an invoice and freezes it: the year's next number, today's date, the due date, the billing address. */
+async function issue(deps: Deps, tx: DbOrTx, row: repo.InvoiceRow, now: Date) {
+  const company = (await repo.findCompany(tx, row.companyId))!;
+  const lines = await repo.listLines(tx, row.id);
+  if (lines.length === 0) throw new AppError('INVOICE_EMPTY');
+  const reverseCharge = await reverseChargeFor(tx, company);
+  const totals = invoiceTotals(
+    lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
+    { reverseCharge },
+  );
+  const year = now.getUTCFullYear();
+  const sequence = await repo.nextNumberSequence(tx, year);
+  const invoiceDate = day(now);
+  return {
+    status: 'open' as const,
+    number: formatInvoiceNumber(deps.config.invoices.numberPattern, year, sequence),
+    numberYear: year,
+    numberSequence: sequence,
+    invoiceDate,
+    dueDate: addDays(invoiceDate, row.paymentTermDays),
+    billingAddress: billingOf(company),
+    reverseCharge,
+    netCents: totals.net,
+    taxCents: totals.tax,
+    totalCents: totals.total,
+    issuedAt: now,
+  };
+}
+
+/**
+ * The credit note that cancels an issued invoice: its lines with the quantities negated, numbered like any
+ * invoice. It settles an unpaid invoice at once (paid); for a paid one it stays open until the refund is paid.
+ */
+async function creditNoteFor(deps: Deps, tx: DbOrTx, actor: Actor, invoice: repo.InvoiceRow, now: Date) {
+  const note = await repo.insertInvoice(tx, {
+    companyId: invoice.companyId,
+    type: 'credit-note',
+    cancelsInvoiceId: invoice.id,
+    paymentTermDays: 0,
+    currency: invoice.currency,
+    notes: `Cancels invoice ${invoice.number}`,
+    createdBy: actor.userId,
+  });
+  const lines = await repo.listLines(tx, invoice.id);
+  await repo.replaceLines(
+    tx,
+    note.id,
+    lines.map((l) => ({
+      articleNumber: l.articleNumber,
+      name: l.name,
+      quantity: -l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      taxRateBp: l.taxRateBp,
+      netCents: -l.netCents,
+    })),
+  );
+  const issued = await issue(deps, tx, note, now);
+  // The credit note mirrors the invoice as issued: its reverse charge and address, not today's.
+  const totals = invoiceTotals(
+    lines.map((l) => ({ quantity: -l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
+    { reverseCharge: invoice.reverseCharge },
+  );
+  await repo.updateInvoice(tx, note.id, {
+    ...issued,
+    billingAddress: invoice.billingAddress ?? issued.billingAddress,
+    reverseCharge: invoice.reverseCharge,
+    netCents: totals.net,
+    taxCents: totals.tax,
+    totalCents: totals.total,
+    ...(invoice.status === 'open' ? { status: 'paid' as const, paidAt: now } : {}),
+  });
+  return note.id;
+}
+
+/** PATCH /update-invoice-status/{id}: issue a draft, mark an invoice paid, or cancel it with a credit note. */
+export async function changeInvoiceStatus(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  status: InvoiceStatus,
+  now = new Date(),
+): Promise<Invoice> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockForChange(tx, actor, id);
+    const from = row.status as InvoiceStatus;
+    if (checkInvoiceTransition(from, status))
+      throw new AppError('INVOICE_STATUS_REFUSED', { params: { from, to: status } });
+    let creditNoteId: string | null = null;
+    if (status === 'open') await repo.updateInvoice(tx, id, await issue(deps, tx, row, now));
+    else if (status === 'paid') await repo.updateInvoice(tx, id, { status, paidAt: now });
+    else {
+      creditNoteId = await creditNoteFor(deps, tx, actor, row, now);
+      await repo.updateInvoice(tx, id, { status, cancelledAt: now });
+    }
+    const after = await getInvoice(deps, actor, id, tx);
+    await recordAudit(tx, actor, {
+      entity: 'invoice',
+      entityId: id,
+      companyId: row.companyId,
+      action: 'update',
+      before: { status: from },
+      after: { status, number: after.number, ...(creditNoteId ? { credit_note: creditNoteId } : {}) },
+    });
+    return after;
+  });
+}
