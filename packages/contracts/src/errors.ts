@@ -118,6 +118,7 @@ export const ERROR_STATUS = {
   INVOICE_NOT_DRAFT: 409,
   INVOICE_STATUS_REFUSED: 409,
   INVOICE_EMPTY: 400,
+  REMINDER_LEVEL_TAKEN: 409,
   // Scan uploads (ADR 0100).
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_BEYOND_LENGTH: 413,
@@ -263,6 +264,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVOICE_NOT_DRAFT: 'Only a draft can be changed or deleted; an issued invoice is cancelled with a credit note',
   INVOICE_STATUS_REFUSED: 'An invoice cannot go from {{from}} to {{to}}',
   INVOICE_EMPTY: 'An invoice needs at least one line to be issued',
+  REMINDER_LEVEL_TAKEN: 'Level {{level}} exists already',
   UPLOAD_TOO_LARGE: 'The file is larger than {{limit}}',
   UPLOAD_BEYOND_LENGTH: 'More bytes arrived than the upload announced ({{size}} bytes)',
   UPLOAD_OFFSET_MISMATCH: 'The upload continues at byte {{offset}}: send the rest from there',

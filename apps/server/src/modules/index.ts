@@ -19,6 +19,7 @@ import { mailTemplatesModule } from './mail-templates';
 import { packagesModule } from './packages';
 import { permissionsModule } from './permissions';
 import { registrationModule } from './registration';
+import { reminderLevelsModule } from './reminder-levels';
 import { rolesModule } from './roles';
 import { defineSearchModule } from './search';
 import { sentMailsModule } from './sent-mails';
@@ -54,6 +55,7 @@ const areas: readonly ServerModule[] = [
   packagesModule,
   countryCreditsModule,
   invoicesModule,
+  reminderLevelsModule,
   casesModule,
   caseResultsModule,
   registrationModule,
