@@ -119,6 +119,7 @@ export const ERROR_STATUS = {
   INVOICE_STATUS_REFUSED: 409,
   INVOICE_EMPTY: 400,
   REMINDER_LEVEL_TAKEN: 409,
+  INVOICE_NOT_OPEN: 409,
   // Scan uploads (ADR 0100).
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_BEYOND_LENGTH: 413,
@@ -265,6 +266,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVOICE_STATUS_REFUSED: 'An invoice cannot go from {{from}} to {{to}}',
   INVOICE_EMPTY: 'An invoice needs at least one line to be issued',
   REMINDER_LEVEL_TAKEN: 'Level {{level}} exists already',
+  INVOICE_NOT_OPEN: 'Only an issued, unpaid invoice has reminders to pause or resume',
   UPLOAD_TOO_LARGE: 'The file is larger than {{limit}}',
   UPLOAD_BEYOND_LENGTH: 'More bytes arrived than the upload announced ({{size}} bytes)',
   UPLOAD_OFFSET_MISMATCH: 'The upload continues at byte {{offset}}: send the rest from there',

@@ -156,6 +156,7 @@ export const INVOICE_ROUTES = {
   invoices: '/invoices',
   invoice: (id: string) => `/invoices/${id}`,
   updateStatus: (id: string) => `/update-invoice-status/${id}`,
+  dunning: (id: string) => `/invoices/${id}/dunning`,
 } as const;
 
 export const INVOICE_LINE_MESSAGES = {
@@ -207,6 +208,9 @@ export const invoiceUpdateSchema = z.object({
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
 
+/** PATCH /invoices/{id}/dunning: pause or resume the reminders of an issued invoice. */
+export const invoiceDunningSchema = z.object({ paused: z.boolean() });
+
 /** PATCH /update-invoice-status/{id}. */
 export const invoiceStatusUpdateSchema = z.object({ status: invoiceStatusSchema });
 
@@ -251,9 +255,23 @@ export const invoiceSchema = z.object({
   total: z.number().int(),
   taxes: z.array(z.object({ tax_rate: z.number().int(), net: z.number().int(), tax: z.number().int() })),
   lines: z.array(invoiceLineSchema),
+  /** The reminders sent, with what their level said then. */
+  reminders: z.array(
+    z.object({
+      step: z.number().int(),
+      level_name: z.string(),
+      fee: z.number().int(),
+      mailed_to: z.string().nullable(),
+      sent_at: z.string(),
+    }),
+  ),
   notes: z.string().nullable(),
   cancels_invoice_id: z.uuid().nullable(),
   credit_note_id: z.uuid().nullable(),
+  /** Dunning: the last reminder step reached (0: none), when it was sent, whether staff paused it. */
+  dunning_level: z.number().int(),
+  last_reminder_at: z.string().nullable(),
+  dunning_paused: z.boolean(),
   issued_at: z.string().nullable(),
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
@@ -262,7 +280,12 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoiceListItemSchema = invoiceSchema.omit({ lines: true, taxes: true, billing_address: true });
+export const invoiceListItemSchema = invoiceSchema.omit({
+  lines: true,
+  taxes: true,
+  billing_address: true,
+  reminders: true,
+});
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
 export const INVOICE_SORT_FIELDS = ['created_at', 'invoice_date', 'due_date', 'number', 'total'] as const;

@@ -64,6 +64,10 @@ export const invoices = backend.table(
     /** A package purchase: the package bought (its credits are booked once, when the invoice is paid). */
     packageId: uuid('package_id'),
     createdBy: uuid('created_by'),
+    /** Dunning: the last reminder level reached (0: none yet), when it was sent, and whether staff paused it. */
+    dunningLevel: smallint('dunning_level').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    dunningPaused: boolean('dunning_paused').notNull().default(false),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -135,4 +139,26 @@ export const invoiceReminderLevels = backend.table(
     check('invoice_reminder_levels_period_check', sql`${t.periodDays} > 0`),
     check('invoice_reminder_levels_fee_check', sql`${t.reminderFeeCents} >= 0`),
   ],
+);
+
+/**
+ * The reminders sent for an invoice, one per level reached (spec section 3: reminder levels), with what the level
+ * said then: a level changed or deleted later does not change what a customer was sent.
+ */
+export const invoiceReminders = backend.table(
+  'invoice_reminders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The step: 1 for the first reminder of this invoice, and so on. */
+    step: smallint('step').notNull(),
+    levelName: text('level_name').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    /** Where the mail went; null when the company has no invoice address (the step is recorded all the same). */
+    mailedTo: text('mailed_to'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('invoice_reminders_step_idx').on(t.invoiceId, t.step)],
 );

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { dunningJob } from './invoices.dunning';
 import { invoicesRoutes } from './invoices.routes';
 
 /** Invoices and credit notes (ADR 0105): drafts, issuing with gapless numbers, payment and cancellation. */
@@ -6,4 +7,5 @@ export const invoicesModule = defineModule({
   name: 'invoices',
   service: 'api',
   routes: invoicesRoutes,
+  jobs: [dunningJob],
 });

@@ -9,6 +9,7 @@ export const guards = defineGuards({
     'PUT /api/invoices/:id': 'invoice',
     'DELETE /api/invoices/:id': 'invoice',
     'PATCH /api/update-invoice-status/:id': 'invoice',
+    'PATCH /api/invoices/:id/dunning': 'invoice',
   },
   records: {
     invoice: {

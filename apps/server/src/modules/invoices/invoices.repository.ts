@@ -1,9 +1,9 @@
 import type { InvoiceListQuery } from '@cuspid/contracts/invoices';
-import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, invoiceLines, invoiceNumberCounters, invoices } from '../../db/schema';
+import { companies, invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 
@@ -161,4 +161,51 @@ export async function nextNumberSequence(db: DbOrTx, year: number): Promise<numb
     })
     .returning({ sequence: invoiceNumberCounters.lastSequence });
   return row!.sequence;
+}
+
+export type ReminderRow = typeof invoiceReminders.$inferSelect;
+
+/**
+ * Issued invoices that dunning may have to remind of on `today`: unpaid, not paused, past their due date, the
+ * oldest due first; at most `limit`, after `afterId` (for batches). `companyIds` narrows them to some companies.
+ */
+export async function dunningCandidates(
+  db: DbOrTx,
+  today: string,
+  limit: number,
+  options: { afterId?: string | undefined; companyIds?: readonly string[] | undefined } = {},
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, 'open'),
+        eq(invoices.type, 'invoice'),
+        eq(invoices.dunningPaused, false),
+        sql`${invoices.dueDate} < ${today}::date`,
+        options.afterId ? sql`${invoices.id} > ${options.afterId}` : undefined,
+        options.companyIds ? inArray(invoices.companyId, [...options.companyIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(limit);
+}
+
+/** Locks an invoice for a dunning step, or none when another worker holds it (it reminds of it then). */
+export async function lockForDunning(db: DbOrTx, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update', { skipLocked: true });
+  return row;
+}
+
+export async function insertReminder(db: DbOrTx, values: typeof invoiceReminders.$inferInsert): Promise<void> {
+  await db.insert(invoiceReminders).values(values);
+}
+
+export async function listReminders(db: DbOrTx, invoiceId: string): Promise<ReminderRow[]> {
+  return db
+    .select()
+    .from(invoiceReminders)
+    .where(eq(invoiceReminders.invoiceId, invoiceId))
+    .orderBy(asc(invoiceReminders.step));
 }

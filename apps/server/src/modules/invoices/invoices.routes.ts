@@ -2,6 +2,7 @@ import { errorResponses, idParamsSchema, messageResponseSchema, totalListSchema 
 import {
   INVOICE_PERMISSION,
   INVOICE_ROUTES,
+  invoiceDunningSchema,
   invoiceInputSchema,
   invoiceListItemSchema,
   invoiceListQuerySchema,
@@ -105,5 +106,20 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     (request) => service.changeInvoiceStatus(deps, requireActor(request), request.params.id, request.body.status),
+  );
+
+  app.patch(
+    INVOICE_ROUTES.dunning(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Pause or resume the reminders of an issued, unpaid invoice (back office only)',
+        params: idParamsSchema,
+        body: invoiceDunningSchema,
+        response: { 200: invoiceSchema, ...errorResponses },
+      },
+    },
+    (request) => service.setDunningPaused(deps, requireActor(request), request.params.id, request.body.paused),
   );
 };

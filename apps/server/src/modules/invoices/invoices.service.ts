@@ -68,6 +68,9 @@ function toListItem(row: repo.InvoiceView): InvoiceListItem {
     notes: row.notes,
     cancels_invoice_id: row.cancelsInvoiceId,
     credit_note_id: row.creditNoteId,
+    dunning_level: row.dunningLevel,
+    last_reminder_at: iso(row.lastReminderAt),
+    dunning_paused: row.dunningPaused,
     issued_at: iso(row.issuedAt),
     paid_at: iso(row.paidAt),
     cancelled_at: iso(row.cancelledAt),
@@ -76,7 +79,12 @@ function toListItem(row: repo.InvoiceView): InvoiceListItem {
   };
 }
 
-function toInvoice(row: repo.InvoiceView, lines: repo.InvoiceLineRow[], billing: BillingAddress): Invoice {
+function toInvoice(
+  row: repo.InvoiceView,
+  lines: repo.InvoiceLineRow[],
+  billing: BillingAddress,
+  reminders: repo.ReminderRow[],
+): Invoice {
   const totals = invoiceTotals(
     lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
     { reverseCharge: row.reverseCharge },
@@ -94,6 +102,13 @@ function toInvoice(row: repo.InvoiceView, lines: repo.InvoiceLineRow[], billing:
     },
     taxes: totals.taxes,
     lines: lines.map(toLine),
+    reminders: reminders.map((r) => ({
+      step: r.step,
+      level_name: r.levelName,
+      fee: r.feeCents,
+      mailed_to: r.mailedTo,
+      sent_at: r.sentAt.toISOString(),
+    })),
   };
 }
 
@@ -134,7 +149,7 @@ export async function getInvoice(deps: Deps, actor: Actor, id: string, db: DbOrT
   const row = await repo.findVisibleInvoice(db, actor, id);
   if (!row) throw notFound();
   const billing = row.billingAddress ?? billingOf((await repo.findCompany(db, row.companyId))!);
-  return toInvoice(row, await repo.listLines(db, id), billing);
+  return toInvoice(row, await repo.listLines(db, id), billing, await repo.listReminders(db, id));
 }
 
 export async function createInvoice(deps: Deps, actor: Actor, body: InvoiceInput): Promise<Invoice> {
@@ -319,5 +334,23 @@ export async function changeInvoiceStatus(
       after: { status, number: after.number, ...(creditNoteId ? { credit_note: creditNoteId } : {}) },
     });
     return after;
+  });
+}
+
+/** PATCH /invoices/{id}/dunning: staff pause or resume the reminders of an issued, unpaid invoice. */
+export async function setDunningPaused(deps: Deps, actor: Actor, id: string, paused: boolean): Promise<Invoice> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockForChange(tx, actor, id);
+    if (row.status !== 'open') throw new AppError('INVOICE_NOT_OPEN');
+    await repo.updateInvoice(tx, id, { dunningPaused: paused });
+    await recordAudit(tx, actor, {
+      entity: 'invoice',
+      entityId: id,
+      companyId: row.companyId,
+      action: 'update',
+      before: { dunning_paused: row.dunningPaused },
+      after: { dunning_paused: paused },
+    });
+    return getInvoice(deps, actor, id, tx);
   });
 }

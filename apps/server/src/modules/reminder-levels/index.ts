@@ -1,6 +1,8 @@
 import { defineModule } from '../../lib/define-module';
 import { reminderLevelsRoutes } from './reminder-levels.routes';
 
+export { allLevels as allReminderLevels, type ReminderLevelRow } from './reminder-levels.repository';
+
 /** Reminder levels: the steps of dunning (spec section 3). */
 export const reminderLevelsModule = defineModule({
   name: 'reminder-levels',
