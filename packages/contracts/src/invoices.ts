@@ -157,6 +157,7 @@ export const INVOICE_ROUTES = {
   invoice: (id: string) => `/invoices/${id}`,
   updateStatus: (id: string) => `/update-invoice-status/${id}`,
   dunning: (id: string) => `/invoices/${id}/dunning`,
+  pdf: (id: string) => `/invoices/${id}/pdf`,
 } as const;
 
 export const INVOICE_LINE_MESSAGES = {

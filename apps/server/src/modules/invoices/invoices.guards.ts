@@ -10,6 +10,7 @@ export const guards = defineGuards({
     'DELETE /api/invoices/:id': 'invoice',
     'PATCH /api/update-invoice-status/:id': 'invoice',
     'PATCH /api/invoices/:id/dunning': 'invoice',
+    'GET /api/invoices/:id/pdf': 'invoice',
   },
   records: {
     invoice: {

@@ -3,7 +3,14 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from '../../db/schema';
+import {
+  companies,
+  companyBankAccounts,
+  invoiceLines,
+  invoiceNumberCounters,
+  invoiceReminders,
+  invoices,
+} from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 
@@ -208,4 +215,15 @@ export async function listReminders(db: DbOrTx, invoiceId: string): Promise<Remi
     .from(invoiceReminders)
     .where(eq(invoiceReminders.invoiceId, invoiceId))
     .orderBy(asc(invoiceReminders.step));
+}
+
+/** The bank account a company is paid on: its default one, else its first. */
+export async function findPayeeAccount(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select()
+    .from(companyBankAccounts)
+    .where(eq(companyBankAccounts.companyId, companyId))
+    .orderBy(desc(companyBankAccounts.isDefault), asc(companyBankAccounts.position), asc(companyBankAccounts.createdAt))
+    .limit(1);
+  return row;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
@@ -279,6 +280,55 @@ describe('invoices: drafts, issuing, payment and cancellation', () => {
     });
     const home = await company({ country: sellerCountry, vatId: 'X1', applyReverseCharge: true });
     expect((await draft(home.id, [line(10_000)])).tax).toBe(1_900);
+  });
+});
+
+describe('invoice PDFs', () => {
+  it('writes the number, the lines, the tax and the totals into a PDF that pdftotext reads', async () => {
+    const customer = await company({ addressLine1: 'Praxisweg 7', zip: '80331', city: 'München' });
+    const invoice = await draft(customer.id, [
+      { name: 'Crown design credits', article_number: 'CR-10', quantity: 2, unit_price: 4_999, tax_rate: 1900 },
+      { name: 'Express handling', article_number: 'EX-1', quantity: 1, unit_price: 1_234, tax_rate: 700 },
+    ]);
+    const issued = (await patch(`/api/update-invoice-status/${invoice.id}`, { status: 'open' }, adminToken)).json();
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}/pdf`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="invoice-${issued.number}.pdf"`);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload }).toString();
+    for (const expected of [
+      `Invoice ${issued.number}`,
+      customer.companyName,
+      'Praxisweg 7',
+      '80331 München',
+      'Crown design credits',
+      'CR-10',
+      'Express handling',
+      '€49.99',
+      '€99.98',
+      'VAT 19.00 % on €99.98',
+      '€19.00',
+      'VAT 7.00 % on €12.34',
+      '€0.86',
+      '€132.18',
+      `Due date: ${issued.due_date}`,
+      `quoting ${issued.number}`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // Another company's invoice has no PDF for a partner either; no session, no PDF.
+    const stranger = await draft((await company()).id);
+    const reseller = await company();
+    const partnerToken = await userOf(reseller.id, [await invoiceRole()]);
+    expect((await get(`/api/invoices/${stranger.id}/pdf`, partnerToken)).statusCode).toBe(404);
+    expect((await call('GET', `/api/invoices/${stranger.id}/pdf`)).statusCode).toBe(401);
+    const practiceToken = await userOf(customer.id, ['end-user']);
+    expect((await get(`/api/invoices/${invoice.id}/pdf`, practiceToken)).statusCode).toBe(403);
+    expect((await get('/api/invoices/nope/pdf', adminToken)).statusCode).toBe(400);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   invoiceUpdateSchema,
 } from '@cuspid/contracts/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
 import * as service from './invoices.service';
@@ -121,5 +122,25 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     (request) => service.setDunningPaused(deps, requireActor(request), request.params.id, request.body.paused),
+  );
+
+  app.get(
+    INVOICE_ROUTES.pdf(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The invoice as a PDF (seller, billing address, lines, tax per rate, totals, payment instructions)',
+        params: idParamsSchema,
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await service.invoicePdf(deps, requireActor(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(pdf);
+    },
   );
 };

@@ -19,6 +19,7 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { renderInvoicePdf } from './invoices.pdf';
 import { assertMayManageInvoices } from './invoices.policy';
 import * as repo from './invoices.repository';
 
@@ -353,4 +354,23 @@ export async function setDunningPaused(deps: Deps, actor: Actor, id: string, pau
     });
     return getInvoice(deps, actor, id, tx);
   });
+}
+
+/** GET /invoices/{id}/pdf: the invoice as a PDF, and the file name to save it under. */
+export async function invoicePdf(deps: Deps, actor: Actor, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const invoice = await getInvoice(deps, actor, id);
+  const seller = await repo.findSeller(deps.db);
+  const bank = seller ? await repo.findPayeeAccount(deps.db, seller.id) : undefined;
+  const pdf = await renderInvoicePdf(invoice, {
+    companyName: seller?.companyName ?? '',
+    addressLine1: seller?.addressLine1 ?? null,
+    addressLine2: seller?.addressLine2 ?? null,
+    zip: seller?.zip ?? null,
+    city: seller?.city ?? null,
+    country: seller?.country ?? null,
+    vatId: seller?.vatId ?? null,
+    bank: bank ? { accountHolder: bank.accountHolder, bankName: bank.bankName, iban: bank.iban, bic: bank.bic } : null,
+  });
+  const name = invoice.number ? `${invoice.type}-${invoice.number}` : `draft-invoice-${invoice.id.slice(0, 8)}`;
+  return { fileName: `${name.replace(/[^\w.-]+/g, '_')}.pdf`, pdf };
 }
