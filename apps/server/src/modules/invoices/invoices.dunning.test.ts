@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@cuspid/contracts/invoices';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/actors';
 import {
   createTestAdmin,
   createTestApp,
@@ -99,16 +100,7 @@ describe('dunning', () => {
     const admin = await createTestAdmin(ctx.deps);
     return changeInvoiceStatus(
       ctx.deps,
-      {
-        kind: 'user',
-        userId: admin.id,
-        companyId: admin.companyId,
-        roles: ['admin'],
-        permissions: [],
-        isStaff: true,
-        sessionId: randomUUID(),
-        twoFactorSetupRequired: false,
-      },
+      testActor({ userId: admin.id, companyId: admin.companyId, roles: ['admin'], isStaff: true }),
       draft.json().id,
       'open',
       t0,

@@ -4,6 +4,7 @@ import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/actors';
 import {
   createTestAdmin,
   createTestApp,
@@ -14,7 +15,6 @@ import {
 } from '../../../test/setup-app';
 import { type Database, openDatabase } from '../../db/client';
 import { auditLog, companies } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
 import { findSeller } from './invoices.repository';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
@@ -343,16 +343,7 @@ describe('invoice numbers under load', () => {
   it('gives 50 invoices issued at once 50 consecutive numbers, none twice and none skipped', async () => {
     const customer = await company();
     const admin = await createTestAdmin(ctx.deps);
-    const actor: Actor = {
-      kind: 'user',
-      userId: admin.id,
-      companyId: admin.companyId,
-      roles: ['admin'],
-      permissions: [],
-      isStaff: true,
-      sessionId: randomUUID(),
-      twoFactorSetupRequired: false,
-    };
+    const actor = testActor({ userId: admin.id, companyId: admin.companyId, roles: ['admin'], isStaff: true });
     const deps = { ...ctx.deps, db: racers?.db ?? ctx.deps.db };
     const drafts = await Promise.all(
       Array.from({ length: 50 }, () =>
