@@ -158,6 +158,7 @@ export const INVOICE_ROUTES = {
   updateStatus: (id: string) => `/update-invoice-status/${id}`,
   dunning: (id: string) => `/invoices/${id}/dunning`,
   pdf: (id: string) => `/invoices/${id}/pdf`,
+  csv: '/invoices/download/csv',
 } as const;
 
 export const INVOICE_LINE_MESSAGES = {
@@ -302,3 +303,12 @@ export const invoiceListQuerySchema = backendListQuerySchema.extend({
   to: z.iso.date().optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+/** GET /invoices/download/csv: the list's filters and search; every matching invoice, oldest first. */
+export const invoiceCsvQuerySchema = invoiceListQuerySchema.omit({
+  page: true,
+  per_page: true,
+  sort_by: true,
+  sort_dir: true,
+});
+export type InvoiceCsvQuery = z.infer<typeof invoiceCsvQuerySchema>;

@@ -25,39 +25,5 @@ export const COMPANY_CSV_COLUMNS: [string, (c: Company) => string | number | boo
   ['created_at', (c) => c.created_at],
 ];
 
-/**
- * Characters after which a spreadsheet may start a new cell: the separators of every locale (`,` and
- * `;`, tab, `|` of "other" separators) and line ends. A spreadsheet that reads the file with another
- * separator than ours, or ignores the quotes, starts a cell after any of them.
- */
-const CELL_STARTS = ',;|\t\r\n';
-/** What makes a cell a formula (`=`, `+`, `-`, `@` and their full-width forms), and what must be escaped with them. */
-const FORMULA_STARTS = "=+\\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r'";
-// Lookbehind, not a captured separator: a separator that itself needs an apostrophe (tab, CR) still
-// counts as the start of the next cell.
-const DEFUSE = new RegExp(`(?<=^|[${CELL_STARTS}])(?=[ ]*[${FORMULA_STARTS}])`, 'g');
-const UNDEFUSE = new RegExp(`(?<=^|[${CELL_STARTS}])'(?=[ ]*[${FORMULA_STARTS}])`, 'g');
-
-/**
- * Defuses formulas (ADR 0060): wherever a cell could start, at the beginning of the value or after any
- * separator or line end, an apostrophe goes before a formula character (spaces before it included), so no
- * spreadsheet in any locale runs it (`x;=1+2` becomes `x;'=1+2`). An apostrophe found there gets one
- * too, so {@link undefuseFormulas} takes exactly the added ones off and the import reads back exactly
- * what was exported.
- */
-export const defuseFormulas = (text: string) => text.replace(DEFUSE, "'");
-
-/** Undoes {@link defuseFormulas}. */
-export const undefuseFormulas = (text: string) => text.replace(UNDEFUSE, '');
-
-/**
- * One CSV cell: every text is quoted (RFC 4180, quotes doubled) and its formulas defused; booleans and
- * numbers are written as they are; null is an empty cell.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  return `"${defuseFormulas(value).replace(/"/g, '""')}"`;
-}
-
-export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+// The cell writing and formula defusing every CSV export shares (ADR 0060).
+export { csvCell, csvLine, defuseFormulas, undefuseFormulas } from '../../lib/csv';

@@ -11,6 +11,7 @@ export const guards = defineGuards({
     'PATCH /api/update-invoice-status/:id': 'invoice',
     'PATCH /api/invoices/:id/dunning': 'invoice',
     'GET /api/invoices/:id/pdf': 'invoice',
+    'GET /api/invoices/download/csv': null,
   },
   records: {
     invoice: {

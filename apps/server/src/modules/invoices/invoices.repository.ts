@@ -1,4 +1,4 @@
-import type { InvoiceListQuery } from '@cuspid/contracts/invoices';
+import type { InvoiceCsvQuery, InvoiceListQuery } from '@cuspid/contracts/invoices';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
@@ -47,9 +47,10 @@ const SORT = {
 /** The invoices an actor may see: every company's for staff, the companies in its scope otherwise (ADR 0050). */
 const visible = (actor: Actor): SQL | undefined => companyScope(actor, invoices.companyId);
 
-export async function listInvoices(db: DbOrTx, actor: Actor, query: InvoiceListQuery) {
+/** The invoices of the list's filters and search, in the actor's scope. */
+function invoiceFilter(actor: Actor, query: InvoiceCsvQuery): SQL | undefined {
   const search = query.search ? likePattern(query.search) : undefined;
-  const where = and(
+  return and(
     visible(actor),
     query.status ? eq(invoices.status, query.status) : undefined,
     query.type ? eq(invoices.type, query.type) : undefined,
@@ -58,6 +59,10 @@ export async function listInvoices(db: DbOrTx, actor: Actor, query: InvoiceListQ
     query.to ? lte(invoices.invoiceDate, query.to) : undefined,
     search ? or(sql`${invoices.number} ilike ${search}`, sql`${companies.companyName} ilike ${search}`) : undefined,
   );
+}
+
+export async function listInvoices(db: DbOrTx, actor: Actor, query: InvoiceListQuery) {
+  const where = invoiceFilter(actor, query);
   const order = query.sort_dir === 'desc' ? desc : asc;
   const page = await listPage(
     db,
@@ -226,4 +231,45 @@ export async function findPayeeAccount(db: DbOrTx, companyId: string) {
     .orderBy(desc(companyBankAccounts.isDefault), asc(companyBankAccounts.position), asc(companyBankAccounts.createdAt))
     .limit(1);
   return row;
+}
+
+/** Where an export batch ended: the last row's creation time as PostgreSQL wrote it (microseconds kept) and id. */
+export type InvoiceCursor = { createdAt: string; id: string };
+
+/**
+ * The next `limit` invoices of the filter after `after` in the order of creation (a keyset: each batch reads only its
+ * own rows, however far the export has come), with the cursor of the last.
+ */
+export async function invoiceBatch(
+  db: DbOrTx,
+  actor: Actor,
+  query: InvoiceCsvQuery,
+  after: InvoiceCursor | undefined,
+  limit: number,
+): Promise<{ rows: InvoiceView[]; cursor: InvoiceCursor | undefined }> {
+  const rows = await db
+    .select({
+      invoice: invoices,
+      companyName: companies.companyName,
+      creditNoteId: sql<string | null>`${creditNote}.id`,
+      createdAtText: sql<string>`${invoices.createdAt}::text`,
+    })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .leftJoin(sql`${invoices} as credit_note`, sql`${creditNote}.cancels_invoice_id = ${invoices.id}`)
+    .where(
+      and(
+        invoiceFilter(actor, query),
+        after
+          ? sql`(${invoices.createdAt}, ${invoices.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.createdAt), asc(invoices.id))
+    .limit(limit);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ invoice, companyName, creditNoteId }) => ({ ...invoice, companyName, creditNoteId })),
+    cursor: last ? { createdAt: last.createdAtText, id: last.invoice.id } : undefined,
+  };
 }

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
-import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/actors';
 import {
@@ -329,6 +330,43 @@ describe('invoice PDFs', () => {
     const practiceToken = await userOf(customer.id, ['end-user']);
     expect((await get(`/api/invoices/${invoice.id}/pdf`, practiceToken)).statusCode).toBe(403);
     expect((await get('/api/invoices/nope/pdf', adminToken)).statusCode).toBe(400);
+  });
+});
+
+describe('invoice CSV export', () => {
+  it('streams every invoice of the filters once, oldest first, past its batches', async () => {
+    const customer = await company();
+    // 1,005 invoices in groups of ten sharing one creation time to the microsecond: the batches of 1,000 must
+    // neither skip nor repeat one where a batch ends inside a group.
+    await ctx.deps.db.execute(sql`
+      insert into backend.invoices (company_id, notes, created_at)
+      select ${customer.id}::uuid, 'csv ' || n, timestamptz '2026-01-01 00:00:00.000001+00' + (n / 10) * interval '1 microsecond'
+      from generate_series(0, 1004) as n`);
+    const issued = await draft(customer.id, [line(10_000)]);
+    await patch(`/api/update-invoice-status/${issued.id}`, { status: 'open' }, adminToken);
+    const response = await get(`/api/invoices/download/csv?company_id=${customer.id}`, adminToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="invoices.csv"');
+    const rows = parse(response.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(1_006);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1_006);
+    expect(rows.map((r) => r.created_at)).toEqual([...rows.map((r) => r.created_at)].sort());
+    expect(rows.at(-1)).toMatchObject({ id: issued.id, status: 'open', net: '100.00', tax: '19.00', total: '119.00' });
+    const open = await get(`/api/invoices/download/csv?company_id=${customer.id}&status=open`, adminToken);
+    expect(parse(open.body.replace(/^\uFEFF/, ''), { columns: true })).toHaveLength(1);
+    // The partner's export holds only what it may see; without the permission or a session there is none.
+    const reseller = await company();
+    const child = await company({ resellerId: reseller.id });
+    const childInvoice = await draft(child.id);
+    const partnerToken = await userOf(reseller.id, [await invoiceRole()]);
+    const partner = parse((await get('/api/invoices/download/csv', partnerToken)).body.replace(/^\uFEFF/, ''), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(partner.map((r) => r.id)).toEqual([childInvoice.id]);
+    expect((await get('/api/invoices/download/csv', await userOf(child.id, ['end-user']))).statusCode).toBe(403);
+    expect((await call('GET', '/api/invoices/download/csv')).statusCode).toBe(401);
+    expect((await get('/api/invoices/download/csv?status=sent', adminToken)).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { errorResponses, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
   INVOICE_PERMISSION,
   INVOICE_ROUTES,
+  invoiceCsvQuerySchema,
   invoiceDunningSchema,
   invoiceInputSchema,
   invoiceListItemSchema,
@@ -141,6 +143,27 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(pdf);
+    },
+  );
+
+  app.get(
+    INVOICE_ROUTES.csv,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Every invoice of the list (same filters and search), oldest first, as CSV, streamed',
+        querystring: invoiceCsvQuerySchema,
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const stream = Readable.from(service.exportInvoicesCsv(deps, requireActor(request), request.query));
+      // A stream is sent as it is; the error schemas above still describe the refusals.
+      await reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="invoices.csv"')
+        .send(stream as never);
     },
   );
 };
