@@ -16,7 +16,8 @@ export const REMINDER_LEVEL_ROUTES = {
   level: (id: string) => `/invoice-reminder-level/${id}`,
 } as const;
 
-export const MAX_REMINDER_LEVEL = 20;
+/** A typo guard: dunning has a handful of levels. */
+export const MAX_REMINDER_LEVEL = 1000;
 export const MAX_REMINDER_PERIOD_DAYS = 365;
 export const REMINDER_TEXT_MAX = 5000;
 

@@ -77,3 +77,11 @@ export async function updateLevel(db: DbOrTx, id: string, values: Partial<typeof
 export async function deleteLevel(db: DbOrTx, id: string): Promise<void> {
   await db.delete(invoiceReminderLevels).where(eq(invoiceReminderLevels.id, id));
 }
+
+/**
+ * Serialises changes of the levels' order until the transaction ends: two levels created at once would otherwise
+ * both take the same "after the last one" (the unique index would refuse the second with a database error).
+ */
+export async function lockLevelOrder(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('backend.invoice_reminder_levels'))`);
+}

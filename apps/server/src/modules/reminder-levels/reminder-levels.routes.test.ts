@@ -51,10 +51,10 @@ describe('reminder levels', () => {
   });
 
   it('answers 400 with the field errors', async () => {
-    const bad = await post(url, { level_name: ' ', period_days: 0, reminder_fee: -1, level: 21 }, adminToken);
+    const bad = await post(url, { level_name: ' ', period_days: 0, reminder_fee: -1, level: 1001 }, adminToken);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
-      level: ['Enter a level from 1 to 20'],
+      level: ['Enter a level from 1 to 1000'],
       level_name: ['This field is required'],
       period_days: ['Enter a number of days from 1 to 365'],
       reminder_fee: ['The fee cannot be negative'],
@@ -88,5 +88,12 @@ describe('reminder levels', () => {
 
     expect((await call('DELETE', `${url}/${second.id}`, adminToken)).statusCode).toBe(200);
     expect((await get(`${url}/${second.id}`, adminToken)).statusCode).toBe(404);
+  });
+
+  it('gives levels created at the same time each its own place', async () => {
+    const created = await Promise.all(Array.from({ length: 12 }, () => post(url, body(), adminToken)));
+    expect(created.map((r) => r.statusCode)).toEqual(created.map(() => 201));
+    const levels = created.map((r) => (r.json() as ReminderLevel).level);
+    expect(new Set(levels).size).toBe(12);
   });
 });

@@ -44,6 +44,7 @@ export async function getLevel(deps: Deps, id: string): Promise<ReminderLevel> {
 
 export async function createLevel(deps: Deps, actor: Actor, body: ReminderLevelInput): Promise<ReminderLevel> {
   return deps.db.transaction(async (tx) => {
+    await repo.lockLevelOrder(tx);
     const level = body.level ?? (await repo.nextLevel(tx));
     await assertLevelFree(tx, level);
     const created = toLevel(
@@ -75,7 +76,10 @@ export async function updateLevel(
   return deps.db.transaction(async (tx) => {
     const row = await repo.findLevel(tx, id, true);
     if (!row) throw notFound();
-    if (body.level !== undefined) await assertLevelFree(tx, body.level, id);
+    if (body.level !== undefined) {
+      await repo.lockLevelOrder(tx);
+      await assertLevelFree(tx, body.level, id);
+    }
     const updated = toLevel(
       await repo.updateLevel(tx, id, {
         ...(body.level !== undefined ? { level: body.level } : {}),
