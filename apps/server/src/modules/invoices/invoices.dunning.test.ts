@@ -14,7 +14,8 @@ import {
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
 import { companies, invoiceReminderLevels } from '../../db/schema';
 import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
-import { formatMoney, nextReminder, runDunning } from './invoices.dunning';
+import { nextReminder, runDunning } from './invoices.dunning';
+import { formatMoney } from './invoices.money';
 
 describe('when the next reminder is due', () => {
   const levels = [{ periodDays: 7 }, { periodDays: 10 }];

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
 import { allReminderLevels, type ReminderLevelRow } from '../reminder-levels';
 import { sendMail } from '../sent-mails';
+import { formatMoney } from './invoices.money';
 import * as repo from './invoices.repository';
 
 /** Invoices read per batch by the dunning run. */
@@ -12,11 +13,6 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const dayPlus = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-
-/** An amount in cents as the mail's language writes money ("119,00 €" in German, "€119.00" in English). */
-export function formatMoney(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
-}
 
 /**
  * Whether `invoice` is due for its next reminder on `today`, and with which level: the first level `period_days`

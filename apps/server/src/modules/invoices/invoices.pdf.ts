@@ -1,6 +1,6 @@
 import type { Invoice } from '@cuspid/contracts/invoices';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from './invoices.dunning';
+import { formatMoney } from './invoices.money';
 
 /** What the PDF says of the seller (the operator company) and where to pay. */
 export type InvoiceSeller = {

@@ -105,17 +105,6 @@ export async function findCompany(db: DbOrTx, id: string): Promise<CompanyBillin
   return row;
 }
 
-/** The operator company: the seller on every invoice. */
-export async function findSeller(db: DbOrTx): Promise<CompanyBilling | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.isOperator, true), isNull(companies.deletedAt)))
-    .orderBy(asc(companies.createdAt))
-    .limit(1);
-  return row;
-}
-
 export async function listLines(db: DbOrTx, invoiceId: string): Promise<InvoiceLineRow[]> {
   return db
     .select()

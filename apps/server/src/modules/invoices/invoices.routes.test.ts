@@ -16,7 +16,7 @@ import {
 } from '../../../test/setup-app';
 import { type Database, openDatabase } from '../../db/client';
 import { auditLog, companies } from '../../db/schema';
-import { findSeller } from './invoices.repository';
+import { findOperatorCompany } from '../users';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
 let ctx: TestContext;
@@ -266,7 +266,7 @@ describe('invoices: drafts, issuing, payment and cancellation', () => {
   });
 
   it('invoices an EU business customer of another member state under the reverse charge', async () => {
-    const seller = (await findSeller(ctx.deps.db))!;
+    const seller = (await findOperatorCompany(ctx.deps.db))!;
     if (!seller.country) await ctx.deps.db.update(companies).set({ country: 'DE' }).where(eq(companies.id, seller.id));
     const sellerCountry = seller.country ?? 'DE';
     const other = EU_COUNTRY_CODES.find((c) => c !== sellerCountry)!;

@@ -21,6 +21,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { csvLine } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
+import { findOperatorCompany } from '../users';
 import { renderInvoicePdf } from './invoices.pdf';
 import { assertMayManageInvoices } from './invoices.policy';
 import * as repo from './invoices.repository';
@@ -117,7 +118,7 @@ function toInvoice(
 
 /** Whether the seller invoices `company` under the reverse charge (ADR 0105). */
 async function reverseChargeFor(db: DbOrTx, company: repo.CompanyBilling): Promise<boolean> {
-  const seller = await repo.findSeller(db);
+  const seller = await findOperatorCompany(db);
   return reverseChargeApplies(
     { country: seller?.country ?? '' },
     { country: company.country ?? '', vatId: company.vatId, applyReverseCharge: company.applyReverseCharge },
@@ -361,7 +362,7 @@ export async function setDunningPaused(deps: Deps, actor: Actor, id: string, pau
 /** GET /invoices/{id}/pdf: the invoice as a PDF, and the file name to save it under. */
 export async function invoicePdf(deps: Deps, actor: Actor, id: string): Promise<{ fileName: string; pdf: Buffer }> {
   const invoice = await getInvoice(deps, actor, id);
-  const seller = await repo.findSeller(deps.db);
+  const seller = await findOperatorCompany(deps.db);
   const bank = seller ? await repo.findPayeeAccount(deps.db, seller.id) : undefined;
   const pdf = await renderInvoicePdf(invoice, {
     companyName: seller?.companyName ?? '',

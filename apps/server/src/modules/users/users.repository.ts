@@ -44,9 +44,17 @@ export async function assignRoles(db: DbOrTx, userId: string, roleIds: string[])
     .onConflictDoNothing();
 }
 
-/** The operator's own company (back office), where the CLI puts administrators. */
+/**
+ * The operator's own company (back office): where the CLI puts administrators, and the seller on every invoice.
+ * The oldest live one, should there be several.
+ */
 export async function findOperatorCompany(db: DbOrTx) {
-  const [row] = await db.select().from(companies).where(eq(companies.isOperator, true)).limit(1);
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.isOperator, true), isNull(companies.deletedAt)))
+    .orderBy(asc(companies.createdAt), asc(companies.id))
+    .limit(1);
   return row;
 }
 
