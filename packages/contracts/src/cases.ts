@@ -4,7 +4,7 @@ import { CASE_STATUSES, RESULT_STATUSES, UPLOAD_STATUSES } from './case-status';
 import { backendListQuerySchema } from './common';
 import { LOWER_TEETH, lowerToothSchema, UPPER_TEETH, upperToothSchema } from './credits';
 import { flagRefSchema } from './flags';
-import { optionalTextSchema, textSchema } from './validation';
+import { dateSchema, optionalTextSchema, textSchema } from './validation';
 
 export * from './case-status';
 
@@ -176,8 +176,8 @@ export const caseListQuerySchema = backendListQuerySchema.extend({
   tag_id: z.uuid().optional(),
   company_id: z.uuid().optional(),
   /** Created on or after this day (YYYY-MM-DD, UTC). */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
 });
 export type CaseListQuery = z.output<typeof caseListQuerySchema>;
 export type CaseListParams = z.input<typeof caseListQuerySchema>;

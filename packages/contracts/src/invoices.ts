@@ -3,7 +3,7 @@ import { backendListQuerySchema } from './common';
 import { EU_COUNTRY_CODES } from './companies';
 import { MAX_PRICE_CENTS } from './packages';
 import type { PermissionTitle } from './permissions';
-import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
+import { dateSchema, optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Invoices (spec sections 3, 4, 9; issue 16): their statuses and the moves between them, their types, how their
@@ -299,8 +299,8 @@ export const invoiceListQuerySchema = backendListQuerySchema.extend({
   type: z.enum(INVOICE_TYPES).optional(),
   company_id: z.uuid().optional(),
   /** Issued on or after / on or before this day (YYYY-MM-DD). */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 

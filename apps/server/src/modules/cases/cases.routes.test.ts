@@ -158,6 +158,7 @@ describe('cases: who may call', () => {
     const { id } = await caseOf(p.id);
     expect((await get('/api/case-lists/nope', p.user.token)).statusCode).toBe(400);
     expect((await get('/api/case-lists?status=nope', p.user.token)).statusCode).toBe(400);
+    expect((await get('/api/case-lists?from=0000-01-01', p.user.token)).statusCode).toBe(400);
     const bad = await post('/api/update-status', { id, status: 'sleeping' }, p.user.token);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['status']);
