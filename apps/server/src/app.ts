@@ -53,6 +53,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...deps.config.corsOrigins],
         workerSrc: ["'self'", 'blob:'],
+        // The invoice PDF preview: the PDF is fetched with the session and shown from a blob URL in a frame.
+        frameSrc: ["'self'", 'blob:'],
       },
     },
   });

@@ -3,7 +3,7 @@ import { backendListQuerySchema } from './common';
 import { EU_COUNTRY_CODES } from './companies';
 import { MAX_PRICE_CENTS } from './packages';
 import type { PermissionTitle } from './permissions';
-import { dateSchema, optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
+import { dateSchema, mailSchema, optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
  * Invoices (spec sections 3, 4, 9; issue 16): their statuses and the moves between them, their types, how their
@@ -145,6 +145,26 @@ export function formatInvoiceNumber(pattern: string, year: number, sequence: num
     .replaceAll('{YYYY}', String(year).padStart(4, '0'))
     .replaceAll('{YY}', String(year % 100).padStart(2, '0'))
     .replace(COUNTER, (_, ns: string) => String(sequence).padStart(ns.length, '0'));
+}
+
+/**
+ * A pattern that finds the numbers `pattern` makes inside other text (a bank transfer's purpose line): the
+ * literal parts as they are (letters in any case), the year and counter as digits, not inside a longer run of
+ * letters or digits.
+ */
+export function invoiceNumberFinder(pattern: string): RegExp {
+  if (!isInvoiceNumberPattern(pattern)) throw new Error(INVOICE_MESSAGES.pattern);
+  const source = pattern
+    .split(/(\{YYYY\}|\{YY\}|\{N+\})/)
+    .map((part) => {
+      if (part === '{YYYY}') return '\\d{4}';
+      if (part === '{YY}') return '\\d{2}';
+      const counter = /^\{(N+)\}$/.exec(part);
+      if (counter) return `\\d{${counter[1]!.length},}`;
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
 // --- Calls -----------------------------------------------------------------------------------------
@@ -312,3 +332,132 @@ export const invoiceCsvQuerySchema = invoiceListQuerySchema.omit({
   sort_dir: true,
 });
 export type InvoiceCsvQuery = z.infer<typeof invoiceCsvQuerySchema>;
+
+// --- Exports, the receivables plan and the summary (ADR 0107) ------------------------------------------
+
+export const INVOICE_EXPORT_ROUTES = {
+  latestCsv: '/invoices/download/latest-csv',
+  plan: '/invoices/export-invoice-plan',
+  summary: '/invoices/export-invoice-summary',
+  summaryMail: '/invoices/send-summary-mail',
+} as const;
+
+/** What an export answers: a CSV file (the default), or the same figures as JSON. */
+export const INVOICE_EXPORT_FORMATS = ['csv', 'json'] as const;
+export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number];
+
+/**
+ * How an issued invoice's buyer was taxed, from its frozen billing address and reverse charge: `domestic` (the
+ * seller's country, or no country), `eu-reverse-charge`, `eu-taxed` (another EU member state, the seller's VAT
+ * charged: a customer without a confirmed VAT id), `outside-eu`.
+ */
+export const INVOICE_VAT_TREATMENTS = ['domestic', 'eu-reverse-charge', 'eu-taxed', 'outside-eu'] as const;
+export type InvoiceVatTreatment = (typeof INVOICE_VAT_TREATMENTS)[number];
+
+export const INVOICE_SUMMARY_MESSAGES = {
+  year: 'Enter a year from 2000 to 2999',
+  month: 'Enter a month from 1 to 12',
+  recipients: 'Name from 1 to 10 recipients',
+} as const;
+
+const summaryYearSchema = z.coerce
+  .number({ error: INVOICE_SUMMARY_MESSAGES.year })
+  .int(INVOICE_SUMMARY_MESSAGES.year)
+  .min(2000, INVOICE_SUMMARY_MESSAGES.year)
+  .max(2999, INVOICE_SUMMARY_MESSAGES.year);
+const summaryMonthSchema = z.coerce
+  .number({ error: INVOICE_SUMMARY_MESSAGES.month })
+  .int(INVOICE_SUMMARY_MESSAGES.month)
+  .min(1, INVOICE_SUMMARY_MESSAGES.month)
+  .max(12, INVOICE_SUMMARY_MESSAGES.month);
+
+/** GET /invoices/export-invoice-summary: a year, or one month of it. */
+export const invoiceSummaryQuerySchema = z.object({
+  year: summaryYearSchema,
+  month: summaryMonthSchema.optional(),
+  format: z.enum(INVOICE_EXPORT_FORMATS).default('csv'),
+});
+export type InvoiceSummaryQuery = z.infer<typeof invoiceSummaryQuerySchema>;
+
+/** Issued invoices and credit notes counted together: amounts in cents, credit notes (negative) netted. */
+export const invoiceSummaryFiguresSchema = z.object({
+  currency: z.string(),
+  invoice_count: z.number().int(),
+  credit_note_count: z.number().int(),
+  net: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+export type InvoiceSummaryFigures = z.infer<typeof invoiceSummaryFiguresSchema>;
+
+export const invoiceSummarySchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().nullable(),
+  /** The seller's country the treatments are reckoned from. */
+  seller_country: z.string().nullable(),
+  /** Every month of the period (months without invoices at zero), by date of issue. */
+  months: z.array(invoiceSummaryFiguresSchema.extend({ month: z.number().int() })),
+  /** By the buyer's country (as frozen on the invoice) and VAT treatment. */
+  breakdown: z.array(
+    invoiceSummaryFiguresSchema.extend({
+      country: z.string().nullable(),
+      vat_treatment: z.enum(INVOICE_VAT_TREATMENTS),
+    }),
+  ),
+  /** The whole period, one line per currency. */
+  totals: z.array(invoiceSummaryFiguresSchema),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+/** The receivables plan groups the open invoices that fall due from today by week (ISO, from Monday) or by month. */
+export const INVOICE_PLAN_GROUPINGS = ['week', 'month'] as const;
+export type InvoicePlanGrouping = (typeof INVOICE_PLAN_GROUPINGS)[number];
+
+/** GET /invoices/export-invoice-plan. */
+export const invoicePlanQuerySchema = z.object({
+  group: z.enum(INVOICE_PLAN_GROUPINGS).default('week'),
+  company_id: z.uuid().optional(),
+  format: z.enum(INVOICE_EXPORT_FORMATS).default('csv'),
+});
+export type InvoicePlanQuery = z.infer<typeof invoicePlanQuerySchema>;
+
+/**
+ * One period of the plan: `overdue` (due before today), or a week (`2026-W49`) or month (`2026-12`) ahead, with
+ * the first and last due date it spans (the current one from today); an open credit note is a refund owed, so it
+ * counts negative.
+ */
+export const invoicePlanBucketSchema = z.object({
+  bucket: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  currency: z.string(),
+  invoice_count: z.number().int(),
+  net: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+export type InvoicePlanBucket = z.infer<typeof invoicePlanBucketSchema>;
+
+export const invoicePlanSchema = z.object({
+  as_of: z.string(),
+  group: z.enum(INVOICE_PLAN_GROUPINGS),
+  buckets: z.array(invoicePlanBucketSchema),
+});
+export type InvoicePlan = z.infer<typeof invoicePlanSchema>;
+
+export const MAX_SUMMARY_RECIPIENTS = 10;
+
+/** POST /invoices/send-summary-mail: the period, and who gets it (the caller when no one is named). */
+export const invoiceSummaryMailSchema = z.object({
+  year: summaryYearSchema,
+  month: summaryMonthSchema.optional(),
+  to: z
+    .array(mailSchema)
+    .min(1, INVOICE_SUMMARY_MESSAGES.recipients)
+    .max(MAX_SUMMARY_RECIPIENTS, INVOICE_SUMMARY_MESSAGES.recipients)
+    .optional(),
+});
+export type InvoiceSummaryMail = z.infer<typeof invoiceSummaryMailSchema>;
+
+export const invoiceSummaryMailResponseSchema = z.object({ message: z.string(), recipients: z.array(z.string()) });
+export type InvoiceSummaryMailResponse = z.infer<typeof invoiceSummaryMailResponseSchema>;

@@ -18,6 +18,7 @@ export const MAIL_EVENTS = [
   'invoice.reminder-1',
   'invoice.reminder-2',
   'invoice.reminder-3',
+  'invoice.summary',
   'payment.received',
   'ticket.answered',
 ] as const;

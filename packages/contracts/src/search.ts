@@ -9,7 +9,7 @@ export const SEARCH_ROUTES = {
   search: '/search',
 } as const;
 
-/** The areas that answer a search; invoices and tickets join when their areas exist. */
+/** The areas that answer a search; tickets join when their area exists. */
 export const SEARCH_AREAS = [
   'cases',
   'companies',
@@ -18,6 +18,7 @@ export const SEARCH_AREAS = [
   'mail-templates',
   'document-templates',
   'coupon-codes',
+  'invoices',
 ] as const;
 export const searchAreaSchema = z.enum(SEARCH_AREAS);
 export type SearchArea = z.infer<typeof searchAreaSchema>;

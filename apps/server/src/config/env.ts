@@ -123,6 +123,18 @@ const envSchema = z
       .default(500 * 1024 * 1024),
     /** How invoice numbers are written (ADR 0105): one `{N…}` counter per year, `{YYYY}` or `{YY}` the year. */
     INVOICE_NUMBER_PATTERN: invoiceNumberPatternSchema.default(DEFAULT_INVOICE_NUMBER_PATTERN),
+    /** The seller's standard VAT rate in percent (up to 2 decimals), charged on credit purchases (ADR 0106). */
+    INVOICE_TAX_RATE: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most 2 decimals')
+      .default(19),
+    /** Card payments with Stripe: the secret API key and the webhook endpoint's signing secret (both, or neither). */
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Another address for Stripe's API (a Stripe-compatible test double); default Stripe's own. */
+    STRIPE_API_URL: z.url().optional(),
     /** Where unfinished scan uploads collect their bytes (tus); default `<DATA_DIR>/upload-staging`. */
     UPLOAD_STAGING_DIR: z.string().optional(),
     /** LibreOffice binary for DOCX → PDF; found on PATH when unset. */
@@ -179,6 +191,13 @@ const envSchema = z
     }
     if (env.CAPTCHA_TEST_MODE && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_MODE'], message: 'must not be set in production' });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together',
+      });
     }
     if (env.CASE_ENGINE === 'external') {
       for (const key of ['ENGINE_URL', 'ENGINE_SIGNING_SECRET'] as const) {
@@ -299,7 +318,11 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
-    invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN },
+    invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        : undefined,
     cases: {
       engine: env.CASE_ENGINE,
       processingAttempts: env.CASE_PROCESSING_ATTEMPTS,

@@ -25,14 +25,25 @@ export const defuseFormulas = (text: string) => text.replace(DEFUSE, "'");
 /** Undoes {@link defuseFormulas}. */
 export const undefuseFormulas = (text: string) => text.replace(UNDEFUSE, '');
 
+/** An amount written as a plain decimal number (`-26.75`): a number, never text, so no formula to defuse. */
+export class CsvDecimal {
+  constructor(readonly text: string) {}
+}
+
+/** Cents as a decimal amount with two places and a dot, as spreadsheets and accounting imports read it. */
+export const csvCents = (cents: number) => new CsvDecimal((cents / 100).toFixed(2));
+
+export type CsvValue = string | number | boolean | null | CsvDecimal;
+
 /**
- * One CSV cell: every text is quoted (RFC 4180, quotes doubled) and its formulas defused; booleans and
- * numbers are written as they are; null is an empty cell.
+ * One CSV cell: every text is quoted (RFC 4180, quotes doubled) and its formulas defused; booleans,
+ * numbers and decimals are written as they are; null is an empty cell.
  */
-export function csvCell(value: string | number | boolean | null): string {
+export function csvCell(value: CsvValue): string {
   if (value === null) return '';
+  if (value instanceof CsvDecimal) return value.text;
   if (typeof value !== 'string') return String(value);
   return `"${defuseFormulas(value).replace(/"/g, '""')}"`;
 }
 
-export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: CsvValue[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -17,7 +17,9 @@ import { invoicesModule } from './invoices';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
 import { mailTemplatesModule } from './mail-templates';
 import { packagesModule } from './packages';
+import { paymentsModule } from './payments';
 import { permissionsModule } from './permissions';
+import { purchasesModule } from './purchases';
 import { registrationModule } from './registration';
 import { reminderLevelsModule } from './reminder-levels';
 import { rolesModule } from './roles';
@@ -55,6 +57,8 @@ const areas: readonly ServerModule[] = [
   packagesModule,
   countryCreditsModule,
   invoicesModule,
+  paymentsModule,
+  purchasesModule,
   reminderLevelsModule,
   casesModule,
   caseResultsModule,

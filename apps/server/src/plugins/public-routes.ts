@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: Readonly<Record<string, { auth: PublicMode; why: str
   'POST /api/check-vat-id': { auth: 'none', why: 'company registration form' },
   'GET /api/registration-options': { auth: 'none', why: 'company registration form' },
   'POST /api/register-company': { auth: 'none', why: 'company registration' },
+  'POST /api/payments/stripe/webhook': { auth: 'none', why: "Stripe's deliveries; the Stripe-Signature is the proof" },
 };
 
 export const publicRouteKey = (method: string, url: string) => `${method} ${url}`;

@@ -244,6 +244,10 @@ export const creditLedger = backend.table(
     index('credit_ledger_booking_idx').on(t.bookingId),
     index('credit_ledger_case_idx').on(t.caseId).where(sql`${t.caseId} is not null`),
     index('credit_ledger_coupon_idx').on(t.couponId).where(sql`${t.couponId} is not null`),
+    // A paid package invoice adds its credits once, whatever path reported the payment (ADR 0106).
+    uniqueIndex('credit_ledger_purchase_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.reason} = 'purchase' and ${t.invoiceId} is not null`),
     uniqueIndex('credit_ledger_refund_idx').on(t.refundOf, t.creditType).where(sql`${t.refundOf} is not null`),
     check('credit_ledger_amount_check', sql`${t.amount} <> 0`),
     check('credit_ledger_balance_check', sql`${t.balanceAfter} >= 0`),

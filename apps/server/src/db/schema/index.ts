@@ -12,6 +12,7 @@ export * from './flags';
 export * from './invoices';
 export * from './mail';
 export * from './mail-template-assignments';
+export * from './payments';
 export * from './permissions';
 export * from './registration';
 export * from './roles';

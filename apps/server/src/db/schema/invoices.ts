@@ -14,7 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys';
 import { backend, companies } from './companies';
+import { users } from './users';
 
 /** A company's billing address as it was when an invoice was issued (ADR 0105: never changed afterwards). */
 export type BillingAddress = {
@@ -63,6 +65,9 @@ export const invoices = backend.table(
     cancelsInvoiceId: uuid('cancels_invoice_id').references((): AnyPgColumn => invoices.id),
     /** A package purchase: the package bought (its credits are booked once, when the invoice is paid). */
     packageId: uuid('package_id'),
+    /** A package purchase: the credits it grants and of which type, as bought (a package changed later does not change them). */
+    packageCredits: integer('package_credits'),
+    packageCreditType: text('package_credit_type'),
     createdBy: uuid('created_by'),
     /** Dunning: the last reminder level reached (0: none yet), when it was sent, and whether staff paused it. */
     dunningLevel: smallint('dunning_level').notNull().default(0),
@@ -161,4 +166,45 @@ export const invoiceReminders = backend.table(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('invoice_reminders_step_idx').on(t.invoiceId, t.step)],
+);
+
+/** One run of sequences of a year's invoice numbers: the numbers after `after`, up to and including `through`. */
+export type InvoiceExportRange = { year: number; after: number; through: number };
+
+/**
+ * Every GET /invoices/download/latest-csv (ADR 0107): who exported, when, which invoice numbers it claimed (runs
+ * of the per-year number sequences, which grow in commit order under the counter row lock), and how many rows it
+ * wrote. A caller (a user, or an API key of its own: an accounting system's feed is not the person's) takes next
+ * the numbers after the highest it claimed, plus the runs of its failed exports; claiming happens under a lock
+ * per caller, so two exports at once never claim the same numbers.
+ */
+export const invoiceExports = backend.table(
+  'invoice_exports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The API key that exported (null: the user signed in); each key has a feed of its own. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** The caller's company when it exported (its scope decided which rows the file holds). */
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    ranges: jsonb('ranges').$type<InvoiceExportRange[]>().notNull(),
+    /** `running` while the file streams, then `done`, or `failed` (its runs go into the caller's next export). */
+    status: text('status').notNull().default('running'),
+    /** The rows written (so far, while running). */
+    rowCount: integer('row_count').notNull().default(0),
+    /** The export that took over the runs of this failed one. */
+    recoveredBy: uuid('recovered_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last sign of life of a running export (each batch); a running export silent for long counts as failed. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invoice_exports_caller_idx').on(t.userId, t.apiKeyId, t.createdAt),
+    check('invoice_exports_status_check', sql`${t.status} in ('running', 'done', 'failed')`),
+  ],
 );

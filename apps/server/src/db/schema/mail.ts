@@ -6,6 +6,8 @@ export const mail = pgSchema('mail');
 
 export type StoredMailContent = { subject: string; body: string };
 export type StoredMailVariable = { name: string; description: string; example: string };
+/** A file sent with a mail (a report's CSV): its name, type and content, base64-encoded. */
+export type StoredMailAttachment = { filename: string; contentType: string; content: string };
 
 export const mailTemplates = mail.table(
   'templates',
@@ -49,6 +51,8 @@ export const mailOutbox = mail.table(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /** Files sent with the mail, kept until it is delivered (small reports only: the outbox is no file store). */
+    attachments: jsonb('attachments').$type<StoredMailAttachment[]>().notNull().default([]),
     /** When the current delivery attempt claimed the row (status sending). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),

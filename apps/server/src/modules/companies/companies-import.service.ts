@@ -11,11 +11,11 @@ import type { companies } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { permits } from '../../lib/authorize';
+import { CsvDecodeError, decodeCsv } from '../../lib/csv-decode';
 import { changePartnersPolicy, landsBelowCreator, mayChooseCompanyNumber, mustKeepInReach } from './companies.policy';
 import { filterVisibleCompanyIds, findResellerChain, keepCompanyNumbersAhead } from './companies.repository';
 import { COMPANY_CSV_COLUMNS, undefuseFormulas } from './companies-csv';
 import * as repo from './companies-import.repository';
-import { CsvDecodeError, decodeCsv } from './csv-decode';
 
 /**
  * The import reads the columns the export writes (ADR 0060). `id` and `created_at` are accepted and left

@@ -418,3 +418,24 @@ export async function applyDiscountCoupon(
     priceCents: input.priceCents - discountCents,
   };
 }
+
+/**
+ * What a discount coupon takes off a package's price for a company, checked as applyDiscountCoupon checks it
+ * (dates, uses, package, currency) but without recording a use: the price a buyer is shown before buying.
+ */
+export async function previewDiscountCoupon(
+  db: DbOrTx,
+  input: { code: string; companyId: string; packageId: string; priceCents: number; currency?: string | undefined },
+): Promise<{ couponId: string; code: string; discountCents: number; priceCents: number }> {
+  const { coupon } = await usableCoupon(
+    db,
+    input.code,
+    input.companyId,
+    { kind: 'discount', packageId: input.packageId },
+    false,
+  );
+  if (coupon.kind === 'fixed' && input.currency && input.currency !== coupon.currency)
+    throw refusal('COUPON_OTHER_CURRENCY', { currency: coupon.currency });
+  const discountCents = discountOn({ ...coupon, kind: coupon.kind as CouponKind }, input.priceCents);
+  return { couponId: coupon.id, code: coupon.code, discountCents, priceCents: input.priceCents - discountCents };
+}

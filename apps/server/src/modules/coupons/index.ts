@@ -3,7 +3,7 @@ import { couponsRoutes } from './coupons.routes';
 import { couponsSearch } from './coupons.search';
 
 export { setRedemptionInvoice } from './coupons.repository';
-export { applyDiscountCoupon } from './coupons.service';
+export { applyDiscountCoupon, previewDiscountCoupon } from './coupons.service';
 
 /** Coupon codes: credits coupons redeemed by a company, discount coupons given on a package purchase. */
 export const couponsModule = defineModule({

@@ -114,6 +114,16 @@ export async function documentTypesUsingTemplate(db: DbOrTx, templateId: string)
   return rows.map((r) => r.documentType);
 }
 
+/** The template assigned to a document type, if any: the product's own documents use it. */
+export async function findAssignedTemplate(db: DbOrTx, documentType: string): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select({ file: files })
+    .from(documentAssignments)
+    .innerJoin(files, eq(files.id, documentAssignments.templateId))
+    .where(eq(documentAssignments.documentType, documentType));
+  return row?.file;
+}
+
 /** The global search's document templates (ADR 0080): the list's scope and its match on name and file name. */
 export function searchTemplates(db: DbOrTx, actor: Actor, term: string, limit: number) {
   const match = searchMatch(term, [files.name, files.fileName]);

@@ -4,6 +4,7 @@ import { documentsRoutes } from './documents.routes';
 import { documentTemplatesSearch } from './documents.search';
 import { createDocumentsService } from './documents.service';
 
+export { renderAssignedDocument } from './documents.assigned';
 export { findTemplatesByIds } from './documents.repository';
 
 /** The document service's files and templates, and PDF rendering (ADR 0045, 0046). */

@@ -1,6 +1,9 @@
 import { defineModule } from '../../lib/define-module';
 import { dunningJob } from './invoices.dunning';
 import { invoicesRoutes } from './invoices.routes';
+import { invoicesSearch } from './invoices.search';
+
+export { issuePurchaseInvoice, type PurchaseInvoice, taxTreatmentOf } from './invoices.service';
 
 /** Invoices and credit notes (ADR 0105): drafts, issuing with gapless numbers, payment and cancellation. */
 export const invoicesModule = defineModule({
@@ -8,4 +11,5 @@ export const invoicesModule = defineModule({
   service: 'api',
   routes: invoicesRoutes,
   jobs: [dunningJob],
+  search: [invoicesSearch],
 });

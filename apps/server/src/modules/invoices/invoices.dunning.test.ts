@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@cuspid/contracts/invoices';
 import { eq, inArray } from 'drizzle-orm';
@@ -13,9 +14,9 @@ import {
 } from '../../../test/setup-app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
 import { companies, invoiceReminderLevels } from '../../db/schema';
+import { formatMoney } from '../../lib/money';
 import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
 import { nextReminder, runDunning } from './invoices.dunning';
-import { formatMoney } from './invoices.money';
 
 describe('when the next reminder is due', () => {
   const levels = [{ periodDays: 7 }, { periodDays: 10 }];
@@ -122,8 +123,18 @@ describe('dunning', () => {
     expect(await run(36)).toBe(1);
     expect(await run(90)).toBe(0);
 
+    // Issuing mailed the invoice with its PDF attached.
+    const issuedMail = await waitFor(async () => smtp.received.find((m) => m.subject === `Invoice ${invoice.number}`));
+    expect(issuedMail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`invoice-${invoice.number}.pdf`, 'application/pdf'],
+    ]);
+    const pdfText = execFileSync('pdftotext', ['-', '-'], { input: issuedMail.attachments[0]!.content }).toString();
+    expect(pdfText).toContain(`Invoice ${invoice.number}`);
+
     const received = await waitFor(async () => {
-      const mine = smtp.received.filter((m) => m.subject?.includes(invoice.number!));
+      const mine = smtp.received.filter(
+        (m) => m.subject?.includes(invoice.number!) && m.subject !== `Invoice ${invoice.number}`,
+      );
       return mine.length === 3 ? mine : undefined;
     });
     // One mail per level (delivered in any order).

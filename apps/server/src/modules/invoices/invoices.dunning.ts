@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
+import { formatMoney } from '../../lib/money';
 import { allReminderLevels, type ReminderLevelRow } from '../reminder-levels';
 import { sendMail } from '../sent-mails';
-import { formatMoney } from './invoices.money';
 import * as repo from './invoices.repository';
 
 /** Invoices read per batch by the dunning run. */

@@ -12,6 +12,10 @@ export const guards = defineGuards({
     'PATCH /api/invoices/:id/dunning': 'invoice',
     'GET /api/invoices/:id/pdf': 'invoice',
     'GET /api/invoices/download/csv': null,
+    'GET /api/invoices/download/latest-csv': null,
+    'GET /api/invoices/export-invoice-plan': null,
+    'GET /api/invoices/export-invoice-summary': null,
+    'POST /api/invoices/send-summary-mail': null,
   },
   records: {
     invoice: {

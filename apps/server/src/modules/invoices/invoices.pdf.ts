@@ -1,6 +1,6 @@
 import type { Invoice } from '@cuspid/contracts/invoices';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from './invoices.money';
+import { formatMoney } from '../../lib/money';
 
 /** What the PDF says of the seller (the operator company) and where to pay. */
 export type InvoiceSeller = {
@@ -155,4 +155,63 @@ export function renderInvoicePdf(invoice: Invoice, seller: InvoiceSeller): Promi
   if (invoice.notes) doc.moveDown().text(invoice.notes, MARGIN, doc.y, { width: WIDTH });
   doc.end();
   return done;
+}
+
+/**
+ * What a DOCX invoice template may use (docxtemplater tags): `{number}`, `{invoice_date}`, `{due_date}`, `{title}`,
+ * the buyer `{company_name}`, `{address_lines}` (a list), `{vat_id}`, the lines `{#lines}{position} {article_number}
+ * {name} {quantity} {unit_price} {tax_rate} {net}{/lines}`, `{#taxes}{rate} {net} {tax}{/taxes}`, `{net}`, `{tax}`,
+ * `{total}`, `{reverse_charge_note}`, `{notes}`, the seller `{seller.company_name}` … `{seller.vat_id}` and the bank
+ * `{bank.account_holder}`, `{bank.iban}`, `{bank.bic}`, `{bank.bank_name}`. Amounts come formatted.
+ */
+export function invoiceTemplateVariables(invoice: Invoice, seller: InvoiceSeller): Record<string, unknown> {
+  const money = (cents: number) => formatMoney(cents, invoice.currency, LANGUAGE);
+  const percent = (bp: number) => `${(bp / 100).toLocaleString(LANGUAGE, { maximumFractionDigits: 2 })} %`;
+  const billing = invoice.billing_address;
+  return {
+    title: titleOf(invoice),
+    number: invoice.number ?? '',
+    type: invoice.type,
+    invoice_date: invoice.invoice_date ?? '',
+    due_date: invoice.due_date ?? '',
+    company_name: billing.company_name,
+    address_lines: addressLines({
+      addressLine1: billing.address_line1,
+      addressLine2: billing.address_line2,
+      zip: billing.zip,
+      city: billing.city,
+      country: billing.country,
+    }),
+    vat_id: billing.vat_id ?? '',
+    lines: invoice.lines.map((line) => ({
+      position: line.position,
+      article_number: line.article_number ?? '',
+      name: line.name,
+      quantity: line.quantity,
+      unit_price: money(line.unit_price),
+      tax_rate: percent(line.tax_rate),
+      net: money(line.net),
+    })),
+    taxes: invoice.taxes.map((group) => ({
+      rate: percent(group.tax_rate),
+      net: money(group.net),
+      tax: money(group.tax),
+    })),
+    net: money(invoice.net),
+    tax: money(invoice.tax),
+    total: money(invoice.total),
+    reverse_charge_note: invoice.reverse_charge_note ?? '',
+    notes: invoice.notes ?? '',
+    seller: {
+      company_name: seller.companyName,
+      address_lines: addressLines(seller),
+      vat_id: seller.vatId ?? '',
+    },
+    bank: {
+      account_holder: seller.bank?.accountHolder ?? '',
+      bank_name: seller.bank?.bankName ?? '',
+      iban: seller.bank?.iban ?? '',
+      bic: seller.bank?.bic ?? '',
+    },
+  };
 }

@@ -3,14 +3,8 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import {
-  companies,
-  companyBankAccounts,
-  invoiceLines,
-  invoiceNumberCounters,
-  invoiceReminders,
-  invoices,
-} from '../../db/schema';
+import { companies, invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from '../../db/schema';
+import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 
@@ -74,6 +68,40 @@ export async function listInvoices(db: DbOrTx, actor: Actor, query: InvoiceListQ
     backendPage(query),
   );
   return { data: flatten(page.data), total: page.total };
+}
+
+/**
+ * Invoices for the global search (ADR 0080): by number or company name, in the actor's scope like the list. The
+ * first SEARCH_CANDIDATES matches are ranked (an exact or prefix number first), then the newest.
+ */
+export function searchInvoices(db: DbOrTx, actor: Actor, term: string, limit: number) {
+  const match = searchMatch(term, [invoices.number], [companies.companyName]);
+  const candidates = db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      type: invoices.type,
+      status: invoices.status,
+      companyName: companies.companyName,
+      createdAt: invoices.createdAt,
+      rank: sql<number>`${match.rank}`.as('rank'),
+    })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(visible(actor), match.where))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  return db
+    .select({
+      id: candidates.id,
+      number: candidates.number,
+      type: candidates.type,
+      status: candidates.status,
+      companyName: candidates.companyName,
+    })
+    .from(candidates)
+    .orderBy(candidates.rank, desc(candidates.createdAt), asc(candidates.id))
+    .limit(limit);
 }
 
 /** An invoice the actor may see (another company's is not found). */
@@ -209,17 +237,6 @@ export async function listReminders(db: DbOrTx, invoiceId: string): Promise<Remi
     .from(invoiceReminders)
     .where(eq(invoiceReminders.invoiceId, invoiceId))
     .orderBy(asc(invoiceReminders.step));
-}
-
-/** The bank account a company is paid on: its default one, else its first. */
-export async function findPayeeAccount(db: DbOrTx, companyId: string) {
-  const [row] = await db
-    .select()
-    .from(companyBankAccounts)
-    .where(eq(companyBankAccounts.companyId, companyId))
-    .orderBy(desc(companyBankAccounts.isDefault), asc(companyBankAccounts.position), asc(companyBankAccounts.createdAt))
-    .limit(1);
-  return row;
 }
 
 /** Where an export batch ended: the last row's creation time as PostgreSQL wrote it (microseconds kept) and id. */

@@ -284,6 +284,47 @@ describe('invoices: drafts, issuing, payment and cancellation', () => {
   });
 });
 
+describe('invoices in the global search', () => {
+  type Group = { area: string; items: { id: string; title: string; subtitle?: string }[] };
+  const invoicesFound = async (term: string, token: string) => {
+    const response = await get(`/api/search?q=${encodeURIComponent(term)}`, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().groups.find((g: Group) => g.area === 'invoices') as Group | undefined;
+  };
+
+  it("finds the caller's invoices by number or company name, never another company's", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const mine = await company({ companyName: `Praxis ${tag} Nord` });
+    const other = await company({ companyName: `Praxis ${tag} Süd` });
+    const myDraft = await draft(mine.id);
+    const otherDraft = await draft(other.id);
+    const otherIssued = (
+      await patch(`/api/update-invoice-status/${otherDraft.id}`, { status: 'open' }, adminToken)
+    ).json() as Invoice;
+    const practiceToken = await userOf(mine.id, ['end-user', await invoiceRole()]);
+
+    // The practice finds its own invoice by its company's name, and not the other company's of the same name.
+    const byName = await invoicesFound(tag, practiceToken);
+    expect(byName?.items.map((i) => i.id)).toEqual([myDraft.id]);
+    expect(byName?.items[0]).toMatchObject({ title: 'Draft', subtitle: `${mine.companyName} · draft` });
+    // Nor by the other company's invoice number.
+    expect(await invoicesFound(otherIssued.number!, practiceToken)).toBeUndefined();
+
+    // Staff find it by its number, and both by the name.
+    const byNumber = await invoicesFound(otherIssued.number!, staffToken);
+    expect(byNumber?.items[0]).toEqual({
+      id: otherIssued.id,
+      title: otherIssued.number,
+      subtitle: `${other.companyName} · open`,
+    });
+    expect((await invoicesFound(tag, staffToken))?.items.map((i) => i.id).sort()).toEqual(
+      [myDraft.id, otherIssued.id].sort(),
+    );
+    // Without backoffice-invoice there is no invoices group at all.
+    expect(await invoicesFound(tag, await userOf(mine.id, ['end-user']))).toBeUndefined();
+  });
+});
+
 describe('invoice PDFs', () => {
   it('writes the number, the lines, the tax and the totals into a PDF that pdftotext reads', async () => {
     const customer = await company({ addressLine1: 'Praxisweg 7', zip: '80331', city: 'München' });

@@ -16,12 +16,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
+import { invoiceExportsRoutes } from './invoices.exports.routes';
 import * as service from './invoices.service';
 
 const tags = ['invoices'];
 const permission = INVOICE_PERMISSION;
 
 export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  await app.register(invoiceExportsRoutes, { deps });
+
   app.get(
     INVOICE_ROUTES.invoices,
     {

@@ -53,8 +53,9 @@ describe('GET /api/mail-template-assignments/get-by-module', () => {
       'invoice.reminder-1',
       'invoice.reminder-2',
       'invoice.reminder-3',
+      'invoice.summary',
     ]);
-    expect(body.total).toBe(4);
+    expect(body.total).toBe(5);
     expect(body.data[1].template_name).toBe('Invoice reminder level 1');
   });
 });

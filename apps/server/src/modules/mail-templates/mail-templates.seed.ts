@@ -229,6 +229,43 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailEvent, Seed> = {
   'invoice.reminder-1': reminder(1),
   'invoice.reminder-2': reminder(2),
   'invoice.reminder-3': reminder(3),
+  'invoice.summary': {
+    name: 'Invoice summary',
+    variables: [
+      v('period', 'The year or month summed up', '2026-03'),
+      v('invoice_count', 'Invoices issued in the period', '42'),
+      v('credit_note_count', 'Credit notes issued in the period', '2'),
+      v('net', 'Net amount, credit notes netted, formatted', '4.200,00 €'),
+      v('tax', 'Tax, formatted', '798,00 €'),
+      v('total', 'Total amount, formatted', '4.998,00 €'),
+    ],
+    contents: {
+      en: {
+        subject: 'Invoice summary {{ period }}',
+        body: p(
+          'Hello,',
+          'in {{ period }}, {{ invoice_count }} invoices and {{ credit_note_count }} credit notes were issued: net {{ net }}, tax {{ tax }}, total {{ total }} (credit notes netted).',
+          'The attached CSV file holds the figures by month, by country and by VAT treatment.',
+        ),
+      },
+      de: {
+        subject: 'Rechnungsübersicht {{ period }}',
+        body: p(
+          'Guten Tag,',
+          'im Zeitraum {{ period }} wurden {{ invoice_count }} Rechnungen und {{ credit_note_count }} Gutschriften ausgestellt: netto {{ net }}, Steuer {{ tax }}, gesamt {{ total }} (Gutschriften verrechnet).',
+          'Die angehängte CSV-Datei enthält die Zahlen nach Monat, Land und steuerlicher Behandlung.',
+        ),
+      },
+      fr: {
+        subject: 'Récapitulatif des factures {{ period }}',
+        body: p(
+          'Bonjour,',
+          'sur la période {{ period }}, {{ invoice_count }} factures et {{ credit_note_count }} avoirs ont été émis : HT {{ net }}, TVA {{ tax }}, TTC {{ total }} (avoirs déduits).',
+          'Le fichier CSV joint détaille les montants par mois, par pays et par régime de TVA.',
+        ),
+      },
+    },
+  },
   'payment.received': {
     name: 'Payment received',
     variables: [v('amount', 'Amount paid, formatted', '119,00 €'), v('invoice_number', 'Invoice number', '2026-0113')],

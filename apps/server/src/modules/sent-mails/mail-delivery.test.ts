@@ -184,3 +184,33 @@ describe('registration welcome mail', () => {
     expect(await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, mail))).toHaveLength(1);
   });
 });
+
+describe('attachments', () => {
+  it('hands the files stored with the mail to SMTP, byte for byte', async () => {
+    const to = uniqueMail();
+    const csv = '\uFEFFsection,net\r\n"month",1.00\r\n';
+    const row = await ctx.deps.db.transaction((tx) =>
+      sendMail(ctx.deps, tx, {
+        event: 'ticket.answered',
+        to,
+        language: 'en',
+        variables: { first_name: 'Anna', ticket_number: 'T-1', ticket_url: 'https://portal.example.com/t/1' },
+        attachments: [
+          { filename: 'summary.csv', contentType: 'text/csv', content: Buffer.from(csv).toString('base64') },
+        ],
+      }),
+    );
+    await deliverMail(ctx.deps, row.id);
+    const [mail] = arrivedFor(to);
+    expect(mail?.attachments.map((a) => [a.filename, a.contentType, a.content.toString()])).toEqual([
+      ['summary.csv', 'text/csv', csv],
+    ]);
+    // A mail without files has none.
+    const plain = uniqueMail();
+    const other = await ctx.deps.db.transaction((tx) =>
+      sendMail(ctx.deps, tx, { event: 'ticket.answered', to: plain, language: 'en', variables: {} }),
+    );
+    await deliverMail(ctx.deps, other.id);
+    expect(arrivedFor(plain)[0]?.attachments).toEqual([]);
+  });
+});

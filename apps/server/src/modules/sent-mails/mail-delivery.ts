@@ -75,7 +75,7 @@ export async function deliverMail(deps: Deps, outboxId: string): Promise<void> {
   // Store what is being sent first: the viewer shows it even if the attempt fails.
   await repo.finishOutboxContent(db, row.id, shown);
   try {
-    const accepted = await transport.send({ to: row.to, messageId, ...sent });
+    const accepted = await transport.send({ to: row.to, messageId, ...sent, attachments: row.attachments });
     await repo.finishOutbox(db, row.id, {
       status: 'sent',
       transport: transport.kind,

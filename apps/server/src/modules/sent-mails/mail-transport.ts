@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config/env';
+import type { StoredMailAttachment } from '../../db/schema';
 
 export type OutgoingMail = {
   to: string;
@@ -7,6 +8,7 @@ export type OutgoingMail = {
   html: string;
   text: string;
   messageId: string;
+  attachments?: readonly StoredMailAttachment[];
 };
 
 export type MailTransport = {
@@ -36,7 +38,12 @@ export function mailTransportFor(config: Config): MailTransport {
     transport = {
       kind: 'smtp',
       async send(mail) {
-        const info = await smtp.sendMail({ from: config.mailFrom, ...mail });
+        const { attachments = [], ...rest } = mail;
+        const info = await smtp.sendMail({
+          from: config.mailFrom,
+          ...rest,
+          attachments: attachments.map((a) => ({ ...a, encoding: 'base64' })),
+        });
         return info.messageId;
       },
     };

@@ -1,6 +1,7 @@
 import type { LanguageCode } from '@cuspid/contracts';
 import type { MailEvent } from '@cuspid/contracts/mail';
 import type { DbOrTx } from '../../db/client';
+import type { StoredMailAttachment } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { findTemplate, findTemplateForEvent } from '../mail-templates';
 import { deliverMailJob } from './sent-mails.jobs';
@@ -16,6 +17,8 @@ export type SendMailInput = {
   variables: Record<string, string | number | boolean | null>;
   /** The company the mail concerns: company users see their company's mails in the viewer. */
   companyId?: string | null;
+  /** Files sent with the mail (content base64-encoded); kept in the outbox row until delivery, so keep them small. */
+  attachments?: StoredMailAttachment[];
 };
 
 /**
@@ -38,6 +41,7 @@ export async function sendMail(deps: Pick<Deps, 'jobs'>, tx: DbOrTx, input: Send
     to: input.to,
     language: input.language,
     variables: input.variables,
+    attachments: input.attachments ?? [],
   };
   if (!template) {
     return repo.insertOutbox(tx, {

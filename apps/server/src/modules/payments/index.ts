@@ -1,0 +1,10 @@
+import { defineModule } from '../../lib/define-module';
+import { paymentsRoutes } from './payments.routes';
+
+export { paymentMethods } from './payments.methods';
+export { findPayeeAccount } from './payments.repository';
+export { bankTransferInstructions, startCheckout } from './payments.service';
+export { markPaidByHand, type PaymentReport, recordPayment, type Settlement } from './payments.settle';
+
+/** Payments (ADR 0106): settling invoices, bank transfers and statements, card checkout, the payment history. */
+export const paymentsModule = defineModule({ name: 'payments', service: 'api', routes: paymentsRoutes });

@@ -1,0 +1,223 @@
+import type {
+  BankImportResult,
+  BankLineOutcome,
+  BankTransferInstructions,
+  Payment,
+  PaymentHistoryPdfQuery,
+  PaymentHistoryQuery,
+  PaymentProvider,
+} from '@cuspid/contracts/payments';
+import { BANK_LINE_OUTCOMES, PAYMENT_PDF_MAX_ROWS } from '@cuspid/contracts/payments';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/errors';
+import { findOperatorCompany } from '../users';
+import { readBankStatement, type StatementLine } from './payments.bank-statement';
+import { cardCheckout } from './payments.methods';
+import { renderPaymentHistoryPdf } from './payments.pdf';
+import { assertMayImportStatements } from './payments.policy';
+import * as repo from './payments.repository';
+import { outstanding, recordPayment } from './payments.settle';
+
+export function toPayment(row: repo.PaymentView): Payment {
+  return {
+    id: row.id,
+    invoice_id: row.invoiceId,
+    invoice_number: row.invoiceNumber,
+    company_id: row.companyId,
+    company_name: row.companyName,
+    provider: row.provider as PaymentProvider,
+    reference: row.reference,
+    status: row.status as Payment['status'],
+    amount: row.amountCents,
+    currency: row.currency,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The company a filter names, if any: another company, out of the caller's reach, is not found. */
+async function companyFilterName(deps: Deps, actor: Actor, companyId: string | undefined) {
+  if (!companyId) return undefined;
+  const name = await repo.findVisibleCompanyName(deps.db, actor, companyId);
+  if (name === undefined) throw notFound();
+  return name;
+}
+
+/** GET /get-payment-history: the payments the caller may see (its companies', or all for the back office). */
+export async function listPaymentHistory(deps: Deps, actor: Actor, query: PaymentHistoryQuery) {
+  await companyFilterName(deps, actor, query.company_id);
+  const { data, total } = await repo.listPayments(deps.db, actor, query);
+  return { data: data.map(toPayment), total };
+}
+
+/** GET /get-payment-history-pdf: the history's filters as a PDF table (at most PAYMENT_PDF_MAX_ROWS payments). */
+export async function paymentHistoryPdf(deps: Deps, actor: Actor, query: PaymentHistoryPdfQuery) {
+  const rows = await repo.allPayments(deps.db, actor, query, PAYMENT_PDF_MAX_ROWS + 1);
+  const company = await companyFilterName(deps, actor, query.company_id);
+  const seller = await findOperatorCompany(deps.db);
+  return renderPaymentHistoryPdf(rows.slice(0, PAYMENT_PDF_MAX_ROWS).map(toPayment), {
+    issuer: seller?.companyName ?? '',
+    truncated: rows.length > PAYMENT_PDF_MAX_ROWS,
+    filters: [
+      company ? `Company: ${company}` : null,
+      query.status ? `Status: ${query.status}` : null,
+      query.provider ? `Method: ${query.provider}` : null,
+      query.from ? `From: ${query.from}` : null,
+      query.to ? `To: ${query.to}` : null,
+      query.search ? `Search: ${query.search}` : null,
+    ].filter((f): f is string => f !== null),
+  });
+}
+
+/** How to pay an invoice by bank transfer: the operator's account, and the invoice number as the reference. */
+export async function bankTransferInstructions(
+  db: DbOrTx,
+  invoice: { number: string | null; totalCents: number; currency: string },
+  paidCents = 0,
+): Promise<BankTransferInstructions> {
+  const seller = await findOperatorCompany(db);
+  const account = seller ? await repo.findPayeeAccount(db, seller.id) : undefined;
+  return {
+    account_holder: account?.accountHolder ?? seller?.companyName ?? null,
+    bank_name: account?.bankName ?? null,
+    iban: account?.iban ?? null,
+    bic: account?.bic ?? null,
+    reference: invoice.number ?? '',
+    amount: outstanding(invoice.totalCents, paidCents),
+    currency: invoice.currency,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Opens a card checkout for what is outstanding of an issued invoice the caller may see (another company's is
+ * not found). PAYMENT_METHOD_UNAVAILABLE when card payment is not set up here.
+ */
+export async function startCheckout(
+  deps: Deps,
+  actor: Actor,
+  invoiceId: string,
+  db: DbOrTx = deps.db,
+): Promise<{ checkout_url: string }> {
+  const invoice = await repo.findVisibleInvoice(db, actor, invoiceId);
+  if (!invoice) throw notFound();
+  if (invoice.status !== 'open' || invoice.type !== 'invoice' || !invoice.number)
+    throw new AppError('INVOICE_NOT_PAYABLE');
+  const checkout = cardCheckout(deps);
+  if (!checkout) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { params: { method: 'card' } });
+  const amountCents = outstanding(invoice.totalCents, await repo.paidSum(db, invoice.id));
+  if (amountCents <= 0) throw new AppError('INVOICE_NOT_PAYABLE');
+  const back = `${deps.config.publicUrl}/payment-history?invoice=${encodeURIComponent(invoice.id)}`;
+  const { url } = await checkout.startCheckout({
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+    amountCents,
+    currency: invoice.currency,
+    description: `Invoice ${invoice.number}`,
+    customerMail: await repo.findUserMail(db, actor.userId),
+    successUrl: `${back}&checkout=done`,
+    cancelUrl: `${back}&checkout=cancelled`,
+    day: today(),
+  });
+  return { checkout_url: url };
+}
+
+/**
+ * POST /payments/stripe/webhook: a signed event from Stripe. Each event is handled once (a delivery seen before
+ * is acknowledged and changes nothing); a payment it reports is recorded and settles its invoice.
+ */
+export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: string | undefined) {
+  const checkout = cardCheckout(deps);
+  if (!checkout) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { params: { method: 'card' } });
+  const event = checkout.readEvent(body, signature);
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.claimEvent(tx, 'stripe', event.id, event.type))) return { received: true, handled: 'duplicate' };
+    if (!event.payment) return { received: true, handled: 'ignored' };
+    // An invoice id the portal does not know (another installation's test event) is acknowledged, not retried.
+    if (!UUID.test(event.payment.invoiceId) || !(await repo.lockInvoice(tx, event.payment.invoiceId)))
+      return { received: true, handled: 'unknown-invoice' };
+    const settlement = await recordPayment(tx, { ...event.payment, provider: 'stripe' });
+    return { received: true, handled: settlement.outcome };
+  });
+}
+
+type LineResult = BankImportResult['results'][number];
+
+async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promise<LineResult> {
+  const result = (outcome: BankLineOutcome, invoiceNumber: string | null, message: string | null): LineResult => ({
+    line: line.line,
+    outcome,
+    invoice_number: invoiceNumber,
+    amount: line.amountCents,
+    message,
+  });
+  if (line.amountCents === null) return result('ignored', null, 'The amount could not be read');
+  if (line.amountCents <= 0) return result('ignored', null, 'Money paid out, not received');
+  if (!line.numbers.length) return result('unmatched', null, 'The purpose names no invoice number');
+  const received = line.amountCents;
+  return deps.db.transaction(async (tx) => {
+    // A line split over several invoices was recorded as `<reference>/1`, `/2`, …
+    const before =
+      (await repo.findPaymentByReference(tx, 'bank-transfer', line.reference)) ??
+      (await repo.findPaymentByReference(tx, 'bank-transfer', `${line.reference}/1`));
+    if (before) return result('duplicate', line.numbers[0]!, 'Imported before');
+    const variants = line.numbers.flatMap((n) => [n, n.toUpperCase(), n.toLowerCase()]);
+    const found = await repo.findInvoicesByNumber(tx, [...new Set(variants)]);
+    const named = line.numbers
+      .map((n) => found.find((invoice) => invoice.number?.toUpperCase() === n.toUpperCase()))
+      .filter((invoice): invoice is repo.PayableInvoice => Boolean(invoice));
+    if (!named.length) return result('unmatched', line.numbers[0]!, `No invoice ${line.numbers.join(', ')}`);
+    const open = named.filter((invoice) => invoice.status === 'open' && invoice.type === 'invoice');
+    if (!open.length)
+      return result(
+        'unmatched',
+        named[0]!.number,
+        `Invoice ${named[0]!.number} is ${named[0]!.status}, not awaiting payment`,
+      );
+    const first = open[0]!;
+    if (line.currency && line.currency !== first.currency)
+      return result('ignored', first.number, `Paid in ${line.currency}, the invoice is in ${first.currency}`);
+    // One transfer for several invoices: split when it pays exactly what they have outstanding together.
+    const dues = await Promise.all(
+      open.map(async (invoice) => outstanding(invoice.totalCents, await repo.paidSum(tx, invoice.id))),
+    );
+    const split = open.length > 1 && dues.reduce((a, b) => a + b, 0) === received;
+    const parts = split ? open.map((invoice, i) => [invoice, dues[i]!] as const) : [[first, received] as const];
+    let allPaid = true;
+    for (const [i, [invoice, amountCents]] of parts.entries()) {
+      const settlement = await recordPayment(tx, {
+        invoiceId: invoice.id,
+        provider: 'bank-transfer',
+        reference: parts.length > 1 ? `${line.reference}/${i + 1}` : line.reference,
+        status: 'paid',
+        amountCents,
+        currency: invoice.currency,
+        details: { purpose: line.purpose, payer: line.payer, booked_on: line.date },
+        actor,
+      });
+      allPaid &&= settlement.invoicePaid;
+    }
+    const numbers = parts.map(([invoice]) => invoice.number).join(', ');
+    return allPaid
+      ? result('paid', numbers, null)
+      : result('partial', numbers, `Part payment: ${numbers} stays open for the rest`);
+  });
+}
+
+/**
+ * POST /payments/bank-import: a bank statement (CSV) matched line by line to issued invoices by the numbers in
+ * its purpose lines. Each line is recorded in its own transaction; a line imported before is not recorded again.
+ */
+export async function importBankStatement(deps: Deps, actor: Actor, bytes: Uint8Array): Promise<BankImportResult> {
+  assertMayImportStatements(actor);
+  const lines = readBankStatement(bytes, deps.config.invoices.numberPattern);
+  const results: LineResult[] = [];
+  for (const line of lines) results.push(await importLine(deps, actor, line));
+  const counts = Object.fromEntries(BANK_LINE_OUTCOMES.map((o) => [o, 0])) as Record<BankLineOutcome, number>;
+  for (const r of results) counts[r.outcome] += 1;
+  return { lines: lines.length, results, counts };
+}

@@ -1,0 +1,138 @@
+import type { CreditType } from '@cuspid/contracts/credits';
+import type { PaymentProvider, PaymentStatus } from '@cuspid/contracts/payments';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { addCredits } from '../credits';
+import * as repo from './payments.repository';
+
+/**
+ * Settling invoices (ADR 0106): every way money arrives ends here, inside the caller's transaction, under the
+ * invoice's row lock. A payment covering what is outstanding marks the invoice paid; a paid package invoice adds
+ * its credits to the ledger exactly once (the invoice leaves `open` once, and the ledger's unique purchase index
+ * backs that up).
+ */
+
+export type PaymentReport = {
+  invoiceId: string;
+  provider: PaymentProvider;
+  /** The provider's id of the payment; null when staff record it by hand. */
+  reference: string | null;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  failureReason?: string | null | undefined;
+  details?: Record<string, string | number | boolean | null> | undefined;
+  /** The staff member recording it; none when a provider reported it. */
+  actor?: Actor | undefined;
+  at?: Date | undefined;
+};
+
+export type Settlement = {
+  /** `duplicate`: the provider reported this reference before, nothing was written. */
+  outcome: 'recorded' | 'duplicate';
+  payment: repo.PaymentRow | undefined;
+  /** Whether this payment settled the invoice (it was open and is paid now). */
+  invoicePaid: boolean;
+  creditsAdded: number;
+};
+
+/** What a payment still has to cover: the total less what was paid (credit notes: negative amounts, paid out). */
+export function outstanding(total: number, paid: number): number {
+  return total >= 0 ? Math.max(0, total - paid) : Math.min(0, total - paid);
+}
+
+/** Marks a locked, open invoice paid and books a package purchase's credits (once). */
+async function settle(tx: DbOrTx, invoice: repo.PayableInvoice, at: Date, actor: Actor | undefined): Promise<number> {
+  await repo.markInvoicePaid(tx, invoice.id, at);
+  if (!invoice.packageId || !invoice.packageCredits) return 0;
+  await addCredits(tx, {
+    companyId: invoice.companyId,
+    creditType: (invoice.packageCreditType ?? 'paid') as CreditType,
+    amount: invoice.packageCredits,
+    reason: 'purchase',
+    invoiceId: invoice.id,
+    packageId: invoice.packageId,
+    note: invoice.number ? `Invoice ${invoice.number}` : null,
+    actor,
+  });
+  return invoice.packageCredits;
+}
+
+/**
+ * Records what a provider (or staff) reported of an invoice's payment and settles the invoice when the payments
+ * cover it. A reference reported before records nothing (`duplicate`). A payment of an invoice that is no longer
+ * open (paid another way, cancelled) is recorded all the same (the money did arrive) and changes nothing else.
+ */
+export async function recordPayment(tx: DbOrTx, report: PaymentReport): Promise<Settlement> {
+  const invoice = await repo.lockInvoice(tx, report.invoiceId);
+  if (!invoice) throw notFound();
+  if (!Number.isSafeInteger(report.amountCents)) throw new Error(`a payment is whole cents, not ${report.amountCents}`);
+  const at = report.at ?? new Date();
+  const payment = await repo.insertPayment(tx, {
+    invoiceId: invoice.id,
+    companyId: invoice.companyId,
+    provider: report.provider,
+    reference: report.reference,
+    status: report.status,
+    amountCents: report.amountCents,
+    currency: report.currency,
+    failureReason: report.failureReason ?? null,
+    details: report.details ?? null,
+    createdBy: report.actor?.userId ?? null,
+    createdAt: at,
+  });
+  if (!payment) return { outcome: 'duplicate', payment: undefined, invoicePaid: false, creditsAdded: 0 };
+  await recordAudit(tx, report.actor ?? null, {
+    entity: 'payment',
+    entityId: payment.id,
+    companyId: invoice.companyId,
+    action: 'create',
+    after: {
+      invoice: invoice.number,
+      provider: payment.provider,
+      reference: payment.reference,
+      status: payment.status,
+      amount: payment.amountCents,
+    },
+  });
+  let invoicePaid = false;
+  let creditsAdded = 0;
+  if (report.status === 'paid' && invoice.status === 'open') {
+    const paid = await repo.paidSum(tx, invoice.id);
+    if (outstanding(invoice.totalCents, paid) === 0) {
+      creditsAdded = await settle(tx, invoice, at, report.actor);
+      invoicePaid = true;
+    }
+  }
+  return { outcome: 'recorded', payment, invoicePaid, creditsAdded };
+}
+
+/**
+ * Staff mark an open invoice paid (the bank-transfer method, by hand): a payment of what is outstanding is
+ * recorded, and the invoice settles. An invoice with nothing outstanding (a total of 0) settles with no payment.
+ */
+export async function markPaidByHand(tx: DbOrTx, actor: Actor | undefined, invoiceId: string, at = new Date()) {
+  const invoice = await repo.lockInvoice(tx, invoiceId);
+  if (!invoice) throw notFound();
+  if (invoice.status !== 'open') throw new AppError('INVOICE_NOT_PAYABLE');
+  const due = outstanding(invoice.totalCents, await repo.paidSum(tx, invoice.id));
+  if (due === 0)
+    return {
+      outcome: 'recorded',
+      payment: undefined,
+      invoicePaid: true,
+      creditsAdded: await settle(tx, invoice, at, actor),
+    };
+  return recordPayment(tx, {
+    invoiceId,
+    provider: 'bank-transfer',
+    reference: null,
+    status: 'paid',
+    amountCents: due,
+    currency: invoice.currency,
+    actor,
+    at,
+  });
+}

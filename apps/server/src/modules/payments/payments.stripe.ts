@@ -1,0 +1,135 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors';
+import type { CardCheckout, CheckoutRequest, ProviderEvent } from './payments.providers';
+
+/**
+ * Card payments through Stripe Checkout (ADR 0106). The portal creates a Checkout Session per payment of an
+ * invoice, with the invoice's id in its metadata and in its payment intent's; Stripe reports the outcome to the
+ * webhook, whose signature (`Stripe-Signature`, HMAC-SHA256 of `timestamp.body` with the endpoint's secret,
+ * at most 5 minutes old) is checked before anything is read.
+ */
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string | undefined };
+
+function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return { maxNetworkRetries: 2, timeout: 20_000 };
+  const url = new URL(apiUrl);
+  return {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol.replace(':', '') as 'http' | 'https',
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+  };
+}
+
+const upper = (currency: string | null | undefined) => (currency ?? '').toUpperCase();
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+export function stripeProvider(settings: StripeSettings): CardCheckout {
+  const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
+  return {
+    name: 'stripe',
+
+    async startCheckout(request: CheckoutRequest) {
+      const metadata = { invoice_id: request.invoiceId, invoice_number: request.invoiceNumber };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.invoiceId,
+          ...(request.customerMail ? { customer_email: request.customerMail } : {}),
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountCents,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          metadata,
+          payment_intent_data: { metadata, description: request.description },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        // One session per invoice and amount for a day: a double click opens the same checkout.
+        { idempotencyKey: `checkout-${request.invoiceId}-${request.amountCents}-${request.day}` },
+      );
+      if (!session.url) throw new AppError('SERVICE_UNAVAILABLE');
+      return { url: session.url, reference: session.id };
+    },
+
+    readEvent(body: Buffer, signature: string | undefined): ProviderEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(body, signature ?? '', settings.webhookSecret);
+      } catch {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      }
+      return toProviderEvent(event);
+    },
+  };
+}
+
+/** What the portal reads of the events it subscribes to; every other event is acknowledged and ignored. */
+function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  const base = { id: event.id, type: event.type };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const invoiceId = session.metadata?.invoice_id ?? session.client_reference_id;
+      // A delayed method (SEPA debit) completes the session unpaid; its outcome is the async event.
+      if (!invoiceId || session.payment_status !== 'paid') return base;
+      return {
+        ...base,
+        payment: {
+          invoiceId,
+          reference: idOf(session.payment_intent) ?? session.id,
+          status: 'paid',
+          amountCents: session.amount_total ?? 0,
+          currency: upper(session.currency),
+          details: { checkout_session: session.id, payer: session.customer_details?.email ?? null },
+        },
+      };
+    }
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      const invoiceId = session.metadata?.invoice_id ?? session.client_reference_id;
+      if (!invoiceId) return base;
+      return {
+        ...base,
+        payment: {
+          invoiceId,
+          reference: `${idOf(session.payment_intent) ?? session.id}:${event.id}`,
+          status: 'failed',
+          amountCents: session.amount_total ?? 0,
+          currency: upper(session.currency),
+          failureReason: 'The payment method was declined after checkout',
+          details: { checkout_session: session.id },
+        },
+      };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      const invoiceId = intent.metadata?.invoice_id;
+      if (!invoiceId) return base;
+      return {
+        ...base,
+        payment: {
+          invoiceId,
+          // Each failed attempt is a payment of its own; a later success of the same intent is another.
+          reference: `${intent.id}:${event.id}`,
+          status: 'failed',
+          amountCents: intent.amount,
+          currency: upper(intent.currency),
+          failureReason: intent.last_payment_error?.message ?? 'The card payment failed',
+          details: { code: intent.last_payment_error?.code ?? null },
+        },
+      };
+    }
+    default:
+      return base;
+  }
+}

@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
+import type { PurchaseQuote, PurchaseResult } from '@cuspid/contracts/payments';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAdmin,
+  createTestApp,
+  createTestUser,
+  loginAs,
+  requestsTo,
+  type TestContext,
+} from '../../../test/setup-app';
+import { type StripeDouble, startStripeDouble, stripeEvent, stripeSignature } from '../../../test/stripe-double';
+import { companies, creditLedger, payments } from '../../db/schema';
+import { readBalances } from '../credits';
+import { findOperatorCompany } from '../users';
+
+const WEBHOOK_SECRET = 'whsec_purchases_test_secret';
+let ctx: TestContext;
+let stripe: StripeDouble;
+let adminToken: string;
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  ctx = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_purchases',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+    INVOICE_TAX_RATE: '19',
+  });
+  adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await stripe?.close();
+});
+
+const { call, post, get } = requestsTo(() => ctx.app);
+const patch = (url: string, body: unknown, token: string) => call('PATCH', url, token, body);
+
+async function company(values: Partial<typeof companies.$inferInsert> = {}) {
+  const [row] = await ctx.deps.db
+    .insert(companies)
+    .values({
+      companyName: `Practice ${randomUUID().slice(0, 6)}`,
+      country: 'DE',
+      invoiceEmailAddress: `billing-${randomUUID().slice(0, 6)}@test.cuspid.local`,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+async function userOf(companyId: string, roles = ['end-user']) {
+  return (await loginAs(ctx.app, (await createTestUser(ctx.deps, { companyId, roles })).mail)).token;
+}
+
+/** A package of `credits` at `price` cents, priced 8,000 cents in Austria and not sold in Italy. */
+async function pkg(credits = 50, price = 10_000) {
+  const created = await post(
+    '/api/packages',
+    { name: `Pack ${randomUUID().slice(0, 6)}`, credits, price_cents: price, credit_type: 'paid' },
+    adminToken,
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  for (const [country, price_cents, available] of [
+    ['AT', 8_000, true],
+    ['IT', 9_000, false],
+  ] as const) {
+    const cp = await post('/api/country-packages', { package_id: id, country, price_cents, available }, adminToken);
+    expect(cp.statusCode, cp.body).toBe(201);
+  }
+  return id;
+}
+
+async function coupon(values: Record<string, unknown>) {
+  const code = `BUY${randomUUID().slice(0, 8).toUpperCase()}`;
+  const created = await post('/api/coupon-codes', { code, ...values }, adminToken);
+  expect(created.statusCode, created.body).toBe(201);
+  return code;
+}
+
+const purchaseEntries = (invoiceId: string) =>
+  ctx.deps.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.invoiceId, invoiceId), eq(creditLedger.reason, 'purchase')));
+
+describe('buying credits: guards', () => {
+  it('answers 401 without a session, 400 for bad input, 403 without the permission or for another company', async () => {
+    const practice = await company();
+    const packageId = await pkg();
+    for (const url of ['/api/buy-credits', '/api/buy-credits/quote']) {
+      expect((await post(url, { package_id: packageId })).statusCode).toBe(401);
+      const token = await userOf(practice.id);
+      const bad = await post(url, { package_id: 'not-an-id' }, token);
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().errors.package_id).toBeDefined();
+      // A user whose roles hold no credit permission.
+      const bare = await userOf(practice.id, []);
+      expect((await post(url, { package_id: packageId }, bare)).statusCode).toBe(403);
+    }
+    // A reseller sees its customer's packages but buys none for it.
+    const reseller = await company();
+    const customer = await company({ resellerId: reseller.id });
+    const resellerToken = await userOf(reseller.id, ['reseller']);
+    const refused = await post('/api/buy-credits', { package_id: packageId, company_id: customer.id }, resellerToken);
+    expect(refused.statusCode, refused.body).toBe(403);
+    // Another company, out of reach: not found, before anything else.
+    const other = await company();
+    const hidden = await post(
+      '/api/buy-credits',
+      { package_id: packageId, company_id: other.id },
+      await userOf(practice.id),
+    );
+    expect(hidden.statusCode, hidden.body).toBe(404);
+    const nothing = await ctx.deps.db.select().from(payments).where(eq(payments.companyId, other.id));
+    expect(nothing).toEqual([]);
+  });
+
+  it('refuses a package not sold in the company’s country', async () => {
+    const italian = await company({ country: 'IT' });
+    const packageId = await pkg();
+    const refused = await post('/api/buy-credits/quote', { package_id: packageId }, await userOf(italian.id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'PACKAGE_NOT_OFFERED', errors: { package_id: [expect.any(String)] } });
+  });
+});
+
+describe('buying credits', () => {
+  it('quotes the country price with a coupon, issues the invoice by bank transfer, and books the credits once when paid', async () => {
+    const austrian = await company({ country: 'AT' });
+    const token = await userOf(austrian.id);
+    const packageId = await pkg(50);
+    const code = await coupon({ kind: 'percent', percent_off: 10 });
+
+    const quote = await post('/api/buy-credits/quote', { package_id: packageId, coupon_code: code }, token);
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({
+      price: 8_000,
+      discount: 800,
+      net: 7_200,
+      tax_rate: 1900,
+      tax: 1_368,
+      total: 8_568,
+      reverse_charge: false,
+      payment_methods: ['bank-transfer', 'stripe'],
+    } satisfies Partial<PurchaseQuote>);
+    // The quote used nothing: the coupon's use is recorded by the purchase.
+    const bought = await post('/api/buy-credits', { package_id: packageId, coupon_code: code }, token);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const result = bought.json() as PurchaseResult;
+    expect(result.invoice).toMatchObject({
+      status: 'open',
+      net: 7_200,
+      tax: 1_368,
+      total: 8_568,
+      company_id: austrian.id,
+    });
+    expect(result.invoice.number).toMatch(/^\d{4}-\d{6}$/);
+    expect(result.invoice.lines.map((l) => [l.name, l.net])).toEqual([
+      [expect.stringContaining('50 paid credits'), 8_000],
+      [`Coupon ${code}`, -800],
+    ]);
+    expect(result.bank_transfer).toMatchObject({ reference: result.invoice.number, amount: 8_568, currency: 'EUR' });
+    expect(result.checkout_url).toBeNull();
+    // The coupon is used once per company: a second purchase with it is refused, and issues nothing.
+    const again = await post('/api/buy-credits', { package_id: packageId, coupon_code: code }, token);
+    expect(again.statusCode).toBe(409);
+    expect((await readBalances(ctx.deps.db, austrian.id)).paid).toBe(0);
+
+    // Staff mark it paid: the credits arrive, once.
+    const paid = await patch(`/api/update-invoice-status/${result.invoice.id}`, { status: 'paid' }, adminToken);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await readBalances(ctx.deps.db, austrian.id)).paid).toBe(50);
+    const twice = await patch(`/api/update-invoice-status/${result.invoice.id}`, { status: 'paid' }, adminToken);
+    expect(twice.statusCode).toBe(409);
+    expect(await purchaseEntries(result.invoice.id)).toHaveLength(1);
+    expect((await readBalances(ctx.deps.db, austrian.id)).paid).toBe(50);
+
+    // The company sees its payment; the invoice mail with its PDF went to the invoice address.
+    const history = await get('/api/get-payment-history', token);
+    expect(history.json()).toMatchObject({
+      total: 1,
+      data: [{ invoice_number: result.invoice.number, provider: 'bank-transfer', status: 'paid', amount: 8_568 }],
+    });
+    const mails = await call(
+      'GET',
+      `/mail/list-sent-mails?limit_start=0&limit_count=10&search=${austrian.invoiceEmailAddress}`,
+      adminToken,
+    );
+    expect(mails.statusCode, mails.body).toBe(200);
+    expect(JSON.stringify(mails.json())).toContain('invoice.issued');
+  });
+
+  it('charges no VAT under the reverse charge or outside the EU', async () => {
+    const packageId = await pkg();
+    const seller = (await findOperatorCompany(ctx.deps.db))!;
+    if (!seller.country) await ctx.deps.db.update(companies).set({ country: 'DE' }).where(eq(companies.id, seller.id));
+    const other = EU_COUNTRY_CODES.find((c) => c !== (seller.country ?? 'DE') && c !== 'IT')!;
+    const eu = await company({ country: other, vatId: `${other}123456789`, applyReverseCharge: true });
+    const reverse = (await post('/api/buy-credits/quote', { package_id: packageId }, await userOf(eu.id))).json();
+    expect(reverse).toMatchObject({ reverse_charge: true, tax_rate: 0, tax: 0 });
+    expect(reverse.total).toBe(reverse.net);
+    expect(reverse.net).toBe(other === 'AT' ? 8_000 : 10_000);
+    const swiss = await company({ country: 'CH' });
+    const outside = (await post('/api/buy-credits/quote', { package_id: packageId }, await userOf(swiss.id))).json();
+    expect(outside).toMatchObject({ reverse_charge: false, tax_rate: 0, net: 10_000, tax: 0, total: 10_000 });
+  });
+
+  it('settles a purchase a coupon pays in full at once', async () => {
+    const practice = await company();
+    const packageId = await pkg(20);
+    const code = await coupon({ kind: 'percent', percent_off: 100 });
+    const bought = await post(
+      '/api/buy-credits',
+      { package_id: packageId, coupon_code: code },
+      await userOf(practice.id),
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json()).toMatchObject({
+      invoice: { status: 'paid', total: 0 },
+      bank_transfer: null,
+      checkout_url: null,
+    });
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(20);
+  });
+});
+
+describe('buying credits by card (Stripe)', () => {
+  const deliver = (payload: string, signature: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+
+  const completed = (eventId: string, invoiceId: string, amount: number, intent = `pi_${randomUUID().slice(0, 8)}`) =>
+    stripeEvent(eventId, 'checkout.session.completed', {
+      id: `cs_${randomUUID().slice(0, 8)}`,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      payment_intent: intent,
+      amount_total: amount,
+      currency: 'eur',
+      client_reference_id: invoiceId,
+      metadata: { invoice_id: invoiceId },
+      customer_details: { email: 'payer@test.cuspid.local' },
+    });
+
+  it('opens a checkout for the invoice and books the credits once however often the webhook is delivered', async () => {
+    const practice = await company();
+    const token = await userOf(practice.id);
+    const packageId = await pkg(30, 5_000);
+    const bought = await post('/api/buy-credits', { package_id: packageId, payment_method: 'stripe' }, token);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const result = bought.json() as PurchaseResult;
+    expect(result.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+    expect(result.bank_transfer).toBeNull();
+    const session = stripe.sessions.at(-1)!;
+    expect(session).toMatchObject({
+      mode: 'payment',
+      client_reference_id: result.invoice.id,
+      'metadata[invoice_id]': result.invoice.id,
+      'payment_intent_data[metadata][invoice_id]': result.invoice.id,
+      'line_items[0][price_data][unit_amount]': String(result.invoice.total),
+      'line_items[0][price_data][currency]': 'eur',
+    });
+    expect(session.success_url).toContain('/payment-history');
+
+    const intent = `pi_${randomUUID().slice(0, 8)}`;
+    const payload = completed(`evt_${randomUUID().slice(0, 8)}`, result.invoice.id, result.invoice.total, intent);
+    const first = await deliver(payload, stripeSignature(payload, WEBHOOK_SECRET));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true, handled: 'recorded' });
+    // The same delivery again, ten times at once, and another event reporting the same payment intent.
+    const replays = await Promise.all(
+      Array.from({ length: 10 }, () => deliver(payload, stripeSignature(payload, WEBHOOK_SECRET))),
+    );
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(replays.map((r) => r.json().handled))).toEqual(new Set(['duplicate']));
+    const other = completed(`evt_${randomUUID().slice(0, 8)}`, result.invoice.id, result.invoice.total, intent);
+    expect((await deliver(other, stripeSignature(other, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      handled: 'duplicate',
+    });
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(30);
+    expect(await purchaseEntries(result.invoice.id)).toHaveLength(1);
+    const invoice = await get(`/api/invoices/${result.invoice.id}`, adminToken);
+    expect(invoice.json()).toMatchObject({ status: 'paid' });
+    const history = (await get('/api/get-payment-history', token)).json();
+    expect(history).toMatchObject({ total: 1, data: [{ provider: 'stripe', reference: intent, status: 'paid' }] });
+  });
+
+  it('records a failed card payment and leaves the invoice open', async () => {
+    const practice = await company();
+    const token = await userOf(practice.id);
+    const bought = (
+      await post('/api/buy-credits', { package_id: await pkg(), payment_method: 'stripe' }, token)
+    ).json();
+    const payload = stripeEvent(`evt_${randomUUID().slice(0, 8)}`, 'payment_intent.payment_failed', {
+      id: `pi_${randomUUID().slice(0, 8)}`,
+      object: 'payment_intent',
+      amount: bought.invoice.total,
+      currency: 'eur',
+      metadata: { invoice_id: bought.invoice.id },
+      last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+    const delivered = await deliver(payload, stripeSignature(payload, WEBHOOK_SECRET));
+    expect(delivered.json()).toEqual({ received: true, handled: 'recorded' });
+    const history = (await get('/api/get-payment-history?status=failed', token)).json();
+    expect(history).toMatchObject({
+      total: 1,
+      data: [{ status: 'failed', failure_reason: 'Your card was declined.' }],
+    });
+    expect((await get(`/api/invoices/${bought.invoice.id}`, adminToken)).json()).toMatchObject({ status: 'open' });
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(0);
+  });
+
+  it('refuses a delivery whose signature is wrong, stale or missing, and changes nothing', async () => {
+    const practice = await company();
+    const bought = (
+      await post('/api/buy-credits', { package_id: await pkg(), payment_method: 'stripe' }, await userOf(practice.id))
+    ).json();
+    const payload = completed(`evt_${randomUUID().slice(0, 8)}`, bought.invoice.id, bought.invoice.total);
+    for (const signature of [
+      stripeSignature(payload, 'whsec_someone_else'),
+      stripeSignature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+      stripeSignature(`${payload} `, WEBHOOK_SECRET),
+      '',
+    ]) {
+      const refused = await deliver(payload, signature);
+      expect(refused.statusCode, signature).toBe(400);
+      expect(refused.json().code).toBe('PAYMENT_SIGNATURE_INVALID');
+    }
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(0);
+    // Events the portal does not read, and invoices it does not know, are acknowledged (Stripe stops retrying).
+    const unknown = completed(`evt_${randomUUID().slice(0, 8)}`, randomUUID(), 100);
+    expect((await deliver(unknown, stripeSignature(unknown, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      handled: 'unknown-invoice',
+    });
+    const other = stripeEvent(`evt_${randomUUID().slice(0, 8)}`, 'customer.created', {
+      id: 'cus_1',
+      object: 'customer',
+    });
+    expect((await deliver(other, stripeSignature(other, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      handled: 'ignored',
+    });
+  });
+
+  it('opens a checkout only for an open invoice the caller may see', async () => {
+    const practice = await company();
+    const token = await userOf(practice.id);
+    const bought = (await post('/api/buy-credits', { package_id: await pkg() }, token)).json();
+    expect((await post(`/api/invoices/${bought.invoice.id}/checkout`, {})).statusCode).toBe(401);
+    expect((await post('/api/invoices/not-an-id/checkout', {}, token)).statusCode).toBe(400);
+    expect(
+      (await post(`/api/invoices/${bought.invoice.id}/checkout`, {}, await userOf(practice.id, []))).statusCode,
+    ).toBe(403);
+    const stranger = await userOf((await company()).id);
+    expect((await post(`/api/invoices/${bought.invoice.id}/checkout`, {}, stranger)).statusCode).toBe(404);
+    const opened = await post(`/api/invoices/${bought.invoice.id}/checkout`, {}, token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    await patch(`/api/update-invoice-status/${bought.invoice.id}`, { status: 'paid' }, adminToken);
+    const closed = await post(`/api/invoices/${bought.invoice.id}/checkout`, {}, token);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().code).toBe('INVOICE_NOT_PAYABLE');
+  });
+});

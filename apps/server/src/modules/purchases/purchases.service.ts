@@ -1,0 +1,167 @@
+import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
+import type { InvoiceLineInput } from '@cuspid/contracts/invoices';
+import { invoiceTotals } from '@cuspid/contracts/invoices';
+import type { PurchaseInput, PurchaseQuote, PurchaseQuoteInput, PurchaseResult } from '@cuspid/contracts/payments';
+import { purchaseInputSchema } from '@cuspid/contracts/payments';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { applyDiscountCoupon, previewDiscountCoupon, setRedemptionInvoice } from '../coupons';
+import { issuePurchaseInvoice, taxTreatmentOf } from '../invoices';
+import { listAvailablePackages } from '../packages';
+import { bankTransferInstructions, markPaidByHand, paymentMethods, startCheckout } from '../payments';
+import { assertMayBuyFor } from './purchases.policy';
+
+/**
+ * Buying credits (issue 16, ADR 0106): a company picks a package at its country's price, optionally with a discount
+ * coupon, and gets an issued invoice; paying the invoice (bank transfer or card) adds the package's credits once.
+ */
+
+const EU = new Set<string>(EU_COUNTRY_CODES);
+
+type Priced = {
+  companyId: string;
+  offer: Awaited<ReturnType<typeof listAvailablePackages>>['data'][number];
+  country: string | null;
+  taxRate: number;
+  reverseCharge: boolean;
+};
+
+/** The package as this company can buy it, and the tax it is charged: 404 for a company out of reach. */
+async function priced(deps: Deps, actor: Actor, input: PurchaseQuoteInput): Promise<Priced> {
+  const companyId = input.company_id ?? actor.companyId;
+  const available = await listAvailablePackages(deps, actor, companyId);
+  assertMayBuyFor(actor, companyId);
+  const offer = available.data.find((p) => p.id === input.package_id);
+  if (!offer) {
+    throw new AppError('PACKAGE_NOT_OFFERED', {
+      params: { country: available.country ?? '—' },
+      errors: { package_id: [`This package cannot be bought in ${available.country ?? '—'}`] },
+    });
+  }
+  const { reverseCharge } = await taxTreatmentOf(deps.db, companyId);
+  // Services to a business outside the EU are not taxed here (the place of supply is the buyer's country).
+  const outsideEu = available.country !== null && !EU.has(available.country);
+  return {
+    companyId,
+    offer,
+    country: available.country,
+    taxRate: outsideEu ? 0 : deps.config.invoices.taxRateBp,
+    reverseCharge,
+  };
+}
+
+/** The invoice lines of a purchase: the package, and the coupon's discount as a line of its own. */
+function linesOf(p: Priced, discount: { code: string; cents: number } | null): InvoiceLineInput[] {
+  const lines: InvoiceLineInput[] = [
+    {
+      article_number: `CREDITS-${p.offer.credits}`,
+      name: `${p.offer.name} (${p.offer.credits} ${p.offer.credit_type} credits)`,
+      quantity: 1,
+      unit_price: p.offer.price_cents,
+      tax_rate: p.taxRate,
+    },
+  ];
+  if (discount && discount.cents > 0) {
+    lines.push({
+      article_number: 'COUPON',
+      name: `Coupon ${discount.code}`,
+      quantity: 1,
+      unit_price: -discount.cents,
+      tax_rate: p.taxRate,
+    });
+  }
+  return lines;
+}
+
+function quoteOf(deps: Deps, p: Priced, discount: { code: string; cents: number } | null): PurchaseQuote {
+  const totals = invoiceTotals(linesOf(p, discount), { reverseCharge: p.reverseCharge });
+  return {
+    package_id: p.offer.id,
+    package_name: p.offer.name,
+    credits: p.offer.credits,
+    credit_type: p.offer.credit_type,
+    currency: p.offer.currency,
+    price: p.offer.price_cents,
+    discount: discount?.cents ?? 0,
+    coupon_code: discount?.code ?? null,
+    tax_rate: p.reverseCharge ? 0 : p.taxRate,
+    reverse_charge: p.reverseCharge,
+    net: totals.net,
+    tax: totals.tax,
+    total: totals.total,
+    payment_methods: paymentMethods(deps),
+  };
+}
+
+/** POST /buy-credits/quote: what buying a package costs this company, the coupon checked but not used. */
+export async function quotePurchase(deps: Deps, actor: Actor, input: PurchaseQuoteInput): Promise<PurchaseQuote> {
+  const p = await priced(deps, actor, input);
+  const code = input.coupon_code?.trim();
+  const discount = code
+    ? await previewDiscountCoupon(deps.db, {
+        code,
+        companyId: p.companyId,
+        packageId: p.offer.id,
+        priceCents: p.offer.price_cents,
+        currency: p.offer.currency,
+      })
+    : null;
+  return quoteOf(deps, p, discount ? { code: discount.code, cents: discount.discountCents } : null);
+}
+
+/**
+ * POST /buy-credits: issues the purchase's invoice, with the coupon's use recorded in the same transaction, and
+ * answers how to pay it: the bank details and reference, or a card checkout page. An invoice of 0 (a coupon
+ * covering the whole price) is paid at once and its credits are booked.
+ */
+export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): Promise<PurchaseResult> {
+  const input = purchaseInputSchema.parse(body);
+  const p = await priced(deps, actor, input);
+  if (!paymentMethods(deps).includes(input.payment_method))
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { params: { method: input.payment_method } });
+  const code = input.coupon_code?.trim();
+  const { invoice, instructions } = await deps.db.transaction(async (tx: DbOrTx) => {
+    const coupon = code
+      ? await applyDiscountCoupon(tx, {
+          code,
+          companyId: p.companyId,
+          packageId: p.offer.id,
+          priceCents: p.offer.price_cents,
+          currency: p.offer.currency,
+          actor,
+        })
+      : null;
+    const discount = coupon ? { code: code!, cents: coupon.discountCents } : null;
+    let issued = await issuePurchaseInvoice(deps, tx, actor, {
+      companyId: p.companyId,
+      packageId: p.offer.id,
+      credits: p.offer.credits,
+      creditType: p.offer.credit_type,
+      currency: p.offer.currency,
+      lines: linesOf(p, discount),
+      notes: discount ? `Coupon ${discount.code}` : null,
+    });
+    if (coupon) await setRedemptionInvoice(tx, coupon.redemptionId, issued.id);
+    if (issued.total === 0) {
+      await markPaidByHand(tx, actor, issued.id);
+      issued = { ...issued, status: 'paid' };
+    }
+    const bank = await bankTransferInstructions(tx, {
+      number: issued.number,
+      totalCents: issued.total,
+      currency: issued.currency,
+    });
+    return { invoice: issued, instructions: bank };
+  });
+  const payable = invoice.status === 'open';
+  const checkoutUrl =
+    payable && input.payment_method === 'stripe' ? (await startCheckout(deps, actor, invoice.id)).checkout_url : null;
+  return {
+    invoice,
+    payment_method: input.payment_method,
+    checkout_url: checkoutUrl,
+    bank_transfer: payable && input.payment_method === 'bank-transfer' ? instructions : null,
+  };
+}
