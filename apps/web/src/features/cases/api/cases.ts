@@ -96,20 +96,6 @@ export const caseLogsQuery = (id: string) =>
   });
 export const useCaseLogs = (id: string) => useQuery(caseLogsQuery(id));
 
-/**
- * Whether the caller is back-office staff: its company (the same cache entry the companies feature uses) is the
- * operator. Undefined until the company is known.
- */
-export const useIsStaff = (): boolean | undefined => {
-  const mine = useQuery({
-    queryKey: ['companies', 'mine'],
-    queryFn: () => api.get<Company>('api', COMPANY_ROUTES.myCompany),
-    staleTime: 5 * 60_000,
-  });
-  if (mine.data) return mine.data.is_operator === true;
-  return mine.isError ? false : undefined;
-};
-
 /** The first companies whose name matches, for the staff's company filter. */
 export const useCompanyChoices = (search: string, enabled: boolean) =>
   useQuery({

@@ -6,7 +6,7 @@ import {
   nextStatuses,
 } from '@cuspid/contracts/cases';
 import { useCan } from '../../../lib/can';
-import { useIsStaff } from '../api/cases';
+import { useIsStaff } from '../../../lib/use-is-staff';
 
 type Movable = { status: CaseStatus; previous_status: CaseStatus | null };
 

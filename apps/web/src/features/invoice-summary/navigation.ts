@@ -1,0 +1,12 @@
+import type { NavEntry } from '../../lib/routes';
+import { invoiceSummaryPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  {
+    path: invoiceSummaryPaths.invoiceSummary,
+    label: 'common:nav.invoiceSummary',
+    icon: 'file-description',
+    group: 'billing',
+    order: 7,
+  },
+];

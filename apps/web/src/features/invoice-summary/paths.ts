@@ -1,0 +1,3 @@
+export const invoiceSummaryPaths = {
+  invoiceSummary: '/invoice-summary',
+} as const;

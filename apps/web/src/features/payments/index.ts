@@ -1,0 +1,2 @@
+// What other features use of payments: where a company buys credits.
+export { paymentPaths } from './paths';

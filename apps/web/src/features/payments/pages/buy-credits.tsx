@@ -1,0 +1,272 @@
+import type { AvailablePackage } from '@cuspid/contracts/packages';
+import type { PaymentProvider, PurchaseResult } from '@cuspid/contracts/payments';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBuildingBank, IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage, notifyError } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
+import { useAvailablePackages, usePurchase, usePurchaseQuote } from '../api/payments';
+import { paymentPaths } from '../paths';
+
+/**
+ * Buying credits (route /buy-credits, backoffice-credit): the company picks a package at its country's price,
+ * optionally enters a coupon, sees the price with VAT, and pays by bank transfer (the invoice and the bank details
+ * are shown) or by card (the payment provider's checkout opens). The credits arrive when the invoice is paid.
+ */
+export function BuyCreditsPage() {
+  const { t, i18n } = useTranslation(['payments', 'common']);
+  const format = useFormat();
+  /** A tax rate in basis points as the language writes a percentage number (19, 7,7). */
+  const percent = (bp: number) =>
+    new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 }).format(bp / 100);
+  const packages = useAvailablePackages();
+  const [packageId, setPackageId] = useState<string | null>(null);
+  const [couponInput, setCouponInput] = useState('');
+  const [coupon, setCoupon] = useState('');
+  const [method, setMethod] = useState<PaymentProvider>('bank-transfer');
+  const [result, setResult] = useState<PurchaseResult | null>(null);
+  const quote = usePurchaseQuote(
+    packageId ? { package_id: packageId, ...(coupon ? { coupon_code: coupon } : {}) } : null,
+  );
+  const purchase = usePurchase();
+  const money = (cents: number, currency: string) => format.currency(cents / 100, { currency });
+  const methods = quote.data?.payment_methods ?? ['bank-transfer'];
+
+  const buy = () => {
+    if (!packageId) return;
+    purchase.mutate(
+      { package_id: packageId, payment_method: method, ...(coupon ? { coupon_code: coupon } : {}) },
+      {
+        onSuccess: (bought) => {
+          if (bought.checkout_url) window.location.assign(bought.checkout_url);
+          else setResult(bought);
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  };
+
+  if (result) return <PurchaseDone result={result} />;
+
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg" data-testid="buy-credits-page">
+        <div>
+          <Title order={1}>{t('buy.title')}</Title>
+          <Text c="dimmed">{t('buy.intro')}</Text>
+        </div>
+        {packages.isPending && <Skeleton height={120} />}
+        {packages.isError && (
+          <Alert color="red" title={t('buy.packagesFailed')}>
+            {errorMessage(packages.error)}
+          </Alert>
+        )}
+        {packages.data && packages.data.data.length === 0 && <Alert color="gray">{t('buy.noPackages')}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="radiogroup" aria-label={t('buy.package')}>
+          {packages.data?.data.map((p) => (
+            <PackageCard key={p.id} offer={p} selected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
+          ))}
+        </SimpleGrid>
+        {packageId && (
+          <Card withBorder padding="lg">
+            <Stack>
+              <Group align="flex-end">
+                <TextInput
+                  label={t('buy.coupon')}
+                  value={couponInput}
+                  onChange={(event) => setCouponInput(event.currentTarget.value)}
+                  style={{ flex: 1, maxWidth: 320 }}
+                  error={coupon && quote.isError ? errorMessage(quote.error) : undefined}
+                  data-testid="buy-coupon"
+                />
+                <Button variant="default" onClick={() => setCoupon(couponInput.trim())} data-testid="buy-coupon-apply">
+                  {t('buy.applyCoupon')}
+                </Button>
+              </Group>
+              {!coupon && quote.isError && <Alert color="red">{errorMessage(quote.error)}</Alert>}
+              {quote.data && (
+                <Table data-testid="buy-quote" withRowBorders={false} maw={420}>
+                  <Table.Tbody>
+                    <Table.Tr>
+                      <Table.Td>{t('buy.price')}</Table.Td>
+                      <Table.Td ta="right">{money(quote.data.price, quote.data.currency)}</Table.Td>
+                    </Table.Tr>
+                    {quote.data.discount > 0 && (
+                      <Table.Tr>
+                        <Table.Td>{t('buy.discount', { code: quote.data.coupon_code })}</Table.Td>
+                        <Table.Td ta="right">−{money(quote.data.discount, quote.data.currency)}</Table.Td>
+                      </Table.Tr>
+                    )}
+                    <Table.Tr>
+                      <Table.Td>{t('buy.net')}</Table.Td>
+                      <Table.Td ta="right">{money(quote.data.net, quote.data.currency)}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Td>
+                        {quote.data.reverse_charge
+                          ? t('buy.reverseCharge')
+                          : t('buy.tax', { rate: percent(quote.data.tax_rate) })}
+                      </Table.Td>
+                      <Table.Td ta="right">{money(quote.data.tax, quote.data.currency)}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr fw={700}>
+                      <Table.Td>{t('buy.total')}</Table.Td>
+                      <Table.Td ta="right" data-testid="buy-total">
+                        {money(quote.data.total, quote.data.currency)}
+                      </Table.Td>
+                    </Table.Tr>
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Radio.Group
+                label={t('buy.method')}
+                value={method}
+                onChange={(value) => setMethod(value as PaymentProvider)}
+              >
+                <Group mt="xs">
+                  {methods.map((m) => (
+                    <Radio key={m} value={m} label={t(`method.${m}`)} data-testid={`buy-method-${m}`} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              <Group>
+                <Button
+                  onClick={buy}
+                  loading={purchase.isPending}
+                  disabled={!quote.data}
+                  leftSection={
+                    method === 'stripe' ? (
+                      <IconCreditCard size={16} aria-hidden />
+                    ) : (
+                      <IconBuildingBank size={16} aria-hidden />
+                    )
+                  }
+                  data-testid="buy-submit"
+                >
+                  {method === 'stripe' ? t('buy.payByCard') : t('buy.order')}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function PackageCard({
+  offer,
+  selected,
+  onSelect,
+}: {
+  offer: AvailablePackage;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  return (
+    <UnstyledButton role="radio" aria-checked={selected} onClick={onSelect} data-testid="buy-package">
+      <Card
+        withBorder
+        padding="lg"
+        style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      >
+        <Group justify="space-between" align="flex-start">
+          <Title order={2} size="h4">
+            {offer.name}
+          </Title>
+          {selected && <IconCheck size={18} aria-hidden />}
+        </Group>
+        <Text size="xl" fw={700} mt="xs">
+          {t('buy.credits', { count: offer.credits })}
+        </Text>
+        <Text c="dimmed">{format.currency(offer.price_cents / 100, { currency: offer.currency })}</Text>
+        {offer.description && (
+          <Text size="sm" mt="xs">
+            {offer.description}
+          </Text>
+        )}
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+/** After ordering: paid at once (a coupon covered it), or the bank details to pay the issued invoice. */
+function PurchaseDone({ result }: { result: PurchaseResult }) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const { invoice, bank_transfer: bank } = result;
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg" data-testid="buy-done">
+        <Title order={1}>{t('done.title')}</Title>
+        {invoice.status === 'paid' ? (
+          <Alert color="teal" title={t('done.paidTitle')}>
+            {t('done.paid')}
+          </Alert>
+        ) : (
+          <Alert color="blue" title={t('done.invoiceTitle', { number: invoice.number })}>
+            {t('done.invoice')}
+          </Alert>
+        )}
+        {bank && (
+          <Card withBorder padding="lg" data-testid="bank-instructions">
+            <Title order={2} size="h4" mb="sm">
+              {t('done.bankTitle')}
+            </Title>
+            <Table withRowBorders={false}>
+              <Table.Tbody>
+                {(
+                  [
+                    ['accountHolder', bank.account_holder],
+                    ['bankName', bank.bank_name],
+                    ['iban', bank.iban],
+                    ['bic', bank.bic],
+                    ['reference', bank.reference],
+                    ['amount', format.currency(bank.amount / 100, { currency: bank.currency })],
+                  ] as const
+                )
+                  .filter(([, value]) => value)
+                  .map(([key, value]) => (
+                    <Table.Tr key={key}>
+                      <Table.Td c="dimmed">{t(`done.${key}`)}</Table.Td>
+                      <Table.Td ff={key === 'iban' || key === 'reference' ? 'monospace' : undefined}>{value}</Table.Td>
+                    </Table.Tr>
+                  ))}
+              </Table.Tbody>
+            </Table>
+            <Text size="sm" c="dimmed" mt="sm">
+              {t('done.bankHint')}
+            </Text>
+          </Card>
+        )}
+        <Group>
+          <Button component={Link} to={paymentPaths.paymentHistory} variant="default">
+            {t('done.history')}
+          </Button>
+          <Button component={Link} to="/credits" variant="default">
+            {t('done.credits')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,4 @@
+export const paymentPaths = {
+  paymentHistory: '/payment-history',
+  buyCredits: '/buy-credits',
+} as const;
