@@ -231,7 +231,7 @@ const TIMEZONES = ['Europe/Berlin', 'Europe/Paris', 'Europe/Madrid', 'Europe/Ist
 const UNUSABLE_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzZWVkYmVuY2g$6K8Yc6t2b9n3Sx0wqf2q8a6a0d8h0cS6cZ3gJ3y8u0w';
 
 /** Small deterministic PRNG (mulberry32): the same seed gives the same data set on every machine. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,6 +6,8 @@ export function baseUrl(): string {
 }
 
 export const ADMIN = { mail: 'admin@cuspid.local', password: 'Cuspid#Demo1' } as const;
+/** A back-office employee of the operator (role employee). */
+export const STAFF = { mail: 'staff@cuspid.local', password: 'Cuspid#Demo1' } as const;
 export const PRACTICE = { mail: 'practice@cuspid.local', password: 'Cuspid#Demo1' } as const;
 export const RESELLER = { mail: 'reseller@cuspid.local', password: 'Cuspid#Demo1' } as const;
 export const NEW_USER_PASSWORD = 'E2e#Pass123';

@@ -122,6 +122,29 @@ async function createRecords(token: string): Promise<Records> {
       }),
       'package',
     ),
+    // A draft (it opens both the edit and the show page) for the first company of the list.
+    '/invoices': await (async () => {
+      const companies = await apiCall<{ data: { id: string }[] }>('GET', '/api/companies?per_page=1', { token });
+      const companyId = companies.body.data[0]?.id;
+      if (!companyId) throw new Error(`invoice: no company to invoice: ${JSON.stringify(companies.body)}`);
+      return created(
+        apiCall('POST', '/api/invoices', {
+          token,
+          body: {
+            company_id: companyId,
+            lines: [{ name: 'Walk line', quantity: 1, unit_price: 1000, tax_rate: 1900 }],
+          },
+        }),
+        'invoice',
+      );
+    })(),
+    '/invoice-reminder-levels': await created(
+      apiCall('POST', '/api/invoice-reminder-level', {
+        token,
+        body: { level_name: `Walk ${suffix}`, period_days: 7 },
+      }),
+      'reminder level',
+    ),
   };
 }
 
