@@ -34,7 +34,7 @@ const ADMIN_MENU = [
   'Home',
   'Cases',
   'Customers: Customers, Units',
-  'Billing: Credits, Packages, Coupon codes, Country credits, Credit settings',
+  'Billing: Invoices, Reminder levels, Invoice summary, Credits, Buy credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
   'Help & support: FAQ, Data privacy, Sent mails',
   'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
   'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
@@ -58,11 +58,11 @@ describe('navigation', () => {
     'a dental practice sees home, its cases, its credits, help and its account; no back-office section',
     async ({ page }) => {
       await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
-      // Billing holds one entry the practice may open (Credits): a plain link, not a section.
+      // Billing holds what a company does with its credits: its balance, buying more, its payments.
       assert.deepEqual(await sideMenu(page), [
         'Home',
         'Cases',
-        'Credits',
+        'Billing: Credits, Buy credits, Payment history',
         'Help & support: FAQ, Data privacy',
         'My account: Account settings, My company',
       ]);

@@ -269,7 +269,7 @@ describe('NavMenu with the features’ entries', () => {
       'Home',
       'Cases',
       'Customers: Customers, Units',
-      'Billing: Invoices, Reminder levels, Payment history, Invoice summary, Credits, Buy credits, Packages, Coupon codes, Country credits, Credit settings',
+      'Billing: Invoices, Reminder levels, Invoice summary, Credits, Buy credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
       'Help & support: FAQ, Data privacy, Sent mails',
       'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
       'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',

@@ -8,6 +8,6 @@ export const navigation: NavEntry[] = [
     label: 'common:nav.paymentHistory',
     icon: 'history',
     group: 'billing',
-    order: 6,
+    order: 12,
   },
 ];
