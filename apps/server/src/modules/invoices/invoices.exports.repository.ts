@@ -12,25 +12,10 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
-import type { InvoiceView } from './invoices.repository';
+import { creditNote, type InvoiceView, invoiceViewQuery } from './invoices.repository';
 
 /** A sum or count as PostgreSQL answers it (bigint arrives as text from a server, as a number from PGlite). */
 const toNumber = (value: unknown) => Number(value ?? 0);
-
-const creditNote = sql`credit_note`;
-
-/** An invoice as the CSV export writes it: the row, its company's name and the credit note that cancels it. */
-function invoiceViewQuery(db: DbOrTx) {
-  return db
-    .select({
-      invoice: invoices,
-      companyName: companies.companyName,
-      creditNoteId: sql<string | null>`${creditNote}.id`,
-    })
-    .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .leftJoin(sql`${invoices} as credit_note`, sql`${creditNote}.cancels_invoice_id = ${invoices.id}`);
-}
 
 // --- Exports since the last one -------------------------------------------------------------------
 

@@ -13,9 +13,11 @@ export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type InvoiceView = InvoiceRow & { companyName: string; creditNoteId: string | null };
 export type CompanyBilling = typeof companies.$inferSelect;
 
-const creditNote = sql`credit_note`;
+/** The alias of the credit note joined to an invoice (the one that cancels it). */
+export const creditNote = sql`credit_note`;
 
-function viewQuery(db: DbOrTx) {
+/** An invoice with its company's name and the credit note that cancels it (lists, exports, one invoice). */
+export function invoiceViewQuery(db: DbOrTx) {
   return db
     .select({
       invoice: invoices,
@@ -60,7 +62,7 @@ export async function listInvoices(db: DbOrTx, actor: Actor, query: InvoiceListQ
   const order = query.sort_dir === 'desc' ? desc : asc;
   const page = await listPage(
     db,
-    viewQuery(db)
+    invoiceViewQuery(db)
       .where(where)
       .orderBy(order(SORT[query.sort_by]), order(invoices.createdAt), order(invoices.id))
       .$dynamic(),
@@ -106,7 +108,7 @@ export function searchInvoices(db: DbOrTx, actor: Actor, term: string, limit: nu
 
 /** An invoice the actor may see (another company's is not found). */
 export async function findVisibleInvoice(db: DbOrTx, actor: Actor, id: string): Promise<InvoiceView | undefined> {
-  return flatten(await viewQuery(db).where(and(eq(invoices.id, id), visible(actor))))[0];
+  return flatten(await invoiceViewQuery(db).where(and(eq(invoices.id, id), visible(actor))))[0];
 }
 
 /** Locks and returns the invoice if the actor may see it: every change of an invoice starts here. */
