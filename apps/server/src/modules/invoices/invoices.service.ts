@@ -329,7 +329,7 @@ export async function changeInvoiceStatus(
     if (status === 'open') {
       await repo.updateInvoice(tx, id, await issue(deps, tx, row, now));
       await mailIssuedInvoice(deps, tx, actor, id);
-    } else if (status === 'paid') await markPaidByHand(tx, actor, id, now);
+    } else if (status === 'paid') await markPaidByHand(deps, tx, actor, id, now);
     else {
       creditNoteId = await creditNoteFor(deps, tx, actor, row, now);
       await repo.updateInvoice(tx, id, { status, cancelledAt: now });

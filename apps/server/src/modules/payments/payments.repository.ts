@@ -164,3 +164,12 @@ export async function findUserMail(db: DbOrTx, userId: string): Promise<string |
   const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, userId));
   return row?.mail ?? null;
 }
+
+/** Where a company's invoice mails go: its invoice address, else its warning address. */
+export async function findInvoiceAddress(db: DbOrTx, companyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ invoice: companies.invoiceEmailAddress, warning: companies.warningMailAddress })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.invoice ?? row?.warning ?? null;
+}

@@ -140,7 +140,7 @@ export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: s
     // An invoice id the portal does not know (another installation's test event) is acknowledged, not retried.
     if (!UUID.test(event.payment.invoiceId) || !(await repo.lockInvoice(tx, event.payment.invoiceId)))
       return { received: true, handled: 'unknown-invoice' };
-    const settlement = await recordPayment(tx, { ...event.payment, provider: 'stripe' });
+    const settlement = await recordPayment(deps, tx, { ...event.payment, provider: 'stripe' });
     return { received: true, handled: settlement.outcome };
   });
 }
@@ -189,7 +189,7 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
     const parts = split ? open.map((invoice, i) => [invoice, dues[i]!] as const) : [[first, received] as const];
     let allPaid = true;
     for (const [i, [invoice, amountCents]] of parts.entries()) {
-      const settlement = await recordPayment(tx, {
+      const settlement = await recordPayment(deps, tx, {
         invoiceId: invoice.id,
         provider: 'bank-transfer',
         reference: parts.length > 1 ? `${line.reference}/${i + 1}` : line.reference,

@@ -1,10 +1,13 @@
 import type { CreditType } from '@cuspid/contracts/credits';
 import type { PaymentProvider, PaymentStatus } from '@cuspid/contracts/payments';
 import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { formatMoney } from '../../lib/money';
 import { addCredits } from '../credits';
+import { sendMail } from '../sent-mails';
 import * as repo from './payments.repository';
 
 /**
@@ -43,6 +46,28 @@ export function outstanding(total: number, paid: number): number {
   return total >= 0 ? Math.max(0, total - paid) : Math.min(0, total - paid);
 }
 
+type MailDeps = Pick<Deps, 'jobs'>;
+
+/**
+ * The receipt (`payment.received`) to the company's invoice address, else its warning address, in the payment's
+ * transaction; without an address none is sent.
+ */
+async function mailReceipt(deps: MailDeps, tx: DbOrTx, invoice: repo.PayableInvoice, payment: repo.PaymentRow) {
+  const to = await repo.findInvoiceAddress(tx, invoice.companyId);
+  if (!to) return;
+  const language = 'en';
+  await sendMail(deps, tx, {
+    event: 'payment.received',
+    to,
+    language,
+    companyId: invoice.companyId,
+    variables: {
+      amount: formatMoney(payment.amountCents, payment.currency, language),
+      invoice_number: invoice.number ?? '',
+    },
+  });
+}
+
 /** Marks a locked, open invoice paid and books a package purchase's credits (once). */
 async function settle(tx: DbOrTx, invoice: repo.PayableInvoice, at: Date, actor: Actor | undefined): Promise<number> {
   await repo.markInvoicePaid(tx, invoice.id, at);
@@ -65,7 +90,7 @@ async function settle(tx: DbOrTx, invoice: repo.PayableInvoice, at: Date, actor:
  * cover it. A reference reported before records nothing (`duplicate`). A payment of an invoice that is no longer
  * open (paid another way, cancelled) is recorded all the same (the money did arrive) and changes nothing else.
  */
-export async function recordPayment(tx: DbOrTx, report: PaymentReport): Promise<Settlement> {
+export async function recordPayment(deps: MailDeps, tx: DbOrTx, report: PaymentReport): Promise<Settlement> {
   const invoice = await repo.lockInvoice(tx, report.invoiceId);
   if (!invoice) throw notFound();
   if (!Number.isSafeInteger(report.amountCents)) throw new Error(`a payment is whole cents, not ${report.amountCents}`);
@@ -97,6 +122,7 @@ export async function recordPayment(tx: DbOrTx, report: PaymentReport): Promise<
       amount: payment.amountCents,
     },
   });
+  if (payment.status === 'paid' && payment.amountCents > 0) await mailReceipt(deps, tx, invoice, payment);
   let invoicePaid = false;
   let creditsAdded = 0;
   if (report.status === 'paid' && invoice.status === 'open') {
@@ -113,7 +139,13 @@ export async function recordPayment(tx: DbOrTx, report: PaymentReport): Promise<
  * Staff mark an open invoice paid (the bank-transfer method, by hand): a payment of what is outstanding is
  * recorded, and the invoice settles. An invoice with nothing outstanding (a total of 0) settles with no payment.
  */
-export async function markPaidByHand(tx: DbOrTx, actor: Actor | undefined, invoiceId: string, at = new Date()) {
+export async function markPaidByHand(
+  deps: MailDeps,
+  tx: DbOrTx,
+  actor: Actor | undefined,
+  invoiceId: string,
+  at = new Date(),
+) {
   const invoice = await repo.lockInvoice(tx, invoiceId);
   if (!invoice) throw notFound();
   if (invoice.status !== 'open') throw new AppError('INVOICE_NOT_PAYABLE');
@@ -125,7 +157,7 @@ export async function markPaidByHand(tx: DbOrTx, actor: Actor | undefined, invoi
       invoicePaid: true,
       creditsAdded: await settle(tx, invoice, at, actor),
     };
-  return recordPayment(tx, {
+  return recordPayment(deps, tx, {
     invoiceId,
     provider: 'bank-transfer',
     reference: null,

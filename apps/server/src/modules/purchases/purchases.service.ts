@@ -145,7 +145,7 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
     });
     if (coupon) await setRedemptionInvoice(tx, coupon.redemptionId, issued.id);
     if (issued.total === 0) {
-      await markPaidByHand(tx, actor, issued.id);
+      await markPaidByHand(deps, tx, actor, issued.id);
       issued = { ...issued, status: 'paid' };
     }
     const bank = await bankTransferInstructions(tx, {
