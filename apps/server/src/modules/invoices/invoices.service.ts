@@ -239,11 +239,18 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (isoDay: string, days: number) => day(new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000));
 
 /** Numbers an invoice and freezes it: the year's next number, today's date, the due date, the billing address. */
-async function issue(deps: Deps, tx: DbOrTx, row: repo.InvoiceRow, now: Date) {
+async function issue(
+  deps: Deps,
+  tx: DbOrTx,
+  row: repo.InvoiceRow,
+  now: Date,
+  /** A credit note mirrors the invoice as it was issued: its reverse charge and billing address, not today's. */
+  mirrors?: repo.InvoiceRow,
+) {
   const company = (await repo.findCompany(tx, row.companyId))!;
   const lines = await repo.listLines(tx, row.id);
   if (lines.length === 0) throw new AppError('INVOICE_EMPTY');
-  const reverseCharge = await reverseChargeFor(tx, company);
+  const reverseCharge = mirrors ? mirrors.reverseCharge : await reverseChargeFor(tx, company);
   const totals = invoiceTotals(
     lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
     { reverseCharge },
@@ -258,7 +265,7 @@ async function issue(deps: Deps, tx: DbOrTx, row: repo.InvoiceRow, now: Date) {
     numberSequence: sequence,
     invoiceDate,
     dueDate: addDays(invoiceDate, row.paymentTermDays),
-    billingAddress: billingOf(company),
+    billingAddress: mirrors?.billingAddress ?? billingOf(company),
     reverseCharge,
     netCents: totals.net,
     taxCents: totals.tax,
@@ -294,19 +301,8 @@ async function creditNoteFor(deps: Deps, tx: DbOrTx, actor: Actor, invoice: repo
       netCents: -l.netCents,
     })),
   );
-  const issued = await issue(deps, tx, note, now);
-  // The credit note mirrors the invoice as issued: its reverse charge and address, not today's.
-  const totals = invoiceTotals(
-    lines.map((l) => ({ quantity: -l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
-    { reverseCharge: invoice.reverseCharge },
-  );
   await repo.updateInvoice(tx, note.id, {
-    ...issued,
-    billingAddress: invoice.billingAddress ?? issued.billingAddress,
-    reverseCharge: invoice.reverseCharge,
-    netCents: totals.net,
-    taxCents: totals.tax,
-    totalCents: totals.total,
+    ...(await issue(deps, tx, note, now, invoice)),
     ...(invoice.status === 'open' ? { status: 'paid' as const, paidAt: now } : {}),
   });
   return note.id;
