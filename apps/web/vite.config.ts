@@ -29,11 +29,15 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
   },
+  // The mesh worker is a module worker (new Worker(url, { type: 'module' })): built as one, it may share chunks.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
     sourcemap: true,
+    // The 3D viewer's chunk (three.js, about 570 kB raw) loads only on a case's page, never with the login page.
+    chunkSizeWarningLimit: 650,
     modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !entryImports.has(dep)) },
     // Pinned chunks for what every page (the login page first) loads: React with the router, and Mantine's
     // input family. Left to the automatic splitting, each new lazy page reshuffles these into more, smaller

@@ -81,7 +81,7 @@ function serve(options: { staff?: boolean; item?: Parameters<typeof caseRecord>[
 }
 
 describe('CaseShowPage', () => {
-  it('shows the case, its scan quality, the empty viewer place, results with ratings and the history', async () => {
+  it('shows the case, its scan quality, the 3D preview of its scan, results with ratings and the history', async () => {
     signInWith(['backoffice-case-instance']);
     serve();
     render();
@@ -97,7 +97,10 @@ describe('CaseShowPage', () => {
     expect(within(quality).getByRole('row', { name: /Bounding box/ })).toHaveTextContent('60 × 50 × 20 mm');
     expect(within(quality).getByRole('row', { name: /Holes/ })).toHaveTextContent('1check');
     expect(within(screen.getByTestId('jaw-card-lower')).getByText('No scan')).toBeInTheDocument();
-    expect(screen.getByTestId('case-viewer-slot')).toBeInTheDocument();
+    // The preview loads on its own (no WebGL here: it says so).
+    expect(await within(screen.getByTestId('case-viewer-slot')).findByTestId('jaw-viewer')).toBeInTheDocument();
+    expect(screen.getByTestId('jaw-toggle-upper')).toBeInTheDocument();
+    expect(screen.queryByTestId('jaw-toggle-lower')).not.toBeInTheDocument();
     expect(screen.getByTestId('case-teeth')).toHaveTextContent('Upper jaw: 16 · Lower jaw: –');
     // The read-only chart shows the chosen teeth.
     expect(screen.getByRole('button', { name: 'Tooth 16' })).toHaveAttribute('aria-pressed', 'true');
@@ -111,6 +114,14 @@ describe('CaseShowPage', () => {
     expect(
       within(await screen.findByTestId('case-logs')).getByText('In approval', { exact: false }),
     ).toBeInTheDocument();
+  });
+
+  it('shows no 3D preview for a case without a scan', async () => {
+    signInWith(['backoffice-case-instance']);
+    serve({ item: { jaws: [] } });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Crown 16', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTestId('case-viewer-slot')).not.toBeInTheDocument();
   });
 
   it('saves a rating with stars, reasons and a comment, and asks for stars first', async () => {

@@ -14,15 +14,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCube, IconEdit, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconEdit, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
 import { ToothChart } from '../../packages';
+import { JawViewer } from '../../viewer';
 import { caseKeys, useCase } from '../api/cases';
 import { CaseActions } from '../components/case-actions';
 import { CaseJawCard } from '../components/case-jaw-card';
@@ -113,6 +114,7 @@ function CaseView({ item }: { item: Case }) {
   const queryClient = useQueryClient();
   const lockedByOther = useForeignLock(item);
   const jawChangeable = abilities.delete && !isProcessing(item.status) && !lockedByOther;
+  const viewerScans = item.jaws.filter((scan) => !scan.deleted_at);
 
   return (
     <Stack gap="lg">
@@ -204,25 +206,16 @@ function CaseView({ item }: { item: Case }) {
           ))}
         </SimpleGrid>
       </Stack>
-      {/* The 3D preview of both jaws comes here (a later issue). */}
-      <Box
-        data-testid="case-viewer-slot"
-        role="region"
-        aria-label={t('show.viewer')}
-        p="xl"
-        style={{
-          border: '2px dashed var(--mantine-color-default-border)',
-          borderRadius: 'var(--mantine-radius-lg)',
-          textAlign: 'center',
-        }}
-      >
-        <Stack gap={4} align="center">
-          <IconCube size={32} aria-hidden />
-          <Text c="dimmed" size="sm">
-            {t('show.viewerPending')}
-          </Text>
+      {viewerScans.length > 0 && (
+        <Stack gap="sm" data-testid="case-viewer-slot">
+          <Title order={2} size="h4">
+            {t('show.viewer')}
+          </Title>
+          <Suspense fallback={<Skeleton h={640} radius="lg" />}>
+            <JawViewer caseId={item.id} scans={viewerScans} />
+          </Suspense>
         </Stack>
-      </Box>
+      )}
       <CaseResults caseId={item.id} abilities={abilities} />
       <CaseLogs caseId={item.id} />
     </Stack>

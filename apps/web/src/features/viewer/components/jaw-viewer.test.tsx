@@ -1,0 +1,121 @@
+import { jawFixtureStl } from '@cuspid/mesh/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockServer } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render-app';
+import type { JawRenderer } from '../lib/jaw-scene';
+import { MeshLoadError, type MeshLoader, settleMeshResponse } from '../lib/mesh-loader';
+import type { MeshResponse, PreparedMesh } from '../lib/mesh-messages';
+import { prepareMesh } from '../lib/prepare-mesh';
+import { JawViewer } from './jaw-viewer';
+
+const CASE_ID = '11111111-1111-4111-8111-111111111111';
+const UPPER = `/api/cases/${CASE_ID}/jaws/upper/download`;
+const LOWER = `/api/cases/${CASE_ID}/jaws/lower/download`;
+
+const fileResponse = (bytes: Uint8Array) =>
+  new Response(bytes.slice(), { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+
+/** The worker's code run inline (happy-dom has no Web Worker). */
+const loadInline: MeshLoader = async (buffer, options = {}) => {
+  let result = null as PreparedMesh | MeshLoadError | null;
+  prepareMesh({ id: 1, buffer, fileName: options.fileName }, (message: MeshResponse) => {
+    result = settleMeshResponse(1, message, options.onProgress) ?? result;
+  });
+  if (result === null) throw new Error('no answer');
+  if (result instanceof MeshLoadError) throw result;
+  return result;
+};
+
+/** happy-dom has no WebGL: a renderer that draws nothing and records its frames. */
+function fakeRenderer() {
+  const renderer = { setPixelRatio: vi.fn(), setSize: vi.fn(), render: vi.fn(), dispose: vi.fn() };
+  return { renderer, create: () => renderer as unknown as JawRenderer };
+}
+
+const scans = [
+  { jaw: 'upper', file_name: 'upper.stl' },
+  { jaw: 'lower', file_name: 'lower.stl' },
+] as const;
+
+describe('JawViewer', () => {
+  it('shows the progress of each jaw while its scan is read, then draws both', async () => {
+    mockServer({
+      [UPPER]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 400 })),
+      [LOWER]: () => fileResponse(jawFixtureStl({ jaw: 'lower', triangles: 400 })),
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Reading stops half way until the test lets it go on.
+    const loadHeld: MeshLoader = async (buffer, options = {}) => {
+      options.onProgress?.(0.5);
+      await held;
+      return loadInline(buffer, options);
+    };
+    const { renderer, create } = fakeRenderer();
+    renderWithProviders(<JawViewer caseId={CASE_ID} scans={scans} loadMesh={loadHeld} createRenderer={create} />);
+
+    const viewer = await screen.findByTestId('jaw-viewer');
+    expect(await screen.findByRole('progressbar', { name: 'Upper jaw: loading progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Lower jaw: loading progress' })).toBeInTheDocument();
+    expect(screen.getByText('Upper jaw: reading the scan (50 %)')).toBeInTheDocument();
+    expect(viewer).toHaveAttribute('data-ready', 'false');
+    expect(screen.getByTestId('jaw-toggle-upper')).toBeDisabled();
+
+    release();
+    await vi.waitFor(() => expect(viewer).toHaveAttribute('data-ready', 'true'));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(renderer.render).toHaveBeenCalled();
+    const toggle = screen.getByRole('switch', { name: 'Upper jaw' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    // The occlusal view of the lower jaw shows the lower jaw alone.
+    await userEvent.click(screen.getByRole('button', { name: 'Occlusal lower' }));
+    expect(screen.getByRole('switch', { name: 'Lower jaw' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Upper jaw' })).not.toBeChecked();
+  });
+
+  it('says in the user’s words why a scan cannot be shown, and still shows the other jaw', async () => {
+    mockServer({
+      [UPPER]: () => fileResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])),
+      [LOWER]: () => fileResponse(jawFixtureStl({ jaw: 'lower', triangles: 400 })),
+    });
+    const { create } = fakeRenderer();
+    renderWithProviders(<JawViewer caseId={CASE_ID} scans={scans} loadMesh={loadInline} createRenderer={create} />);
+
+    const problem = await screen.findByTestId('jaw-error-upper');
+    expect(within(problem).getByText('Upper jaw: the scan cannot be shown')).toBeInTheDocument();
+    expect(problem).toHaveTextContent('The file is not a 3D scan the viewer can read (STL, PLY or OBJ).');
+    await vi.waitFor(() => expect(screen.getByTestId('jaw-viewer')).toHaveAttribute('data-ready', 'true'));
+    expect(screen.queryByTestId('jaw-error-lower')).not.toBeInTheDocument();
+    expect(screen.getByTestId('jaw-toggle-upper')).toBeDisabled();
+    expect(screen.getByTestId('jaw-toggle-lower')).toBeEnabled();
+  });
+
+  it('says so when a scan does not download, in the user’s language', async () => {
+    mockServer({}); // every download answers 404
+    const { create } = fakeRenderer();
+    const { i18n } = await import('../../../lib/i18n');
+    await i18n.changeLanguage('de');
+    renderWithProviders(
+      <JawViewer caseId={CASE_ID} scans={[scans[0]]} loadMesh={loadInline} createRenderer={create} />,
+    );
+    const problem = await screen.findByTestId('jaw-error-upper');
+    expect(problem).toHaveTextContent('Oberkiefer: Der Scan kann nicht angezeigt werden');
+    expect(problem).toHaveTextContent('Der Scan konnte nicht heruntergeladen werden.');
+  });
+
+  it('tells a browser without WebGL that it cannot draw 3D', async () => {
+    mockServer({ [UPPER]: () => fileResponse(jawFixtureStl({ triangles: 400 })) });
+    // happy-dom has no WebGL: the viewer's own renderer finds none.
+    renderWithProviders(<JawViewer caseId={CASE_ID} scans={[scans[0]]} loadMesh={loadInline} />);
+    expect(await screen.findByTestId('jaw-viewer-no-webgl')).toHaveTextContent('This browser cannot draw 3D');
+  });
+});
