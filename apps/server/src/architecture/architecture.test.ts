@@ -50,3 +50,17 @@ describe('the route files', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('the web route table', () => {
+  it('loads no contracts module of an area: every page needs the route table, the login page too', () => {
+    // A value import of `@cuspid/contracts/<area>` in a feature's routes, menu or commands puts that area's schemas
+    // (zod) into the login page's bundle (bench web-size); permission titles are written out, typed PermissionTitle.
+    const tableFiles = [...files].filter(([file]) =>
+      /^apps\/web\/src\/features\/[^/]+\/(routes\.tsx|navigation\.ts|commands\.ts|paths\.ts)$/.test(file),
+    );
+    expect(tableFiles.length).toBeGreaterThan(20);
+    const valueImport = /^import\s+(?!type\b)[^;]*from\s+'@cuspid\/contracts\/[^']+';/gm;
+    const found = tableFiles.flatMap(([file, source]) => [...source.matchAll(valueImport)].map(() => file));
+    expect(found).toEqual([]);
+  });
+});

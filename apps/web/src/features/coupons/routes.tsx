@@ -1,6 +1,10 @@
-import { COUPON_PERMISSION } from '@cuspid/contracts/coupons';
+import type { PermissionTitle } from '@cuspid/contracts';
 import { type AppRoute, lazyPage } from '../../lib/routes';
 import { couponPaths } from './paths';
+
+// COUPON_PERMISSION of @cuspid/contracts/coupons, written out: importing that module would put its schemas (zod) into the login page's
+// bundle, which loads the route table.
+const COUPON_PERMISSION = 'backoffice-coupon-code' satisfies PermissionTitle;
 
 export const routes: AppRoute[] = [
   {

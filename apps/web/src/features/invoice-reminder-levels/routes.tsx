@@ -1,6 +1,10 @@
-import { REMINDER_LEVEL_PERMISSION } from '@cuspid/contracts/reminder-levels';
+import type { PermissionTitle } from '@cuspid/contracts';
 import { type AppRoute, lazyPage } from '../../lib/routes';
 import { reminderLevelPaths } from './paths';
+
+// REMINDER_LEVEL_PERMISSION of @cuspid/contracts/reminder-levels, written out: importing that module would put its schemas (zod) into the login page's
+// bundle, which loads the route table.
+const REMINDER_LEVEL_PERMISSION = 'backoffice-invoice-reminder-level' satisfies PermissionTitle;
 
 export const routes: AppRoute[] = [
   {

@@ -1,6 +1,10 @@
-import { INVOICE_PERMISSION } from '@cuspid/contracts/invoices';
+import type { PermissionTitle } from '@cuspid/contracts';
 import { type AppRoute, lazyPage } from '../../lib/routes';
 import { invoicePaths } from './paths';
+
+// INVOICE_PERMISSION of @cuspid/contracts/invoices, written out: importing that module would put its schemas (zod) into the login page's
+// bundle, which loads the route table.
+const INVOICE_PERMISSION = 'backoffice-invoice' satisfies PermissionTitle;
 
 export const routes: AppRoute[] = [
   {
