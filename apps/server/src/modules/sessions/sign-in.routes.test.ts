@@ -283,7 +283,11 @@ describe('GET /auth/list-permissions', () => {
     });
     expect(page.statusCode).toBe(200);
     const body = page.json();
-    expect(body.count).toBe(PERMISSION_CATALOGUE.length);
+    // On a shared PostgreSQL database other test files add permissions of their own meanwhile: there the catalogue
+    // is a part of the list; on the embedded database (one per file) it is the whole list.
+    const shared = Boolean(process.env.DATABASE_URL);
+    if (shared) expect(body.count).toBeGreaterThanOrEqual(PERMISSION_CATALOGUE.length);
+    else expect(body.count).toBe(PERMISSION_CATALOGUE.length);
     expect(body.data).toHaveLength(5);
     const all = (
       await ctx.app.inject({
@@ -292,10 +296,11 @@ describe('GET /auth/list-permissions', () => {
         headers: bearer(token),
       })
     ).json();
-    expect(all.data.map((p: { title: string }) => p.title).sort()).toEqual(
-      PERMISSION_CATALOGUE.map((p) => p.title).sort(),
-    );
-    expect(all.data.slice(5, 10)).toEqual(body.data);
+    const titles = all.data.map((p: { title: string }) => p.title).sort();
+    const catalogue = PERMISSION_CATALOGUE.map((p) => p.title).sort();
+    if (shared) expect(titles).toEqual(expect.arrayContaining(catalogue));
+    else expect(titles).toEqual(catalogue);
+    if (all.count === body.count) expect(all.data.slice(5, 10)).toEqual(body.data);
   });
 });
 
