@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { creditTypeSchema } from './credits';
-import { type InvoiceListItem, invoiceSchema } from './invoices';
+import { invoiceSchema } from './invoices';
 import type { PermissionTitle } from './permissions';
 import { dateSchema, optionalTextSchema } from './validation';
 
@@ -40,11 +40,6 @@ export const PAYMENT_ROUTES = {
   bankImport: '/payments/bank-import',
   /** POST: Stripe's webhook (no session: its signature is the proof). */
   stripeWebhook: '/payments/stripe/webhook',
-} as const;
-
-export const PAYMENT_MESSAGES = {
-  method: 'Choose how to pay',
-  statement: 'Upload a bank statement as a CSV file',
 } as const;
 
 // --- Buying credits ----------------------------------------------------------------------------
@@ -181,8 +176,3 @@ export type BankImportResult = z.infer<typeof bankImportResultSchema>;
 /** The most lines one statement may hold (a month of a busy account is a few thousand). */
 export const BANK_STATEMENT_MAX_LINES = 20_000;
 export const BANK_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
-
-/** An invoice's outstanding amount: its total less what was paid (never below zero). */
-export function outstandingOf(invoice: Pick<InvoiceListItem, 'total'>, paidCents: number): number {
-  return Math.max(0, invoice.total - paidCents);
-}
