@@ -62,3 +62,42 @@ export async function createCaseApi(token: string, name: string): Promise<string
   if (created.status !== 201) throw new Error(`create case: HTTP ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.id;
 }
+
+/**
+ * A flat square plate as a binary STL: `cells` × `cells` squares of `step` mm at z = 0, two triangles each. Its
+ * corners lie exactly `step` mm apart: a model with known distances for the viewer's measuring.
+ */
+export function plateStl(cells = 3, step = 10): Buffer {
+  const triangles = cells * cells * 2;
+  const bytes = Buffer.alloc(84 + triangles * 50);
+  bytes.write('cuspid e2e plate', 0, 'ascii');
+  bytes.writeUInt32LE(triangles, 80);
+  let offset = 84;
+  const corner = (i: number, j: number) => [i * step, j * step, 0];
+  const write = (points: number[][]) => {
+    const values = [0, 0, 1, ...points.flat()];
+    for (const value of values) {
+      bytes.writeFloatLE(value, offset);
+      offset += 4;
+    }
+    offset += 2; // attribute byte count
+  };
+  for (let i = 0; i < cells; i++) {
+    for (let j = 0; j < cells; j++) {
+      write([corner(i, j), corner(i + 1, j), corner(i + 1, j + 1)]);
+      write([corner(i, j), corner(i + 1, j + 1), corner(i, j + 1)]);
+    }
+  }
+  return bytes;
+}
+
+/** A case with a lower jaw scan only, uploaded from `bytes`. */
+export async function createLowerJawCaseApi(token: string, name: string, bytes: Buffer): Promise<string> {
+  const lower = await uploadScanApi(token, bytes, 'lower.stl');
+  const created = await apiCall<{ id: string }>('POST', '/api/case-lists', {
+    token,
+    body: { name, patient: 'P-plate', upper_teeth: [], lower_teeth: [36], lower_upload_id: lower },
+  });
+  if (created.status !== 201) throw new Error(`create case: HTTP ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}

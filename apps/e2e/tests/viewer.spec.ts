@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginApi } from '../support/api';
-import { createCaseApi, grantCredits } from '../support/cases';
+import { createCaseApi, createLowerJawCaseApi, grantCredits, plateStl } from '../support/cases';
 import { ADMIN, PRACTICE } from '../support/env';
 import { useBrowser } from '../support/fixture';
 import { gotoPath, loginViaUi } from '../support/ui';
@@ -42,6 +42,38 @@ function readCanvas(page: Page): Promise<Picture> {
 function coverage(picture: Picture): number {
   const background = Math.round((picture.corner[0] + picture.corner[1] + picture.corner[2]) / 3);
   return picture.grey.filter((g) => Math.abs(g - background) > 12).length / picture.grey.length;
+}
+
+/** The box of the canvas (CSS pixels, page coordinates) where something else than the background is drawn. */
+function drawnBox(page: Page) {
+  return page.getByTestId('jaw-viewer-canvas').evaluate((element) => {
+    const source = element as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext('2d')!;
+    context.drawImage(source, 0, 0);
+    const { data } = context.getImageData(0, 0, copy.width, copy.height);
+    let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let y = 0; y < copy.height; y++) {
+      for (let x = 0; x < copy.width; x++) {
+        // Drawn over a clear background: what the scene drew is opaque.
+        if (data[(y * copy.width + x) * 4 + 3]! < 128) continue;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+    const rect = source.getBoundingClientRect();
+    const scale = rect.width / copy.width;
+    return {
+      left: rect.left + left * scale,
+      top: rect.top + top * scale,
+      width: (right - left) * scale,
+      height: (bottom - top) * scale,
+    };
+  });
 }
 
 /** Share of the grid's pixels that differ between two pictures. */
@@ -135,5 +167,62 @@ describe('viewer', () => {
       assert.ok(coverage(dark) > 0.05, 'the jaws are drawn over the dark background');
     },
     { timeout: 180_000 },
+  );
+
+  e2e(
+    'a practice measures 10.00 mm between two corners of a test plate, and sees the deviation map with its legend',
+    async ({ page }) => {
+      const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+      const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+      const company = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
+      await grantCredits(adminToken, company.body.id, 20, 'Viewer e2e measure');
+      // A 30 × 30 mm plate, its grid's corners 10 mm apart.
+      const plateCase = await createLowerJawCaseApi(practiceToken, `Plate ${Date.now().toString(36)}`, plateStl(3, 10));
+      const jawCase = await createCaseApi(practiceToken, `Heatmap ${Date.now().toString(36)}`);
+
+      await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+      await gotoPath(page, `/my-cases/${plateCase}/show`);
+      await page.locator('[data-testid="jaw-viewer"][data-ready="true"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('jaw-view-occlusalLower').click();
+      await page.waitForTimeout(700);
+
+      await page.getByRole('tab', { name: 'Tools' }).click();
+      await page.getByRole('switch', { name: 'Measure a distance' }).setChecked(true);
+      assert.equal(await page.getByTestId('jaw-viewer-canvas').getAttribute('data-measuring'), 'true');
+      // From above, the plate fills a square; its grid's corners at a third and two thirds across.
+      const box = await drawnBox(page);
+      assert.ok(box.width > 100 && box.height > 100, `the plate is drawn: ${JSON.stringify(box)}`);
+      const y = box.top + box.height / 3;
+      await page.mouse.click(box.left + box.width / 3, y);
+      await page.getByTestId('jaw-measure-distance').getByText('Click the second point.').waitFor();
+      await page.mouse.click(box.left + (box.width * 2) / 3, y);
+      const readout = page.getByTestId('jaw-measure-distance');
+      await readout.getByText(/^Distance: /).waitFor();
+      const mm = Number(await readout.getAttribute('data-mm'));
+      assert.ok(Math.abs(mm - 10) <= 0.05, `measured ${mm} mm`);
+      assert.equal(await readout.textContent(), 'Distance: 10.00 mm');
+
+      // The jaw case's first result version (the reference engine's repaired scans) over the scan, as a map.
+      const until = Date.now() + 90_000;
+      for (;;) {
+        const results = await apiCall<{ total: number }>('GET', `/api/get-multiple-results/${jawCase}`, {
+          token: practiceToken,
+        });
+        if (results.body.total > 0) break;
+        assert.ok(Date.now() < until, 'the case was processed');
+        await page.waitForTimeout(1000);
+      }
+      await gotoPath(page, `/my-cases/${jawCase}/show`);
+      await page.locator('[data-testid="jaw-viewer"][data-ready="true"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('tab', { name: 'Results' }).click();
+      await page.getByTestId('jaw-result-a').click();
+      await page.getByRole('option', { name: 'Version 1' }).click();
+      await page.locator('[data-testid="jaw-viewer"][data-ready="true"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('jaw-heatmap').getByText('Result to scan').click();
+      const legend = page.getByTestId('deviation-legend');
+      await legend.waitFor({ timeout: 30_000 });
+      assert.match((await legend.textContent()) ?? '', /mm/);
+    },
+    { timeout: 240_000 },
   );
 });

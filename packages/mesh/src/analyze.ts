@@ -113,12 +113,19 @@ interface EdgeCounts {
 }
 
 /**
- * Counts how many triangles use each edge (open addressing on the sorted vertex pair), then boundary loops.
- * Degenerate triangles are left out: they add no surface.
+ * How many triangles use each edge of a mesh, as an open-addressing table keyed by the sorted vertex pair:
+ * slot `s` holds the edge from vertex `a[s]` to `b[s]` (a < b), used by `uses[s]` triangles; `a[s] === -1`
+ * marks an empty slot. An edge used once lies on a boundary (a hole's rim), more than twice is non-manifold.
  */
-function countEdges(mesh: IndexedMesh, flags: Uint8Array): EdgeCounts {
+export type EdgeTable = { a: Int32Array; b: Int32Array; uses: Uint32Array };
+
+/**
+ * Tallies the edges of a mesh's triangles, the way `analyzeMesh` counts boundary and non-manifold edges.
+ * Degenerate triangles (see `classifyFaces`) are left out: they add no surface. Pass `flags` when the faces
+ * are classified already.
+ */
+export function tallyEdges(mesh: IndexedMesh, flags: Uint8Array = classifyFaces(mesh).flags): EdgeTable {
   const { indices } = mesh;
-  const vertexCount = Math.floor(mesh.positions.length / 3);
   const faces = Math.floor(indices.length / 3);
   const mask = nextPowerOfTwo(faces * 4) - 1;
   const edgeA = new Int32Array(mask + 1).fill(-1);
@@ -152,6 +159,14 @@ function countEdges(mesh: IndexedMesh, flags: Uint8Array): EdgeCounts {
       }
     }
   }
+  return { a: edgeA, b: edgeB, uses };
+}
+
+/** Counts boundary and non-manifold edges (from `tallyEdges`), then the boundary's loops. */
+function countEdges(mesh: IndexedMesh, flags: Uint8Array): EdgeCounts {
+  const vertexCount = Math.floor(mesh.positions.length / 3);
+  const { a: edgeA, b: edgeB, uses } = tallyEdges(mesh, flags);
+  const mask = edgeA.length - 1;
   // Boundary loops: connected groups of boundary edges (union-find over their vertices).
   const parent = new Int32Array(vertexCount).fill(-1);
   const find = (v: number): number => {

@@ -1,5 +1,5 @@
 // @cuspid/mesh: reading, welding and checking dental scan meshes. No Node module: runs in a Web Worker too.
-export { analyzeMesh, type BoundingBox, type MeshReport } from './analyze';
+export { analyzeMesh, type BoundingBox, type EdgeTable, type MeshReport, tallyEdges } from './analyze';
 export {
   assessJawScan,
   DEFAULT_JAW_SCAN_LIMITS,

@@ -24,7 +24,7 @@ import { useFormat } from '../../../lib/use-format';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
 import { ToothChart } from '../../packages';
 import { JawViewer } from '../../viewer';
-import { caseKeys, useCase } from '../api/cases';
+import { caseKeys, useCase, useCaseResults } from '../api/cases';
 import { CaseActions } from '../components/case-actions';
 import { CaseJawCard } from '../components/case-jaw-card';
 import { CaseLogs } from '../components/case-logs';
@@ -115,6 +115,8 @@ function CaseView({ item }: { item: Case }) {
   const lockedByOther = useForeignLock(item);
   const jawChangeable = abilities.delete && !isProcessing(item.status) && !lockedByOther;
   const viewerScans = item.jaws.filter((scan) => !scan.deleted_at);
+  // The same query as the results' list below: fetched once, its versions shown over the scans in the viewer.
+  const results = useCaseResults(item.id);
 
   return (
     <Stack gap="lg">
@@ -211,9 +213,14 @@ function CaseView({ item }: { item: Case }) {
           <Title order={2} size="h4">
             {t('show.viewer')}
           </Title>
-          <Suspense fallback={<Skeleton h={640} radius="lg" />}>
-            <JawViewer caseId={item.id} scans={viewerScans} />
-          </Suspense>
+          {/* The results tell whether a lighter preview of a scan exists: the viewer starts once they are known. */}
+          {results.isPending ? (
+            <Skeleton h={640} radius="lg" />
+          ) : (
+            <Suspense fallback={<Skeleton h={640} radius="lg" />}>
+              <JawViewer caseId={item.id} scans={viewerScans} results={results.data?.data} />
+            </Suspense>
+          )}
         </Stack>
       )}
       <CaseResults caseId={item.id} abilities={abilities} />

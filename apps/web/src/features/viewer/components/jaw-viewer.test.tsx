@@ -30,7 +30,16 @@ const loadInline: MeshLoader = async (buffer, options = {}) => {
 
 /** happy-dom has no WebGL: a renderer that draws nothing and records its frames. */
 function fakeRenderer() {
-  const renderer = { setPixelRatio: vi.fn(), setSize: vi.fn(), render: vi.fn(), dispose: vi.fn() };
+  const renderer = {
+    setPixelRatio: vi.fn(),
+    setSize: vi.fn(),
+    render: vi.fn(),
+    dispose: vi.fn(),
+    setViewport: vi.fn(),
+    setScissor: vi.fn(),
+    setScissorTest: vi.fn(),
+    localClippingEnabled: false,
+  };
   return { renderer, create: () => renderer as unknown as JawRenderer };
 }
 
@@ -117,5 +126,77 @@ describe('JawViewer', () => {
     // happy-dom has no WebGL: the viewer's own renderer finds none.
     renderWithProviders(<JawViewer caseId={CASE_ID} scans={[scans[0]]} loadMesh={loadInline} />);
     expect(await screen.findByTestId('jaw-viewer-no-webgl')).toHaveTextContent('This browser cannot draw 3D');
+  });
+
+  it('opens the decimated preview first, and the full scan when asked, keeping the preview on screen meanwhile', async () => {
+    const PREVIEW = '/api/case-result-files/22222222-2222-4222-8222-222222222222/download';
+    const calls = mockServer({
+      [PREVIEW]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 200 })),
+      [UPPER]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 800 })),
+    });
+    const results = [
+      {
+        id: '33333333-3333-4333-8333-333333333333',
+        version: 1,
+        engine: 'reference' as const,
+        files: [
+          {
+            id: '22222222-2222-4222-8222-222222222222',
+            kind: 'preview' as const,
+            jaw: 'upper' as const,
+            file_name: 'upper-preview.ply',
+            size: 10_000,
+          },
+        ],
+      },
+    ];
+    const { create } = fakeRenderer();
+    renderWithProviders(
+      <JawViewer
+        caseId={CASE_ID}
+        scans={[{ jaw: 'upper', file_name: 'upper.stl', size: 40_000 }]}
+        results={results}
+        loadMesh={loadInline}
+        createRenderer={create}
+      />,
+    );
+    const viewer = await screen.findByTestId('jaw-viewer');
+    await vi.waitFor(() => expect(viewer).toHaveAttribute('data-ready', 'true'));
+    expect(screen.getByTestId('jaw-preview-upper')).toHaveTextContent('Preview');
+    expect(calls.map((call) => call.path)).toEqual([PREVIEW]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load the full scan' }));
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual([PREVIEW, UPPER]));
+    await vi.waitFor(() => expect(screen.queryByTestId('jaw-preview-upper')).not.toBeInTheDocument());
+    expect(viewer).toHaveAttribute('data-ready', 'true');
+  });
+
+  it('lists its keyboard shortcuts in a help popover, and answers them', async () => {
+    mockServer({ [UPPER]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 400 })) });
+    const { create } = fakeRenderer();
+    renderWithProviders(
+      <JawViewer caseId={CASE_ID} scans={[scans[0]]} loadMesh={loadInline} createRenderer={create} />,
+    );
+    const viewer = await screen.findByTestId('jaw-viewer');
+    await vi.waitFor(() => expect(viewer).toHaveAttribute('data-ready', 'true'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const help = await screen.findByTestId('jaw-shortcuts-help');
+    expect(help).toHaveTextContent('Measuring on or off');
+    expect(help).toHaveTextContent('Front, left, right, occlusal upper, occlusal lower view');
+
+    const canvas = screen.getByTestId('jaw-viewer-canvas');
+    canvas.focus();
+    await userEvent.keyboard('w');
+    expect(screen.getByRole('switch', { name: 'Wireframe' })).toBeChecked();
+    await userEvent.keyboard('m');
+    expect(canvas).toHaveAttribute('data-measuring', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(canvas).toHaveAttribute('data-measuring', 'false');
+    // Typing in a field of the viewer is not a shortcut.
+    await userEvent.click(screen.getByRole('tab', { name: 'Jaws' }));
+    const color = screen.getByLabelText('Upper jaw: colour');
+    await userEvent.type(color, 'w');
+    expect(screen.getByRole('switch', { name: 'Wireframe' })).toBeChecked();
   });
 });

@@ -1,9 +1,30 @@
 import type { Jaw } from '@cuspid/contracts/cases';
-import { Alert, Box, Button, Card, ColorInput, Group, Progress, Slider, Stack, Switch, Text } from '@mantine/core';
-import { IconFocusCentered, IconMaximize, IconMinimize } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  Loader,
+  Progress,
+  Slider,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconCamera, IconFocusCentered, IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchJawFile, fetchResultFile } from '../api/jaw-file';
+import { summarizeDeviation } from '../lib/deviation';
+import { deviationColors } from '../lib/deviation-colors';
+import {
+  type Clipping,
   type CreateJawRenderer,
   createJawScene,
   createWebGlRenderer,
@@ -11,61 +32,129 @@ import {
   type JawAppearance,
   type JawScene,
   type JawView,
+  type PickedPoint,
   WebGlUnavailableError,
 } from '../lib/jaw-scene';
-import { loadMeshInWorker, type MeshLoader } from '../lib/mesh-loader';
-import type { PreparedMesh } from '../lib/mesh-messages';
-import { type JawLoad, type JawScan, useJawMeshes } from './use-jaw-meshes';
+import {
+  computeDeviationInWorker,
+  findQualityEdgesInWorker,
+  loadMeshInWorker,
+  type MeshLoader,
+} from '../lib/mesh-loader';
+import type { DeviationResult, PreparedMesh, QualityEdges } from '../lib/mesh-messages';
+import {
+  type LayerPlan,
+  planLayers,
+  previewOf,
+  resultLayerKey,
+  type SourceRef,
+  scanLayerKey,
+  showableResults,
+  type ViewerResult,
+  type ViewerScan,
+} from '../lib/viewer-layers';
+import { DeviationLegend } from './deviation-legend';
+import { NO_RESULT, type ResultChoice, ResultsPanel } from './results-panel';
+import { ShortcutHelp } from './shortcut-help';
+import { type JawLoad, type MeshSource, useMeshSources } from './use-jaw-meshes';
+import { meshId, useWorkerJob } from './use-worker-job';
+import {
+  BOUNDARY_EDGE_COLOR,
+  ClippingTool,
+  DEFAULT_CLIPPING,
+  MeasureTool,
+  NON_MANIFOLD_EDGE_COLOR,
+  type QualityCounts,
+  QualityTool,
+} from './viewer-tools';
 
 // Ivory for the upper jaw, a cool grey-blue for the lower one: told apart at a glance, both read as teeth.
 const DEFAULT_APPEARANCE: Record<Jaw, JawAppearance> = {
   upper: { color: '#efe4d2', opacity: 1, visible: true },
   lower: { color: '#c5d3e3', opacity: 1, visible: true },
 };
+// Result versions in colours no scan has: mint for the one shown, violet for the one compared with it.
+const VERSION_COLORS = { a: '#63e6be', b: '#b197fc' } as const;
 
 // An occlusal view shows the biting surface of one jaw: the other one would stand in the way.
 const VIEW_SHOWS: Partial<Record<JawView, Jaw>> = { occlusalUpper: 'upper', occlusalLower: 'lower' };
 
 export type JawViewerProps = {
   caseId: string;
-  /** The jaws to show, with their files' names (a hint for the format). */
-  scans: readonly JawScan[];
+  /** The jaws to show, with their files' names (a hint for the format) and sizes. */
+  scans: readonly ViewerScan[];
+  /** The case's result versions: their meshes can be shown over the scans, their previews open first. */
+  results?: readonly ViewerResult[];
   /** How scans are read: in a Web Worker in the app. */
   loadMesh?: MeshLoader;
   /** How the picture is drawn: WebGL in the app. */
   createRenderer?: CreateJawRenderer;
+  /** How the deviation map is measured: in a Web Worker in the app. */
+  computeDeviation?: typeof computeDeviationInWorker;
+  /** How holes and non-manifold edges are found: in a Web Worker in the app. */
+  findQualityEdges?: typeof findQualityEdgesInWorker;
 };
 
-function JawProgress({ jaw, load }: { jaw: Jaw; load: Extract<JawLoad, { status: 'loading' }> }) {
+const NO_RESULTS: readonly ViewerResult[] = [];
+
+function LoadProgress({ label, load }: { label: string; load: Extract<JawLoad, { status: 'loading' }> }) {
   const { t } = useTranslation('viewer');
-  const jawName = t(`jaw.${jaw}`);
   const percent = Math.round((load.fraction ?? 0) * 100);
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
-        {load.fraction === null ? t('downloading', { jaw: jawName }) : t('reading', { jaw: jawName, percent })}
+        {load.fraction === null ? t('downloading', { jaw: label }) : t('reading', { jaw: label, percent })}
       </Text>
       <Progress.Root size="sm">
         <Progress.Section
           value={load.fraction === null ? 100 : percent}
           striped={load.fraction === null}
           animated={load.fraction === null}
-          aria-label={t('progress', { jaw: jawName })}
+          aria-label={t('progress', { jaw: label })}
         />
       </Progress.Root>
     </Stack>
   );
 }
 
+function toMeshSource(caseId: string, ref: SourceRef): MeshSource {
+  return {
+    key: ref.key,
+    fileName: ref.fileName,
+    download: (signal) =>
+      ref.from === 'scan' ? fetchJawFile(caseId, ref.jaw, signal) : fetchResultFile(ref.fileId, signal),
+  };
+}
+
+/** The mesh a layer shows now: its own file once read, the preview until then. */
+function shownMesh(plan: LayerPlan, loads: Record<string, JawLoad>): PreparedMesh | null {
+  const own = loads[plan.source.key];
+  if (own?.status === 'ready') return own.mesh;
+  const interim = plan.interim && loads[plan.interim.key];
+  return interim?.status === 'ready' ? interim.mesh : null;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
+    (target as HTMLInputElement).type !== 'checkbox'
+  );
+}
+
 /**
- * The 3D preview of a case's jaws: upper and lower jaw together in their scanned positions, each shown or hidden,
- * coloured and made see-through on its own; standard views, orbit, pan and zoom, wireframe and full screen.
+ * The 3D preview of a case: upper and lower jaw in their scanned positions or apart, each shown or hidden,
+ * coloured and made see-through on its own; result versions over the scans, compared side by side or in turn;
+ * standard views, orbit, pan and zoom, wireframe, full screen; measuring, a cross-section and a PNG screenshot.
  */
 export function JawViewer({
   caseId,
   scans,
+  results = NO_RESULTS,
   loadMesh = loadMeshInWorker,
   createRenderer = createWebGlRenderer,
+  computeDeviation = computeDeviationInWorker,
+  findQualityEdges = findQualityEdgesInWorker,
 }: JawViewerProps) {
   const { t } = useTranslation('viewer');
   const rootRef = useRef<HTMLDivElement>(null);
@@ -74,14 +163,119 @@ export function JawViewer({
   const [hasNoWebGl, setHasNoWebGl] = useState(false);
   const [appearance, setAppearance] = useState(DEFAULT_APPEARANCE);
   const [isWireframe, setIsWireframe] = useState(false);
-  const [isReady, setIsReady] = useState(false);
+  const [isApart, setIsApart] = useState(false);
   const [isFullscreen, setIsFullscreen] = useState(false);
-  const loads = useJawMeshes(caseId, scans, loadMesh);
-  const jaws = scans.map((scan) => scan.jaw);
-  const isSettled = jaws.every((jaw) => loads[jaw] && loads[jaw].status !== 'loading');
-  const shown = useRef<{ scene: JawScene | null; meshes: Map<Jaw, PreparedMesh> }>({ scene: null, meshes: new Map() });
-  const appearanceRef = useRef(appearance);
-  appearanceRef.current = appearance;
+  const [full, setFull] = useState<ReadonlySet<Jaw>>(new Set());
+  // A jaw first shown from its full scan keeps it: the engine's preview, made meanwhile, would be a step back.
+  const [pinned] = useState<ReadonlySet<Jaw>>(
+    () => new Set(scans.filter((scan) => !previewOf(scan, results)).map((scan) => scan.jaw)),
+  );
+  const [choice, setChoice] = useState<ResultChoice>(NO_RESULT);
+  const [isMeasuring, setIsMeasuring] = useState(false);
+  const [snap, setSnap] = useState(true);
+  const [points, setPoints] = useState<PickedPoint[]>([]);
+  const [clipping, setClipping] = useState<Clipping | null>(null);
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  const [showQuality, setShowQuality] = useState(false);
+  const pointerDown = useRef<{ x: number; y: number } | null>(null);
+
+  const versions = useMemo(() => showableResults(results), [results]);
+  const chosen = [choice.a, choice.b].filter((id): id is string => id !== null);
+  const plans = planLayers({ scans, results, full, pinned, versions: chosen });
+  const sources = useMemo(() => {
+    const unique = new Map<string, MeshSource>();
+    for (const plan of plans) {
+      for (const ref of plan.interim ? [plan.interim, plan.source] : [plan.source]) {
+        if (!unique.has(ref.key)) unique.set(ref.key, toMeshSource(caseId, ref));
+      }
+    }
+    return [...unique.values()];
+  }, [caseId, plans]);
+  const loads = useMeshSources(sources, loadMesh);
+  const isSettled = plans.every((plan) => {
+    const status = loads[plan.source.key]?.status;
+    return (status !== undefined && status !== 'loading') || shownMesh(plan, loads) !== null;
+  });
+  const meshOf = (key: string) => {
+    const plan = plans.find((candidate) => candidate.key === key);
+    return plan ? shownMesh(plan, loads) : null;
+  };
+
+  // The quality overlay: the rims of holes and the non-manifold edges of each scan as shown.
+  const upperScan = meshOf(scanLayerKey('upper'));
+  const lowerScan = meshOf(scanLayerKey('lower'));
+  const qualityJob = (mesh: PreparedMesh | null) => ({
+    key: showQuality && mesh ? `quality:${meshId(mesh)}` : null,
+    run: (signal: AbortSignal) => findQualityEdges(mesh!, { signal }),
+  });
+  const upperQuality = qualityJob(upperScan);
+  const lowerQuality = qualityJob(lowerScan);
+  const quality = {
+    upper: useWorkerJob<QualityEdges>(upperQuality.key, upperQuality.run),
+    lower: useWorkerJob<QualityEdges>(lowerQuality.key, lowerQuality.run),
+  };
+
+  // The deviation map: a result against its scan, or the compared version against the shown one, per jaw.
+  const heatmapPair = (jaw: Jaw) => {
+    if (choice.heatmap === 'off' || !choice.a) return null;
+    const [measuredKey, referenceKey] =
+      choice.heatmap === 'versions' && choice.b
+        ? [resultLayerKey(choice.b, jaw), resultLayerKey(choice.a, jaw)]
+        : [resultLayerKey(choice.a, jaw), scanLayerKey(jaw)];
+    const measured = meshOf(measuredKey);
+    const reference = meshOf(referenceKey);
+    return measured && reference ? { layer: measuredKey, measured, reference } : null;
+  };
+  const deviationJob = (jaw: Jaw) => {
+    const pair = heatmapPair(jaw);
+    return {
+      pair,
+      key: pair ? `deviation:${meshId(pair.measured)}:${meshId(pair.reference)}` : null,
+      run: (signal: AbortSignal) => computeDeviation(pair!.measured, pair!.reference, { signal }),
+    };
+  };
+  const upperDeviation = deviationJob('upper');
+  const lowerDeviation = deviationJob('lower');
+  const deviation = {
+    upper: { ...upperDeviation, state: useWorkerJob<DeviationResult>(upperDeviation.key, upperDeviation.run) },
+    lower: { ...lowerDeviation, state: useWorkerJob<DeviationResult>(lowerDeviation.key, lowerDeviation.run) },
+  };
+  const deviationDone = [deviation.upper, deviation.lower].flatMap((job) =>
+    job.pair && job.state.status === 'done' ? [{ layer: job.pair.layer, result: job.state.value }] : [],
+  );
+  const isHeatmapRunning = [deviation.upper, deviation.lower].some((job) => job.state.status === 'running');
+  const summaryKey = [deviation.upper, deviation.lower]
+    .map((job) => (job.state.status === 'done' ? job.key : ''))
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the answers, named by `summaryKey`
+  const deviationSummary = useMemo(() => {
+    if (deviationDone.length === 0) return null;
+    if (deviationDone.length === 1) return deviationDone[0]!.result.summary;
+    const all = new Float32Array(deviationDone.reduce((sum, done) => sum + done.result.distances.length, 0));
+    let offset = 0;
+    for (const done of deviationDone) {
+      all.set(done.result.distances, offset);
+      offset += done.result.distances.length;
+    }
+    return summarizeDeviation(all);
+  }, [summaryKey]);
+
+  const [isReady, setIsReady] = useState(false);
+  const shown = useRef<{ scene: JawScene | null; meshes: Map<string, PreparedMesh>; isFramed: boolean }>({
+    scene: null,
+    meshes: new Map(),
+    isFramed: false,
+  });
+
+  const layerAppearance = (plan: LayerPlan): JawAppearance => {
+    const jaw = appearance[plan.jaw];
+    if (plan.key === scanLayerKey(plan.jaw)) return jaw;
+    const isB = choice.b !== null && plan.key === resultLayerKey(choice.b, plan.jaw);
+    const inTurn = choice.b === null || choice.mode !== 'toggle' || choice.showingB === isB;
+    return { color: isB ? VERSION_COLORS.b : VERSION_COLORS.a, opacity: 1, visible: jaw.visible && inTurn };
+  };
+  const layerAppearanceRef = useRef(layerAppearance);
+  layerAppearanceRef.current = layerAppearance;
   const wireframeRef = useRef(isWireframe);
   wireframeRef.current = isWireframe;
 
@@ -108,37 +302,129 @@ export function JawViewer({
     };
   }, [createRenderer]);
 
-  // Each jaw joins the scene once read; the first frame with every jaw there is the ready signal.
+  // Each model joins the scene once read (a preview first, then the full scan); the first frame with every
+  // model there is the ready signal.
   useEffect(() => {
     if (!scene) return;
-    if (shown.current.scene !== scene) shown.current = { scene, meshes: new Map() };
+    if (shown.current.scene !== scene) shown.current = { scene, meshes: new Map(), isFramed: false };
+    const { meshes } = shown.current;
+    const wanted = new Set(plans.map((plan) => plan.key));
+    for (const key of [...meshes.keys()]) {
+      if (wanted.has(key)) continue;
+      scene.removeLayer(key);
+      meshes.delete(key);
+    }
     let isChanged = false;
-    for (const [jaw, load] of Object.entries(loads) as [Jaw, JawLoad][]) {
-      if (load.status !== 'ready' || shown.current.meshes.get(jaw) === load.mesh) continue;
-      scene.setJaw(jaw, load.mesh, appearanceRef.current[jaw]);
-      shown.current.meshes.set(jaw, load.mesh);
+    for (const plan of plans) {
+      const mesh = shownMesh(plan, loads);
+      if (!mesh || meshes.get(plan.key) === mesh) continue;
+      scene.setLayer(plan.key, { jaw: plan.jaw }, mesh, layerAppearanceRef.current(plan));
+      meshes.set(plan.key, mesh);
       isChanged = true;
     }
     if (isChanged) {
       scene.setWireframe(wireframeRef.current);
-      scene.setView('front', false);
+      // Framed on what is there until the first models are all read; later models keep the user's view.
+      if (!shown.current.isFramed) scene.setView('front', false);
     }
     if (isSettled) {
+      shown.current.isFramed = true;
       scene.renderNow();
       setIsReady(true);
     } else {
       setIsReady(false);
     }
-  }, [scene, loads, isSettled]);
+  }, [scene, plans, loads, isSettled]);
 
+  // Overlays follow the meshes on screen: a model read again (the full scan after its preview) gets them again.
+  const appliedColors = useRef(new Map<string, { mesh: PreparedMesh; distances: Float32Array }>());
   useEffect(() => {
     if (!scene) return;
-    for (const jaw of Object.keys(appearance) as Jaw[]) scene.setAppearance(jaw, appearance[jaw]);
-  }, [scene, appearance]);
+    const wanted = new Map(deviationDone.map((done) => [done.layer, done.result.distances]));
+    for (const layer of [...appliedColors.current.keys()]) {
+      if (wanted.has(layer)) continue;
+      scene.setVertexColors(layer, null);
+      appliedColors.current.delete(layer);
+    }
+    for (const [layer, distances] of wanted) {
+      const mesh = shown.current.meshes.get(layer);
+      const applied = appliedColors.current.get(layer);
+      if (!mesh || (applied?.distances === distances && applied.mesh === mesh)) continue;
+      // The distances are those of another mesh than the one shown: its own map is on its way.
+      if (distances.length !== mesh.vertexCount) continue;
+      scene.setVertexColors(layer, deviationColors(distances));
+      appliedColors.current.set(layer, { mesh, distances });
+    }
+  });
+
+  const appliedEdges = useRef(new Map<string, { mesh: PreparedMesh; edges: QualityEdges }>());
+  useEffect(() => {
+    if (!scene) return;
+    const wanted = new Map<string, QualityEdges>();
+    for (const jaw of ['upper', 'lower'] as const) {
+      const state = quality[jaw];
+      if (state.status === 'done') wanted.set(scanLayerKey(jaw), state.value);
+    }
+    for (const layer of [...appliedEdges.current.keys()]) {
+      if (wanted.has(layer)) continue;
+      scene.setEdges(layer, []);
+      appliedEdges.current.delete(layer);
+    }
+    for (const [layer, edges] of wanted) {
+      const mesh = shown.current.meshes.get(layer);
+      const applied = appliedEdges.current.get(layer);
+      if (!mesh || (applied?.edges === edges && applied.mesh === mesh)) continue;
+      scene.setEdges(layer, [
+        { segments: edges.boundary, color: BOUNDARY_EDGE_COLOR },
+        { segments: edges.nonManifold, color: NON_MANIFOLD_EDGE_COLOR },
+      ]);
+      appliedEdges.current.set(layer, { mesh, edges });
+    }
+  });
+
+  const appearanceKey = JSON.stringify([appearance, choice]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the appearances follow `appearanceKey`
+  useEffect(() => {
+    if (!scene) return;
+    for (const plan of plans) scene.setAppearance(plan.key, layerAppearanceRef.current(plan));
+  }, [scene, appearanceKey, isReady]);
 
   useEffect(() => {
     scene?.setWireframe(isWireframe);
   }, [scene, isWireframe]);
+
+  useEffect(() => {
+    scene?.setApart(isApart);
+  }, [scene, isApart]);
+
+  const changeApart = (apart: boolean) => {
+    // Apart, the models take more room: the view is framed again, on where they are now.
+    scene?.setApart(apart);
+    scene?.setView('front');
+    setIsApart(apart);
+  };
+
+  useEffect(() => {
+    scene?.setClipping(clipping);
+  }, [scene, clipping]);
+
+  useEffect(() => {
+    scene?.setMeasurePoints(points);
+  }, [scene, points]);
+
+  const split = choice.a && choice.b && choice.mode === 'side' ? { a: choice.a, b: choice.b } : null;
+  const splitKey = split ? `${split.a}|${split.b}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the split follows `splitKey`
+  useEffect(() => {
+    if (!scene) return;
+    if (!split) {
+      scene.setSplit(null);
+      return;
+    }
+    const scanKeys = scans.map((scan) => scanLayerKey(scan.jaw));
+    const side = (id: string) => [...scanKeys, ...scans.map((scan) => resultLayerKey(id, scan.jaw))];
+    scene.setSplit({ left: side(split.a), right: side(split.b) });
+  }, [scene, splitKey, scans]);
 
   useEffect(() => {
     const handleChange = () => setIsFullscreen(document.fullscreenElement === rootRef.current);
@@ -163,22 +449,96 @@ export function JawViewer({
   const handleReset = () => {
     setAppearance(DEFAULT_APPEARANCE);
     setIsWireframe(false);
+    setIsApart(false);
+    scene?.setApart(false);
+    setClipping(null);
+    setPoints([]);
     scene?.setView('front');
   };
 
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const handleFullscreen = () => {
+    if (!canFullscreen) return;
     if (document.fullscreenElement) void document.exitFullscreen();
     else void rootRef.current?.requestFullscreen();
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+  const handleScreenshot = async () => {
+    const blob = await scene?.toPng();
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `case-${caseId.slice(0, 8)}-3d.png`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const toggleVersions = () => {
+    if (choice.b) setChoice((current) => ({ ...current, mode: 'toggle', showingB: !current.showingB }));
+  };
+
+  // Shortcuts anywhere in the viewer, except while typing in one of its fields (the list is in the help).
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    const view = JAW_VIEWS[Number(event.key) - 1];
+    const actions: Record<string, () => void> = {
+      r: handleReset,
+      w: () => setIsWireframe((value) => !value),
+      a: () => changeApart(!isApart),
+      m: () => setIsMeasuring((value) => !value),
+      c: () => setClipping((value) => (value ? null : DEFAULT_CLIPPING)),
+      t: toggleVersions,
+      p: () => void handleScreenshot(),
+      f: handleFullscreen,
+      '?': () => setIsHelpOpen((value) => !value),
+      escape: () => {
+        setPoints([]);
+        setIsMeasuring(false);
+        setIsHelpOpen(false);
+      },
+    };
+    const action = view && /^[1-5]$/.test(event.key) ? () => handleView(view) : actions[event.key.toLowerCase()];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const handleCanvasKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
     if (event.key === '+' || event.key === '=') scene?.zoom(1.15);
     else if (event.key === '-') scene?.zoom(1 / 1.15);
     else return;
     event.preventDefault();
   };
 
-  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  // A click (not a drag, which turns the view) picks a point while measuring; a third click starts anew.
+  const handlePointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
+    const down = pointerDown.current;
+    pointerDown.current = null;
+    if (!isMeasuring || !scene || !down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
+    const picked = scene.pick(event.clientX, event.clientY, snap);
+    if (picked) setPoints((current) => (current.length >= 2 ? [picked] : [...current, picked]));
+  };
+
+  const qualityCounts: QualityCounts[] = scans.map((scan) => {
+    const state = quality[scan.jaw];
+    return {
+      jaw: scan.jaw,
+      shown:
+        state.status === 'done'
+          ? { boundary: state.value.boundaryCount, nonManifold: state.value.nonManifoldCount }
+          : null,
+      reported: scan.quality ? { holes: scan.quality.holes, nonManifold: scan.quality.non_manifold_edges } : null,
+      isRunning: state.status === 'running',
+    };
+  });
+
+  const planLabel = (plan: LayerPlan) => {
+    const jawName = t(`jaw.${plan.jaw}`);
+    if (plan.key === scanLayerKey(plan.jaw)) return jawName;
+    const version = results.find((result) => plan.key === resultLayerKey(result.id, plan.jaw))?.version;
+    return t('results.layer', { version, jaw: jawName });
+  };
 
   return (
     <Card
@@ -192,11 +552,12 @@ export function JawViewer({
       aria-label={t('title')}
       h={isFullscreen ? '100vh' : undefined}
       style={{ display: 'flex', flexDirection: 'column' }}
+      onKeyDown={handleKeyDown}
     >
       <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
         <Group justify="space-between" gap="xs">
           <Group gap={6} role="group" aria-label={t('views.label')}>
-            {JAW_VIEWS.map((view) => (
+            {JAW_VIEWS.map((view, index) => (
               <Button
                 key={view}
                 size="compact-sm"
@@ -204,6 +565,7 @@ export function JawViewer({
                 onClick={() => handleView(view)}
                 disabled={!scene}
                 data-testid={`jaw-view-${view}`}
+                aria-keyshortcuts={String(index + 1)}
               >
                 {t(`views.${view}`)}
               </Button>
@@ -217,6 +579,15 @@ export function JawViewer({
               onChange={(event) => setIsWireframe(event.currentTarget.checked)}
               data-testid="jaw-wireframe"
             />
+            {scans.length > 1 && (
+              <Switch
+                size="sm"
+                label={t('apart')}
+                checked={isApart}
+                onChange={(event) => changeApart(event.currentTarget.checked)}
+                data-testid="jaw-apart"
+              />
+            )}
             <Button
               size="compact-sm"
               variant="default"
@@ -224,9 +595,23 @@ export function JawViewer({
               onClick={handleReset}
               disabled={!scene}
               data-testid="jaw-view-reset"
+              aria-keyshortcuts="R"
             >
               {t('reset')}
             </Button>
+            <Tooltip label={t('screenshot')} withinPortal={false}>
+              <ActionIcon
+                variant="default"
+                size="md"
+                onClick={() => void handleScreenshot()}
+                disabled={!isReady || hasNoWebGl}
+                aria-label={t('screenshot')}
+                aria-keyshortcuts="P"
+                data-testid="jaw-screenshot"
+              >
+                <IconCamera size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
             {canFullscreen && (
               <Button
                 size="compact-sm"
@@ -236,10 +621,12 @@ export function JawViewer({
                 }
                 onClick={handleFullscreen}
                 data-testid="jaw-fullscreen"
+                aria-keyshortcuts="F"
               >
                 {isFullscreen ? t('exitFullscreen') : t('fullscreen')}
               </Button>
             )}
+            <ShortcutHelp opened={isHelpOpen} onChange={setIsHelpOpen} />
           </Group>
         </Group>
         {hasNoWebGl && (
@@ -247,16 +634,18 @@ export function JawViewer({
             {t('noWebGl')}
           </Alert>
         )}
-        {jaws.map((jaw) => {
-          const load = loads[jaw];
-          if (load?.status === 'loading') return <JawProgress key={jaw} jaw={jaw} load={load} />;
+        {plans.map((plan) => {
+          const load = loads[plan.source.key];
+          const label = planLabel(plan);
+          // While the full scan loads, its preview is on screen: the progress is that of the full scan.
+          if (load?.status === 'loading') return <LoadProgress key={plan.key} label={label} load={load} />;
           if (load?.status === 'error') {
             return (
               <Alert
-                key={jaw}
+                key={plan.key}
                 color="red"
-                title={t('readFailed', { jaw: t(`jaw.${jaw}`) })}
-                data-testid={`jaw-error-${jaw}`}
+                title={t('readFailed', { jaw: label })}
+                data-testid={plan.key === scanLayerKey(plan.jaw) ? `jaw-error-${plan.jaw}` : `jaw-error-${plan.key}`}
               >
                 {t(`problem.${load.problem}`)}
               </Alert>
@@ -275,8 +664,13 @@ export function JawViewer({
             tabIndex={0}
             role="img"
             aria-label={t('canvas')}
-            onKeyDown={handleKeyDown}
+            onKeyDown={handleCanvasKeyDown}
+            onPointerDown={(event) => {
+              pointerDown.current = { x: event.clientX, y: event.clientY };
+            }}
+            onPointerUp={handlePointerUp}
             data-testid="jaw-viewer-canvas"
+            data-measuring={isMeasuring ? 'true' : 'false'}
             style={{
               // Follows the light or dark colour scheme (Mantine sets the page's color-scheme).
               background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))',
@@ -285,55 +679,119 @@ export function JawViewer({
               height: '100%',
               borderRadius: 'var(--mantine-radius-md)',
               touchAction: 'none',
+              cursor: isMeasuring ? 'crosshair' : undefined,
             }}
           />
+          {choice.heatmap !== 'off' && (
+            <Card
+              pos="absolute"
+              top={8}
+              right={8}
+              padding="xs"
+              radius="md"
+              withBorder
+              style={{ opacity: 0.94 }}
+              data-testid="jaw-heatmap-overlay"
+            >
+              {deviationSummary ? (
+                <DeviationLegend summary={deviationSummary} />
+              ) : (
+                <Group gap={6}>
+                  <Loader size="xs" />
+                  <Text size="xs">{isHeatmapRunning ? t('results.heatmapRunning') : t('results.heatmapWaiting')}</Text>
+                </Group>
+              )}
+            </Card>
+          )}
         </Box>
-        <Group gap="xl" align="flex-start">
-          {jaws.map((jaw) => {
-            const jawName = t(`jaw.${jaw}`);
-            const isLoaded = loads[jaw]?.status === 'ready';
-            return (
-              <Stack key={jaw} gap={6} w={220} data-testid={`jaw-controls-${jaw}`}>
-                <Switch
-                  label={jawName}
-                  checked={appearance[jaw].visible}
-                  disabled={!isLoaded}
-                  onChange={(event) => changeJaw(jaw, { visible: event.currentTarget.checked })}
-                  data-testid={`jaw-toggle-${jaw}`}
-                />
-                <ColorInput
-                  size="xs"
-                  label={t('color', { jaw: jawName })}
-                  value={appearance[jaw].color}
-                  onChange={(color) => changeJaw(jaw, { color })}
-                  disabled={!isLoaded}
-                  withEyeDropper={false}
-                  // Inside the viewer, so that it shows in full screen too.
-                  popoverProps={{ withinPortal: false }}
-                />
-                <Stack gap={2}>
-                  <Text size="xs" id={`jaw-opacity-${jaw}`}>
-                    {t('opacity', { jaw: jawName })}
-                  </Text>
-                  <Slider
-                    size="sm"
-                    min={0.1}
-                    max={1}
-                    step={0.05}
-                    value={appearance[jaw].opacity}
-                    onChange={(opacity) => changeJaw(jaw, { opacity })}
-                    disabled={!isLoaded}
-                    thumbLabel={t('opacity', { jaw: jawName })}
-                    label={(value) => `${Math.round(value * 100)} %`}
-                  />
-                </Stack>
-              </Stack>
-            );
-          })}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {t('help')}
-        </Text>
+        <Tabs defaultValue="jaws" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="jaws">{t('tabs.jaws')}</Tabs.Tab>
+            {versions.length > 0 && <Tabs.Tab value="results">{t('tabs.results')}</Tabs.Tab>}
+            <Tabs.Tab value="tools" data-testid="jaw-tab-tools">
+              {t('tabs.tools')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="jaws" pt="sm">
+            <Group gap="xl" align="flex-start">
+              {scans.map(({ jaw }) => {
+                const jawName = t(`jaw.${jaw}`);
+                const plan = plans.find((candidate) => candidate.key === scanLayerKey(jaw));
+                const isLoaded = plan !== undefined && shownMesh(plan, loads) !== null;
+                const isPreview = plan?.source.from === 'result-file';
+                return (
+                  <Stack key={jaw} gap={6} w={220} data-testid={`jaw-controls-${jaw}`}>
+                    <Switch
+                      label={jawName}
+                      checked={appearance[jaw].visible}
+                      disabled={!isLoaded}
+                      onChange={(event) => changeJaw(jaw, { visible: event.currentTarget.checked })}
+                      data-testid={`jaw-toggle-${jaw}`}
+                    />
+                    {isPreview && isLoaded && (
+                      <Group gap={6}>
+                        <Badge size="xs" variant="light" data-testid={`jaw-preview-${jaw}`}>
+                          {t('preview.badge')}
+                        </Badge>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => setFull((current) => new Set(current).add(jaw))}
+                          data-testid={`jaw-full-${jaw}`}
+                        >
+                          {t('preview.loadFull')}
+                        </Button>
+                      </Group>
+                    )}
+                    <ColorInput
+                      size="xs"
+                      label={t('color', { jaw: jawName })}
+                      value={appearance[jaw].color}
+                      onChange={(color) => changeJaw(jaw, { color })}
+                      disabled={!isLoaded}
+                      withEyeDropper={false}
+                      // Inside the viewer, so that it shows in full screen too.
+                      popoverProps={{ withinPortal: false }}
+                    />
+                    <Stack gap={2}>
+                      <Text size="xs">{t('opacity', { jaw: jawName })}</Text>
+                      <Slider
+                        size="sm"
+                        min={0.1}
+                        max={1}
+                        step={0.05}
+                        value={appearance[jaw].opacity}
+                        onChange={(opacity) => changeJaw(jaw, { opacity })}
+                        disabled={!isLoaded}
+                        thumbLabel={t('opacity', { jaw: jawName })}
+                        label={(value) => `${Math.round(value * 100)} %`}
+                      />
+                    </Stack>
+                  </Stack>
+                );
+              })}
+            </Group>
+          </Tabs.Panel>
+          {versions.length > 0 && (
+            <Tabs.Panel value="results" pt="sm">
+              <ResultsPanel results={versions} choice={choice} onChange={setChoice} />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="tools" pt="sm">
+            <Group gap="xl" align="flex-start">
+              <MeasureTool
+                measuring={isMeasuring}
+                onMeasuringChange={setIsMeasuring}
+                snap={snap}
+                onSnapChange={setSnap}
+                points={points}
+                onClear={() => setPoints([])}
+              />
+              <ClippingTool clipping={clipping} onChange={setClipping} />
+              <QualityTool enabled={showQuality} onChange={setShowQuality} counts={qualityCounts} />
+            </Group>
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </Card>
   );

@@ -1,10 +1,8 @@
-import type { CaseJaw, Jaw } from '@cuspid/contracts/cases';
-import { useEffect, useState } from 'react';
-import { fetchJawFile } from '../api/jaw-file';
+import { useEffect, useRef, useState } from 'react';
 import { MeshLoadError, type MeshLoader } from '../lib/mesh-loader';
 import type { PreparedMesh } from '../lib/mesh-messages';
 
-/** Why a jaw is not shown: a mesh package code, DOWNLOAD (the file did not arrive) or INTERNAL. */
+/** Why a model is not shown: a mesh package code, DOWNLOAD (the file did not arrive) or INTERNAL. */
 export type JawLoadProblem = MeshLoadError['code'] | 'DOWNLOAD';
 
 export type JawLoad =
@@ -13,52 +11,80 @@ export type JawLoad =
   | { status: 'ready'; mesh: PreparedMesh }
   | { status: 'error'; problem: JawLoadProblem };
 
+/** A file the viewer shows: a jaw's scan, its decimated preview, or a result version's mesh. */
+export type MeshSource = {
+  /** Stable for the same file: a source is loaded once while it stays wanted. */
+  key: string;
+  fileName: string;
+  download: (signal: AbortSignal) => Promise<ArrayBuffer>;
+};
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-export type JawScan = Pick<CaseJaw, 'jaw' | 'file_name'>;
+/**
+ * Downloads each wanted file and prepares it for the GPU in a worker, all at once. A source that stays wanted is
+ * loaded once; one no longer wanted is abandoned (its download and worker stop); all stop when the viewer goes.
+ */
+export function useMeshSources(sources: readonly MeshSource[], loadMesh: MeshLoader) {
+  const [loads, setLoads] = useState<Record<string, JawLoad>>({});
+  const running = useRef(new Map<string, AbortController>());
+  const latest = useRef(sources);
+  latest.current = sources;
+  // The effect follows the sources' keys, not the list's identity (a new list on every render).
+  const keys = sources.map((source) => source.key).join('\n');
 
-/** Downloads each jaw's scan and prepares it for the GPU (both at once); abandoned when the viewer goes. */
-export function useJawMeshes(caseId: string, scans: readonly JawScan[], loadMesh: MeshLoader) {
-  const [loads, setLoads] = useState<Partial<Record<Jaw, JawLoad>>>({});
-  // The effect follows the scans' content, not the list's identity (a new list on every render of the page).
-  const scanKey = JSON.stringify(scans.map((scan) => [scan.jaw, scan.file_name]));
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sources are read through `latest`, named by `keys`
   useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const wanted = (JSON.parse(scanKey) as [Jaw, string][]).map(([jaw, fileName]) => ({ jaw, fileName }));
-    const update = (jaw: Jaw, load: JawLoad) => {
-      if (!signal.aborted) setLoads((current) => ({ ...current, [jaw]: load }));
-    };
-    setLoads(Object.fromEntries(wanted.map(({ jaw }) => [jaw, { status: 'loading', fraction: null }])));
-    for (const { jaw, fileName } of wanted) {
+    const wanted = new Map(latest.current.map((source) => [source.key, source]));
+    for (const [key, controller] of running.current) {
+      if (wanted.has(key)) continue;
+      controller.abort();
+      running.current.delete(key);
+      setLoads(({ [key]: _gone, ...rest }) => rest);
+    }
+    for (const source of wanted.values()) {
+      if (running.current.has(source.key)) continue;
+      const controller = new AbortController();
+      running.current.set(source.key, controller);
+      const { signal } = controller;
+      const update = (load: JawLoad) => {
+        if (!signal.aborted) setLoads((current) => ({ ...current, [source.key]: load }));
+      };
+      update({ status: 'loading', fraction: null });
       void (async () => {
         let buffer: ArrayBuffer;
         try {
-          buffer = await fetchJawFile(caseId, jaw, signal);
+          buffer = await source.download(signal);
         } catch (error) {
-          if (!isAbort(error)) update(jaw, { status: 'error', problem: 'DOWNLOAD' });
+          if (!isAbort(error)) update({ status: 'error', problem: 'DOWNLOAD' });
           return;
         }
         try {
-          update(jaw, { status: 'loading', fraction: 0 });
+          update({ status: 'loading', fraction: 0 });
           const mesh = await loadMesh(buffer, {
-            fileName,
+            fileName: source.fileName,
             signal,
-            onProgress: (fraction) => update(jaw, { status: 'loading', fraction }),
+            onProgress: (fraction) => update({ status: 'loading', fraction }),
           });
           // A valid file without any triangle (an empty solid) has nothing to show.
-          update(jaw, mesh.triangleCount > 0 ? { status: 'ready', mesh } : { status: 'error', problem: 'EMPTY' });
+          update(mesh.triangleCount > 0 ? { status: 'ready', mesh } : { status: 'error', problem: 'EMPTY' });
         } catch (error) {
           if (isAbort(error)) return;
-          update(jaw, { status: 'error', problem: error instanceof MeshLoadError ? error.code : 'INTERNAL' });
+          update({ status: 'error', problem: error instanceof MeshLoadError ? error.code : 'INTERNAL' });
         }
       })();
     }
-    return () => controller.abort();
-  }, [caseId, scanKey, loadMesh]);
+  }, [keys, loadMesh]);
+
+  useEffect(() => {
+    const current = running.current;
+    return () => {
+      for (const controller of current.values()) controller.abort();
+      current.clear();
+    };
+  }, []);
 
   return loads;
 }

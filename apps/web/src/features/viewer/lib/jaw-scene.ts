@@ -5,13 +5,25 @@ import {
   BufferGeometry,
   DirectionalLight,
   DoubleSide,
+  Float32BufferAttribute,
+  Group,
   HemisphereLight,
+  type Intersection,
+  Line,
+  LineBasicMaterial,
+  LineSegments,
   MathUtils,
   Mesh,
+  MeshBasicMaterial,
   MeshStandardMaterial,
+  type Object3D,
   PerspectiveCamera,
+  Plane,
+  Raycaster,
   Scene,
   Sphere,
+  SphereGeometry,
+  Vector2,
   Vector3,
   WebGLRenderer,
 } from 'three';
@@ -22,7 +34,10 @@ export const JAW_VIEWS = ['front', 'left', 'right', 'occlusalUpper', 'occlusalLo
 export type JawView = (typeof JAW_VIEWS)[number];
 
 /** What the scene needs of a renderer: a WebGLRenderer in the app, a stand-in where there is no WebGL. */
-export type JawRenderer = Pick<WebGLRenderer, 'setPixelRatio' | 'setSize' | 'render' | 'dispose'>;
+export type JawRenderer = Pick<
+  WebGLRenderer,
+  'setPixelRatio' | 'setSize' | 'render' | 'dispose' | 'setViewport' | 'setScissor' | 'setScissorTest'
+> & { localClippingEnabled: boolean };
 export type CreateJawRenderer = (canvas: HTMLCanvasElement) => JawRenderer;
 
 /** The browser cannot draw 3D: WebGL 2 is off, blocked or missing. */
@@ -60,17 +75,52 @@ const VIEW_DIRECTIONS: Record<JawView, Vector3> = {
 };
 
 const FIELD_OF_VIEW = 35;
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const VIEW_MOVE_MS = 450;
+/** Apart, the jaws move away from each other along the teeth's axis by this share of their height together. */
+const APART_SHARE = 0.75;
 
 export type JawAppearance = { color: string; opacity: number; visible: boolean };
 
+/** A model in the scene: a jaw's scan, or a result version's mesh of a jaw. */
+export type LayerInfo = { jaw: Jaw };
+
+/** A point picked on a model's surface, in the scan's coordinates (millimetres). */
+export type PickedPoint = { layer: string; point: [number, number, number] };
+
+export type ClipAxis = 'x' | 'y' | 'z';
+/** A cross-section: the plane across `axis` at `position` (0…1 of the models' extent); `flip` keeps the other side. */
+export type Clipping = { axis: ClipAxis; position: number; flip: boolean };
+
+/** Side by side: the left half shows the `left` layers only, the right half the `right` ones, one camera. */
+export type Split = { left: readonly string[]; right: readonly string[] };
+
+/** Line segments of one colour over a model: six floats per segment. */
+export type EdgeSet = { segments: Float32Array; color: string };
+
+type Layer = {
+  jaw: Jaw;
+  mesh: Mesh<BufferGeometry, MeshStandardMaterial>;
+  edges: LineSegments[];
+  appearance: JawAppearance;
+};
+
+const AXIS_VECTORS: Record<ClipAxis, Vector3> = {
+  x: new Vector3(1, 0, 0),
+  y: new Vector3(0, 1, 0),
+  z: new Vector3(0, 0, 1),
+};
+
 /**
- * The 3D scene of a case's jaws: both scans in their scanned positions, lit for enamel and gingiva, orbit, pan
- * and zoom by mouse, touch and keyboard. Draws only when something changed (no permanent animation loop).
+ * The 3D scene of a case: its jaws' scans and result versions in their scanned positions (or apart), lit for
+ * enamel and gingiva; orbit, pan and zoom by mouse, touch and keyboard; vertex colours for a deviation map,
+ * quality edges, a clipping plane, a two-point measurement and side-by-side comparison. Draws only when
+ * something changed (no permanent animation loop).
  */
 export function createJawScene(canvas: HTMLCanvasElement, createRenderer: CreateJawRenderer = createWebGlRenderer) {
   const renderer = createRenderer(canvas);
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  renderer.localClippingEnabled = true;
   const scene = new Scene();
   const camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.1, 10_000);
   // Set before the controls are made: they orbit around the camera's up axis.
@@ -89,13 +139,56 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
   camera.add(headlight);
   scene.add(camera);
 
-  const meshes = new Map<Jaw, Mesh<BufferGeometry, MeshStandardMaterial>>();
+  const layers = new Map<string, Layer>();
+  const clipPlane = new Plane(new Vector3(0, 0, 1), 0);
+  let clipping: Clipping | null = null;
+  let isApart = false;
+  let split: Split | null = null;
   let frameRequest = 0;
   let moveRequest = 0;
   let isDisposed = false;
+  let width = 1;
+  let height = 1;
+
+  // The measurement: its points and the line between them, drawn over the models (never hidden by them).
+  const measure = new Group();
+  measure.renderOrder = 10;
+  scene.add(measure);
+  const markerMaterial = new MeshBasicMaterial({ color: 0xe8590c, depthTest: false });
+  const lineMaterial = new LineBasicMaterial({ color: 0xe8590c, depthTest: false });
+  let markerGeometry = new SphereGeometry(1, 16, 12);
+
+  const renderSplitHalf = (x: number, visible: ReadonlySet<string>) => {
+    const shown = new Map<string, boolean>();
+    for (const [key, layer] of layers) {
+      shown.set(key, layer.mesh.visible);
+      layer.mesh.visible = layer.mesh.visible && visible.has(key);
+      for (const edges of layer.edges) edges.visible = layer.mesh.visible;
+    }
+    renderer.setViewport(x, 0, width / 2, height);
+    renderer.setScissor(x, 0, width / 2, height);
+    renderer.render(scene, camera);
+    for (const [key, layer] of layers) {
+      layer.mesh.visible = shown.get(key) ?? true;
+      for (const edges of layer.edges) edges.visible = layer.mesh.visible;
+    }
+  };
 
   const renderNow = () => {
-    renderer.render(scene, camera);
+    if (!split) {
+      renderer.render(scene, camera);
+      return;
+    }
+    const aspect = camera.aspect;
+    camera.aspect = width / 2 / height;
+    camera.updateProjectionMatrix();
+    renderer.setScissorTest(true);
+    renderSplitHalf(0, new Set(split.left));
+    renderSplitHalf(width / 2, new Set(split.right));
+    renderer.setScissorTest(false);
+    renderer.setViewport(0, 0, width, height);
+    camera.aspect = aspect;
+    camera.updateProjectionMatrix();
   };
   const requestRender = () => {
     if (frameRequest || isDisposed) return;
@@ -106,17 +199,25 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
   };
   controls.addEventListener('change', requestRender);
 
-  /** The sphere around every loaded jaw (shown or not): the views keep the same framing when one is hidden. */
+  /** The box around every loaded model where it is shown (apart or together), shown or hidden. */
   const bounds = () => {
     const box = new Box3();
-    for (const mesh of meshes.values()) box.union(mesh.geometry.boundingBox ?? new Box3());
+    for (const { mesh } of layers.values()) {
+      const own = mesh.geometry.boundingBox;
+      if (own) box.union(own.clone().translate(mesh.position));
+    }
+    return box;
+  };
+  const boundingSphere = () => {
+    const box = bounds();
     return box.isEmpty() ? new Sphere(new Vector3(), 50) : box.getBoundingSphere(new Sphere());
   };
 
   const viewPose = (view: JawView) => {
-    const sphere = bounds();
+    const sphere = boundingSphere();
     const halfFov = MathUtils.degToRad(FIELD_OF_VIEW / 2);
-    const fit = Math.min(halfFov, Math.atan(Math.tan(halfFov) * camera.aspect));
+    const aspect = split ? camera.aspect / 2 : camera.aspect;
+    const fit = Math.min(halfFov, Math.atan(Math.tan(halfFov) * aspect));
     const distance = (sphere.radius / Math.sin(fit)) * 1.05;
     camera.near = Math.max(distance / 100, 0.01);
     camera.far = distance * 10;
@@ -150,10 +251,71 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
     moveRequest = requestAnimationFrame(step);
   };
 
+  /** Apart: the upper jaw's models move up and the lower jaw's down, each by half the gap. */
+  const placeLayers = () => {
+    let shift = 0;
+    if (isApart) {
+      const box = new Box3();
+      for (const { mesh } of layers.values()) if (mesh.geometry.boundingBox) box.union(mesh.geometry.boundingBox);
+      shift = box.isEmpty() ? 0 : ((box.max.z - box.min.z) * APART_SHARE) / 2;
+    }
+    for (const layer of layers.values()) {
+      // The lower jaw's teeth point to +z: the upper jaw sits above it.
+      layer.mesh.position.set(0, 0, layer.jaw === 'upper' ? shift : -shift);
+      for (const edges of layer.edges) edges.position.copy(layer.mesh.position);
+    }
+  };
+
+  const applyClipping = () => {
+    const planes = clipping ? [clipPlane] : [];
+    if (clipping) {
+      const box = bounds();
+      const axis = AXIS_VECTORS[clipping.axis];
+      const min = box.isEmpty() ? 0 : box.min.dot(axis);
+      const max = box.isEmpty() ? 0 : box.max.dot(axis);
+      const at = min + (max - min) * clipping.position;
+      // A plane keeps what lies on its normal's side: the part below `at`, or above it when flipped.
+      clipPlane.normal.copy(axis).multiplyScalar(clipping.flip ? 1 : -1);
+      clipPlane.constant = clipping.flip ? -at : at;
+    }
+    for (const layer of layers.values()) {
+      layer.mesh.material.clippingPlanes = planes;
+      for (const edges of layer.edges) (edges.material as LineBasicMaterial).clippingPlanes = planes;
+    }
+    requestRender();
+  };
+
+  const applyAppearance = (layer: Layer) => {
+    const { material } = layer.mesh;
+    const { color, opacity, visible } = layer.appearance;
+    // With a deviation map, the colours come from the vertices. A colour half typed in its field is not one yet.
+    if (material.vertexColors) material.color.set('#ffffff');
+    else if (HEX_COLOR.test(color)) material.color.set(color);
+    const transparent = opacity < 1;
+    if (material.transparent !== transparent) material.needsUpdate = true;
+    material.transparent = transparent;
+    material.opacity = opacity;
+    // A see-through model must not hide the ones behind it.
+    material.depthWrite = !transparent;
+    layer.mesh.visible = visible;
+    for (const edges of layer.edges) edges.visible = visible;
+  };
+
+  const disposeEdges = (layer: Layer) => {
+    for (const edges of layer.edges) {
+      scene.remove(edges);
+      edges.geometry.dispose();
+      (edges.material as LineBasicMaterial).dispose();
+    }
+    layer.edges = [];
+  };
+
+  const raycaster = new Raycaster();
+
   return {
-    /** Adds (or replaces) a jaw's mesh; the typed arrays become the GPU buffers as they are. */
-    setJaw(jaw: Jaw, prepared: PreparedMesh, appearance: JawAppearance) {
-      this.removeJaw(jaw);
+    /** Adds (or replaces) a model; the typed arrays become the GPU buffers as they are. */
+    setLayer(key: string, info: LayerInfo, prepared: PreparedMesh, appearance: JawAppearance) {
+      this.removeLayer(key);
       const geometry = new BufferGeometry();
       geometry.setAttribute('position', new BufferAttribute(prepared.positions, 3));
       geometry.setAttribute('normal', new BufferAttribute(prepared.normals, 3));
@@ -166,36 +328,152 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
       // Scans are open surfaces: their inside shows where the surface ends.
       const material = new MeshStandardMaterial({ roughness: 0.42, metalness: 0, side: DoubleSide });
       const mesh = new Mesh(geometry, material);
-      mesh.name = jaw;
-      meshes.set(jaw, mesh);
+      mesh.name = key;
+      const layer: Layer = { jaw: info.jaw, mesh, edges: [], appearance };
+      layers.set(key, layer);
       scene.add(mesh);
-      this.setAppearance(jaw, appearance);
+      placeLayers();
+      applyAppearance(layer);
+      applyClipping();
     },
-    removeJaw(jaw: Jaw) {
-      const mesh = meshes.get(jaw);
-      if (!mesh) return;
-      scene.remove(mesh);
-      mesh.geometry.dispose();
-      mesh.material.dispose();
-      meshes.delete(jaw);
+    hasLayer: (key: string) => layers.has(key),
+    removeLayer(key: string) {
+      const layer = layers.get(key);
+      if (!layer) return;
+      scene.remove(layer.mesh);
+      layer.mesh.geometry.dispose();
+      layer.mesh.material.dispose();
+      disposeEdges(layer);
+      layers.delete(key);
       requestRender();
     },
-    setAppearance(jaw: Jaw, { color, opacity, visible }: JawAppearance) {
-      const mesh = meshes.get(jaw);
-      if (!mesh) return;
-      const { material } = mesh;
-      material.color.set(color);
-      const transparent = opacity < 1;
-      if (material.transparent !== transparent) material.needsUpdate = true;
-      material.transparent = transparent;
-      material.opacity = opacity;
-      // A see-through jaw must not hide the other one behind it.
-      material.depthWrite = !transparent;
-      mesh.visible = visible;
+    setAppearance(key: string, appearance: JawAppearance) {
+      const layer = layers.get(key);
+      if (!layer) return;
+      layer.appearance = appearance;
+      applyAppearance(layer);
       requestRender();
+    },
+    /** Colours a model per vertex (three floats 0…1 per vertex), or back to its own colour with null. */
+    setVertexColors(key: string, colors: Float32Array | null) {
+      const layer = layers.get(key);
+      if (!layer) return;
+      const { geometry, material } = layer.mesh;
+      if (colors) geometry.setAttribute('color', new Float32BufferAttribute(colors, 3));
+      else geometry.deleteAttribute('color');
+      material.vertexColors = colors !== null;
+      material.needsUpdate = true;
+      applyAppearance(layer);
+      requestRender();
+    },
+    /** Draws sets of line segments over a model (six floats per segment), e.g. the rims of holes; [] removes them. */
+    setEdges(key: string, sets: readonly EdgeSet[]) {
+      const layer = layers.get(key);
+      if (!layer) return;
+      disposeEdges(layer);
+      for (const { segments, color } of sets) {
+        if (segments.length === 0) continue;
+        const geometry = new BufferGeometry();
+        geometry.setAttribute('position', new Float32BufferAttribute(segments, 3));
+        const edges = new LineSegments(geometry, new LineBasicMaterial({ color }));
+        edges.renderOrder = 5;
+        layer.edges.push(edges);
+        scene.add(edges);
+      }
+      placeLayers();
+      applyAppearance(layer);
+      applyClipping();
     },
     setWireframe(wireframe: boolean) {
-      for (const mesh of meshes.values()) mesh.material.wireframe = wireframe;
+      for (const { mesh } of layers.values()) mesh.material.wireframe = wireframe;
+      requestRender();
+    },
+    /** Together in their scanned positions (occlusion), or apart along the teeth's axis. */
+    setApart(apart: boolean) {
+      isApart = apart;
+      placeLayers();
+      applyClipping();
+    },
+    setClipping(next: Clipping | null) {
+      clipping = next;
+      applyClipping();
+    },
+    setSplit(next: Split | null) {
+      split = next;
+      requestRender();
+    },
+    /**
+     * The point of a shown model under the cursor (client coordinates), or null. With `snap`, the nearest
+     * corner of the triangle hit: a point of the scan itself, the same wherever within the triangle one clicks.
+     */
+    pick(clientX: number, clientY: number, snap: boolean): PickedPoint | null {
+      const rect = canvas.getBoundingClientRect();
+      if (rect.width <= 0 || rect.height <= 0) return null;
+      let x = (clientX - rect.left) / rect.width;
+      const visibleKeys = split ? new Set(x < 0.5 ? split.left : split.right) : null;
+      if (split) x = (x < 0.5 ? x : x - 0.5) * 2;
+      const pointer = new Vector2(x * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+      const aspect = camera.aspect;
+      if (split) {
+        camera.aspect = width / 2 / height;
+        camera.updateProjectionMatrix();
+      }
+      raycaster.setFromCamera(pointer, camera);
+      if (split) {
+        camera.aspect = aspect;
+        camera.updateProjectionMatrix();
+      }
+      const targets: Object3D[] = [];
+      for (const [key, layer] of layers) {
+        if (layer.mesh.visible && (!visibleKeys || visibleKeys.has(key))) targets.push(layer.mesh);
+      }
+      const hits: Intersection[] = raycaster.intersectObjects(targets, false);
+      const hit = hits.find((candidate) => !clipping || clipPlane.distanceToPoint(candidate.point) >= 0);
+      if (!hit) return null;
+      const mesh = hit.object as Mesh<BufferGeometry>;
+      // Back into the scan's coordinates: apart, a model is shown moved.
+      const local = mesh.worldToLocal(hit.point.clone());
+      if (snap && hit.face) {
+        const positions = mesh.geometry.getAttribute('position');
+        let best = local;
+        let bestDistance = Infinity;
+        for (const index of [hit.face.a, hit.face.b, hit.face.c]) {
+          const corner = new Vector3().fromBufferAttribute(positions, index);
+          const distance = corner.distanceToSquared(local);
+          if (distance < bestDistance) {
+            bestDistance = distance;
+            best = corner;
+          }
+        }
+        return { layer: mesh.name, point: [best.x, best.y, best.z] };
+      }
+      return { layer: mesh.name, point: [local.x, local.y, local.z] };
+    },
+    /** Shows the measured points (at most two joined by a line); an empty list clears them. */
+    setMeasurePoints(points: readonly PickedPoint[]) {
+      for (const child of [...measure.children]) {
+        measure.remove(child);
+        if (child instanceof Line) child.geometry.dispose();
+      }
+      const radius = boundingSphere().radius;
+      markerGeometry.dispose();
+      markerGeometry = new SphereGeometry(Math.max(radius * 0.008, 0.05), 16, 12);
+      const world = points.map(({ layer, point }) => {
+        const at = new Vector3(...point);
+        const mesh = layers.get(layer)?.mesh;
+        return mesh ? at.add(mesh.position) : at;
+      });
+      for (const at of world) {
+        const marker = new Mesh(markerGeometry, markerMaterial);
+        marker.position.copy(at);
+        marker.renderOrder = 10;
+        measure.add(marker);
+      }
+      if (world.length === 2) {
+        const line = new Line(new BufferGeometry().setFromPoints(world), lineMaterial);
+        line.renderOrder = 10;
+        measure.add(line);
+      }
       requestRender();
     },
     setView,
@@ -205,8 +483,10 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
       else controls.dollyOut(1 / factor);
       requestRender();
     },
-    resize(width: number, height: number) {
-      if (width <= 0 || height <= 0) return;
+    resize(nextWidth: number, nextHeight: number) {
+      if (nextWidth <= 0 || nextHeight <= 0) return;
+      width = nextWidth;
+      height = nextHeight;
       renderer.setSize(width, height, false);
       camera.aspect = width / height;
       camera.updateProjectionMatrix();
@@ -214,6 +494,11 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
     },
     /** Draws a frame at once (not at the next animation frame). */
     renderNow,
+    /** The picture as it is now, as a PNG. */
+    toPng(): Promise<Blob | null> {
+      renderNow();
+      return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    },
     dispose() {
       isDisposed = true;
       cancelAnimationFrame(frameRequest);
@@ -221,10 +506,19 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
       controls.removeEventListener('change', requestRender);
       controls.stopListenToKeyEvents();
       controls.dispose();
-      for (const jaw of [...meshes.keys()]) this.removeJaw(jaw);
+      for (const key of [...layers.keys()]) this.removeLayer(key);
+      this.setMeasurePoints([]);
+      markerGeometry.dispose();
+      markerMaterial.dispose();
+      lineMaterial.dispose();
       renderer.dispose();
     },
   };
 }
 
 export type JawScene = ReturnType<typeof createJawScene>;
+
+/** The distance between two picked points in millimetres (the scans' unit). */
+export function distanceMm(a: PickedPoint, b: PickedPoint): number {
+  return Math.hypot(a.point[0] - b.point[0], a.point[1] - b.point[1], a.point[2] - b.point[2]);
+}

@@ -1,7 +1,14 @@
 import { computeVertexNormals, isMeshError, parseMesh, weldMesh } from '@cuspid/mesh';
-import type { MeshRequest, MeshResponse, PreparedMesh } from './mesh-messages';
+import type { MeshFailure, MeshRequest, MeshResponse, PreparedMesh } from './mesh-messages';
 
 export type PostMeshResponse = (message: MeshResponse, transfer: Transferable[]) => void;
+
+/** The answer of any of the worker's jobs that failed: a mesh error keeps its code, anything else is INTERNAL. */
+export function toMeshFailure(id: number, error: unknown): MeshFailure {
+  return isMeshError(error)
+    ? { type: 'error', id, code: error.code, message: error.message }
+    : { type: 'error', id, code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}
 
 // Reading the file is most of the work; welding and the normals share the rest.
 const READ_SHARE = 0.8;
@@ -50,11 +57,6 @@ export function prepareMesh(request: MeshRequest, post: PostMeshResponse): void 
     // A buffer may be listed once only.
     post(ready, [...new Set([positions.buffer, normals.buffer, indices.buffer])] as ArrayBuffer[]);
   } catch (error) {
-    post(
-      isMeshError(error)
-        ? { type: 'error', id, code: error.code, message: error.message }
-        : { type: 'error', id, code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) },
-      [],
-    );
+    post(toMeshFailure(id, error), []);
   }
 }
