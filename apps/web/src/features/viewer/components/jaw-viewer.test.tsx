@@ -193,6 +193,12 @@ describe('JawViewer', () => {
     expect(canvas).toHaveAttribute('data-measuring', 'true');
     await userEvent.keyboard('{Escape}');
     expect(canvas).toHaveAttribute('data-measuring', 'false');
+    // Without the Fullscreen API (happy-dom has none, nor has iPhone Safari), the viewer covers the window.
+    await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    expect(viewer).toHaveAttribute('data-fullscreen', 'window');
+    expect(viewer).toHaveStyle({ position: 'fixed' });
+    await userEvent.keyboard('{Escape}');
+    expect(viewer).not.toHaveAttribute('data-fullscreen');
     // Typing in a field of the viewer is not a shortcut.
     await userEvent.click(screen.getByRole('tab', { name: 'Jaws' }));
     const color = screen.getByLabelText('Upper jaw: colour');

@@ -456,10 +456,13 @@ export function JawViewer({
     scene?.setView('front');
   };
 
-  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  // Where the Fullscreen API is missing or refused (iPhone Safari, some embedded browsers), the viewer covers
+  // the window instead.
+  const hasFullscreenApi = typeof document !== 'undefined' && document.fullscreenEnabled === true;
+  const isWindowFilled = isFullscreen && !hasFullscreenApi;
   const handleFullscreen = () => {
-    if (!canFullscreen) return;
-    if (document.fullscreenElement) void document.exitFullscreen();
+    if (!hasFullscreenApi) setIsFullscreen((value) => !value);
+    else if (document.fullscreenElement) void document.exitFullscreen();
     else void rootRef.current?.requestFullscreen();
   };
 
@@ -493,6 +496,7 @@ export function JawViewer({
       f: handleFullscreen,
       '?': () => setIsHelpOpen((value) => !value),
       escape: () => {
+        if (isWindowFilled) setIsFullscreen(false);
         setPoints([]);
         setIsMeasuring(false);
         setIsHelpOpen(false);
@@ -551,7 +555,12 @@ export function JawViewer({
       role="region"
       aria-label={t('title')}
       h={isFullscreen ? '100vh' : undefined}
-      style={{ display: 'flex', flexDirection: 'column' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        ...(isWindowFilled && { position: 'fixed', inset: 0, zIndex: 400, borderRadius: 0 }),
+      }}
+      data-fullscreen={isFullscreen ? (hasFullscreenApi ? 'api' : 'window') : undefined}
       onKeyDown={handleKeyDown}
     >
       <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -612,7 +621,7 @@ export function JawViewer({
                 <IconCamera size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            {canFullscreen && (
+            {
               <Button
                 size="compact-sm"
                 variant="default"
@@ -625,7 +634,7 @@ export function JawViewer({
               >
                 {isFullscreen ? t('exitFullscreen') : t('fullscreen')}
               </Button>
-            )}
+            }
             <ShortcutHelp opened={isHelpOpen} onChange={setIsHelpOpen} />
           </Group>
         </Group>
