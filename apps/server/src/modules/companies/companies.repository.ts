@@ -111,7 +111,6 @@ export async function findVisibleCompany(
   return row as CompanyWithPartners | undefined;
 }
 
-/** Of the given ids, those the actor may see (live companies in its scope). */
 /**
  * A live company within the actor's reach, with only its id and country (what credits and prices depend
  * on; findVisibleCompany reads the whole company with its partners); undefined when it does not exist or is
@@ -125,6 +124,28 @@ export async function findVisibleCompanyCountry(db: DbOrTx, actor: Actor, compan
   return row;
 }
 
+/** A live company within the actor's reach, its row alone (no partners); undefined when out of reach (404). */
+export async function findVisibleCompanyRow(db: DbOrTx, actor: Actor, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), visible(actor)));
+  return row;
+}
+
+/** A company's two addresses for invoice mails (invoiceMailAddress picks one); undefined for no such company. */
+export async function findInvoiceMailAddresses(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<CompanyRow, 'invoiceEmailAddress' | 'warningMailAddress'> | undefined> {
+  const [row] = await db
+    .select({ invoiceEmailAddress: companies.invoiceEmailAddress, warningMailAddress: companies.warningMailAddress })
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row;
+}
+
+/** Of the given ids, those the actor may see (live companies in its scope). */
 export async function filterVisibleCompanyIds(db: DbOrTx, actor: Actor, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db

@@ -366,3 +366,19 @@ export async function* exportCompaniesCsv(
     if (data.length < CSV_BATCH) return;
   }
 }
+
+/**
+ * Where a company's invoice mails go (issued invoices, reminders, payment receipts): its invoice address, else its
+ * warning address; null when it has neither, and then no mail is sent.
+ */
+export function invoiceMailAddress(
+  company: Pick<repo.CompanyRow, 'invoiceEmailAddress' | 'warningMailAddress'>,
+): string | null {
+  return company.invoiceEmailAddress ?? company.warningMailAddress ?? null;
+}
+
+/** invoiceMailAddress of a company by id, in one query (null for no such company). */
+export async function findInvoiceMailAddress(db: DbOrTx, companyId: string): Promise<string | null> {
+  const addresses = await repo.findInvoiceMailAddresses(db, companyId);
+  return addresses ? invoiceMailAddress(addresses) : null;
+}

@@ -4,7 +4,14 @@ import { companiesSearch } from './companies.search';
 import { companiesImportRoutes } from './companies-import.routes';
 import { companyLogoRoutes } from './company-logo.routes';
 
-export { filterVisibleCompanyIds, findVisibleCompanyCountry, insertCompany } from './companies.repository';
+export {
+  type CompanyRow,
+  filterVisibleCompanyIds,
+  findVisibleCompanyCountry,
+  findVisibleCompanyRow,
+  insertCompany,
+} from './companies.repository';
+export { findInvoiceMailAddress, invoiceMailAddress } from './companies.service';
 
 /** Companies (customers and partners), their logos and the CSV import (ADR 0050, 0052, 0060, 0075). */
 export const companiesModule = defineModule({

@@ -2,22 +2,8 @@ import type { DocumentType } from '@cuspid/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import * as repo from './documents.repository';
+import { pdfConverterOf, readWhole } from './documents.service';
 import { renderDocxTemplate } from './docx-templates';
-import { createPdfConverter, type PdfConverter } from './pdf-converter';
-
-const converters = new WeakMap<Deps, PdfConverter>();
-
-function converterOf(deps: Deps): PdfConverter {
-  let converter = converters.get(deps);
-  if (!converter) {
-    converter = createPdfConverter({
-      sofficePath: deps.config.documents.sofficePath,
-      timeoutMs: deps.config.documents.pdfConversionTimeoutMs,
-    });
-    converters.set(deps, converter);
-  }
-  return converter;
-}
 
 /**
  * A product document (an invoice, a credit note) from the DOCX template assigned to its type (ADR 0047), filled with
@@ -33,7 +19,7 @@ export async function renderAssignedDocument(
 ): Promise<Buffer | null> {
   const template = await repo.findAssignedTemplate(db, documentType);
   if (!template) return null;
-  const converter = converterOf(deps);
+  const converter = pdfConverterOf(deps);
   if (!(await converter.locate())) {
     deps.logger.warn(
       { documentType },
@@ -42,7 +28,7 @@ export async function renderAssignedDocument(
     return null;
   }
   const object = await deps.storage.get(template.storageKey);
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  return converter.convertDocx(renderDocxTemplate(Buffer.concat(chunks), variables));
+  // Templates are stored at most maxTemplateBytes large (the upload's limit), so the limit only guards memory.
+  const docx = await readWhole(object.body, deps.config.documents.maxTemplateBytes);
+  return converter.convertDocx(renderDocxTemplate(docx, variables));
 }

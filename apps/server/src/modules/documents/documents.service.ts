@@ -70,7 +70,8 @@ const withExtension = (name: string, contentType: string) => {
   return ext && !name.toLowerCase().endsWith(`.${ext}`) ? `${name}.${ext}` : name;
 };
 
-async function readWhole(body: Readable, limit: number): Promise<Buffer> {
+/** A stored object's bytes in one buffer; 413 when it is larger than `limit` (the stream is then dropped). */
+export async function readWhole(body: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -103,7 +104,7 @@ export function parseRangeHeader(header: string | undefined): { start?: number; 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The document service's rules: files of a company, DOCX templates, filled documents. */
-export function createDocumentsService(deps: Deps, converter: PdfConverter = defaultConverter(deps)) {
+export function createDocumentsService(deps: Deps, converter: PdfConverter = pdfConverterOf(deps)) {
   const { db, storage, logger } = deps;
   const limits = deps.config.documents;
 
@@ -364,9 +365,21 @@ function rangeError(size: number) {
   return new AppError('RANGE_NOT_SATISFIABLE', { headers: { 'content-range': `bytes */${size}` } });
 }
 
-function defaultConverter(deps: Deps) {
-  return createPdfConverter({
-    sofficePath: deps.config.documents.sofficePath,
-    timeoutMs: deps.config.documents.pdfConversionTimeoutMs,
-  });
+const converters = new WeakMap<Deps, PdfConverter>();
+
+/**
+ * The process's LibreOffice converter (Deps are built once per process): the template routes and the product
+ * documents (renderAssignedDocument) share its slots. Two converters would each run `slots` conversions at once,
+ * on the same profile directories (named by process and slot), and two conversions on one profile fail.
+ */
+export function pdfConverterOf(deps: Deps): PdfConverter {
+  let converter = converters.get(deps);
+  if (!converter) {
+    converter = createPdfConverter({
+      sofficePath: deps.config.documents.sofficePath,
+      timeoutMs: deps.config.documents.pdfConversionTimeoutMs,
+    });
+    converters.set(deps, converter);
+  }
+  return converter;
 }

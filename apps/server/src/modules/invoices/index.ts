@@ -3,7 +3,12 @@ import { dunningJob } from './invoices.dunning';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicesSearch } from './invoices.search';
 
-export { issuePurchaseInvoice, type PurchaseInvoice, taxTreatmentOf } from './invoices.service';
+export {
+  type InvoiceParties,
+  issuePurchaseInvoice,
+  type PurchaseInvoice,
+  reverseChargeBetween,
+} from './invoices.service';
 
 /** Invoices and credit notes (ADR 0105): drafts, issuing with gapless numbers, payment and cancellation. */
 export const invoicesModule = defineModule({

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
 import { formatMoney } from '../../lib/money';
+import { findInvoiceMailAddress } from '../companies';
 import { allReminderLevels, type ReminderLevelRow } from '../reminder-levels';
 import { sendMail } from '../sent-mails';
 import * as repo from './invoices.repository';
@@ -41,8 +42,7 @@ async function remind(
   step: number,
   now: Date,
 ) {
-  const company = (await repo.findCompany(tx, invoice.companyId))!;
-  const to = company.invoiceEmailAddress ?? company.warningMailAddress ?? null;
+  const to = await findInvoiceMailAddress(tx, invoice.companyId);
   const language = 'en';
   if (to) {
     await sendMail(deps, tx, {

@@ -1,6 +1,6 @@
 import type { Invoice } from '@cuspid/contracts/invoices';
-import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../lib/money';
+import { renderPdf } from '../../lib/pdf';
 
 /** What the PDF says of the seller (the operator company) and where to pay. */
 export type InvoiceSeller = {
@@ -39,19 +39,14 @@ const addressLines = (a: {
  * other scripts need an embedded font (not yet).
  */
 export function renderInvoicePdf(invoice: Invoice, seller: InvoiceSeller): Promise<Buffer> {
-  const money = (cents: number) => formatMoney(cents, invoice.currency, LANGUAGE);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: titleOf(invoice), Author: seller.companyName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  return renderPdf(
+    { size: 'A4', margin: MARGIN, info: { Title: titleOf(invoice), Author: seller.companyName } },
+    (doc) => drawInvoice(doc, invoice, seller),
+  );
+}
 
+function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, seller: InvoiceSeller): void {
+  const money = (cents: number) => formatMoney(cents, invoice.currency, LANGUAGE);
   // Seller, top right; the billing address, left.
   doc.font('Helvetica-Bold').fontSize(12).text(seller.companyName, MARGIN, MARGIN, { width: WIDTH, align: 'right' });
   doc.font('Helvetica').fontSize(9);
@@ -153,8 +148,6 @@ export function renderInvoicePdf(invoice: Invoice, seller: InvoiceSeller): Promi
       .text(`Please transfer ${money(invoice.total)}${by}${to}${reference}.`, MARGIN, doc.y, { width: WIDTH });
   }
   if (invoice.notes) doc.moveDown().text(invoice.notes, MARGIN, doc.y, { width: WIDTH });
-  doc.end();
-  return done;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { InvoiceCsvQuery, InvoiceListQuery } from '@cuspid/contracts/invoices';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
@@ -118,15 +118,6 @@ export async function lockVisibleInvoice(db: DbOrTx, actor: Actor, id: string): 
     .from(invoices)
     .where(and(eq(invoices.id, id), visible(actor)))
     .for('update');
-  return row;
-}
-
-/** A live company the actor may see, with what its invoices show and need. */
-export async function findVisibleCompany(db: DbOrTx, actor: Actor, id: string): Promise<CompanyBilling | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, id), isNull(companies.deletedAt), companyScope(actor, companies.id)));
   return row;
 }
 

@@ -22,6 +22,7 @@ import { recordAudit } from '../../lib/audit';
 import { type CsvValue, csvCents, csvLine } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
+import { findInvoiceMailAddress, findVisibleCompanyRow, invoiceMailAddress } from '../companies';
 import { renderAssignedDocument } from '../documents';
 import { findPayeeAccount, markPaidByHand } from '../payments';
 import { sendMail } from '../sent-mails';
@@ -120,13 +121,23 @@ function toInvoice(
   };
 }
 
-/** Whether the seller invoices `company` under the reverse charge (ADR 0105). */
-async function reverseChargeFor(db: DbOrTx, company: repo.CompanyBilling): Promise<boolean> {
-  const seller = await findOperatorCompany(db);
+/**
+ * The two companies of an invoice as one request read them: the buyer, and the seller (the operator company;
+ * undefined when there is none). A purchase reads them once and hands them on instead of each step reading again.
+ */
+export type InvoiceParties = { buyer: repo.CompanyBilling; seller: repo.CompanyBilling | undefined };
+
+/** Whether the seller invoices the buyer under the reverse charge (ADR 0105). */
+export function reverseChargeBetween({ buyer, seller }: InvoiceParties): boolean {
   return reverseChargeApplies(
     { country: seller?.country ?? '' },
-    { country: company.country ?? '', vatId: company.vatId, applyReverseCharge: company.applyReverseCharge },
+    { country: buyer.country ?? '', vatId: buyer.vatId, applyReverseCharge: buyer.applyReverseCharge },
   );
+}
+
+/** Whether the seller invoices `company` under the reverse charge (ADR 0105). */
+async function reverseChargeFor(db: DbOrTx, company: repo.CompanyBilling): Promise<boolean> {
+  return reverseChargeBetween({ buyer: company, seller: await findOperatorCompany(db) });
 }
 
 /** Writes a draft's lines and the amounts computed from them. */
@@ -163,7 +174,7 @@ export async function getInvoice(deps: Deps, actor: Actor, id: string, db: DbOrT
 export async function createInvoice(deps: Deps, actor: Actor, body: InvoiceInput): Promise<Invoice> {
   return deps.db.transaction(async (tx) => {
     // A company out of reach is not found, before anything else is said about it.
-    const company = await repo.findVisibleCompany(tx, actor, body.company_id);
+    const company = await findVisibleCompanyRow(tx, actor, body.company_id);
     if (!company) throw notFound();
     assertMayManageInvoices(actor);
     const row = await repo.insertInvoice(tx, {
@@ -244,13 +255,22 @@ async function issue(
   tx: DbOrTx,
   row: repo.InvoiceRow,
   now: Date,
-  /** A credit note mirrors the invoice as it was issued: its reverse charge and billing address, not today's. */
-  mirrors?: repo.InvoiceRow,
+  options: {
+    /** A credit note mirrors the invoice as it was issued: its reverse charge and billing address, not today's. */
+    mirrors?: repo.InvoiceRow;
+    /** The companies as the caller read them already; read here when not given. */
+    parties?: InvoiceParties;
+  } = {},
 ) {
-  const company = (await repo.findCompany(tx, row.companyId))!;
+  const { mirrors, parties } = options;
+  const company = parties?.buyer ?? (await repo.findCompany(tx, row.companyId))!;
   const lines = await repo.listLines(tx, row.id);
   if (lines.length === 0) throw new AppError('INVOICE_EMPTY');
-  const reverseCharge = mirrors ? mirrors.reverseCharge : await reverseChargeFor(tx, company);
+  const reverseCharge = mirrors
+    ? mirrors.reverseCharge
+    : parties
+      ? reverseChargeBetween(parties)
+      : await reverseChargeFor(tx, company);
   const totals = invoiceTotals(
     lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
     { reverseCharge },
@@ -302,7 +322,7 @@ async function creditNoteFor(deps: Deps, tx: DbOrTx, actor: Actor, invoice: repo
     })),
   );
   await repo.updateInvoice(tx, note.id, {
-    ...(await issue(deps, tx, note, now, invoice)),
+    ...(await issue(deps, tx, note, now, { mirrors: invoice })),
     ...(invoice.status === 'open' ? { status: 'paid' as const, paidAt: now } : {}),
   });
   return note.id;
@@ -345,7 +365,8 @@ export async function changeInvoiceStatus(
 
 /** A package purchase's invoice (ADR 0106): what is bought, and the credits paying it adds. */
 export type PurchaseInvoice = {
-  companyId: string;
+  /** The buyer and the seller as the purchase read them (the buyer is the invoice's company). */
+  parties: InvoiceParties;
   packageId: string;
   credits: number;
   creditType: string;
@@ -366,7 +387,7 @@ export async function issuePurchaseInvoice(
   now = new Date(),
 ): Promise<Invoice> {
   const row = await repo.insertInvoice(tx, {
-    companyId: purchase.companyId,
+    companyId: purchase.parties.buyer.id,
     packageId: purchase.packageId,
     packageCredits: purchase.credits,
     packageCreditType: purchase.creditType,
@@ -386,22 +407,16 @@ export async function issuePurchaseInvoice(
       netCents: l.quantity * l.unit_price,
     })),
   );
-  await repo.updateInvoice(tx, row.id, await issue(deps, tx, row, now));
+  await repo.updateInvoice(tx, row.id, await issue(deps, tx, row, now, { parties: purchase.parties }));
   await recordAudit(tx, actor, {
     entity: 'invoice',
     entityId: row.id,
-    companyId: purchase.companyId,
+    companyId: purchase.parties.buyer.id,
     action: 'create',
     after: { package: purchase.packageId, credits: purchase.credits, status: 'open' },
   });
-  await mailIssuedInvoice(deps, tx, actor, row.id);
+  await mailIssuedInvoice(deps, tx, actor, row.id, purchase.parties);
   return getInvoice(deps, actor, row.id, tx);
-}
-
-/** Whether the seller invoices this company under the reverse charge, and whether it is in the EU at all. */
-export async function taxTreatmentOf(db: DbOrTx, companyId: string) {
-  const company = (await repo.findCompany(db, companyId))!;
-  return { reverseCharge: await reverseChargeFor(db, company), country: company.country };
 }
 
 /** PATCH /invoices/{id}/dunning: staff pause or resume the reminders of an issued, unpaid invoice. */
@@ -422,9 +437,14 @@ export async function setDunningPaused(deps: Deps, actor: Actor, id: string, pau
   });
 }
 
-/** An invoice as a PDF, and the file name to save it under. */
-async function pdfOf(deps: Deps, db: DbOrTx, invoice: Invoice): Promise<{ fileName: string; pdf: Buffer }> {
-  const found = await findOperatorCompany(db);
+/** An invoice as a PDF, and the file name to save it under; the seller is read unless `parties` brings it. */
+async function pdfOf(
+  deps: Deps,
+  db: DbOrTx,
+  invoice: Invoice,
+  parties?: InvoiceParties,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const found = parties ? parties.seller : await findOperatorCompany(db);
   const bank = found ? await findPayeeAccount(db, found.id) : undefined;
   const seller: InvoiceSeller = {
     companyName: found?.companyName ?? '',
@@ -456,16 +476,22 @@ export async function invoicePdf(deps: Deps, actor: Actor, id: string): Promise<
 }
 
 /**
- * The invoice mail (`invoice.issued`) with the PDF attached, to the company's invoice address (else its warning
- * address), written in the issuing transaction: a rolled-back issue mails nothing. Without an address none is sent.
+ * The invoice mail (`invoice.issued`) with the PDF attached, to the company's invoice mail address, written in the
+ * issuing transaction: a rolled-back issue mails nothing. Without an address none is sent. The companies are read
+ * unless `parties` brings them.
  */
-async function mailIssuedInvoice(deps: Deps, tx: DbOrTx, actor: Actor, id: string): Promise<void> {
+async function mailIssuedInvoice(
+  deps: Deps,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  parties?: InvoiceParties,
+): Promise<void> {
   const invoice = await getInvoice(deps, actor, id, tx);
-  const company = (await repo.findCompany(tx, invoice.company_id))!;
-  const to = company.invoiceEmailAddress ?? company.warningMailAddress ?? null;
+  const to = parties ? invoiceMailAddress(parties.buyer) : await findInvoiceMailAddress(tx, invoice.company_id);
   if (!to) return;
   const language = 'en';
-  const { fileName, pdf } = await pdfOf(deps, tx, invoice);
+  const { fileName, pdf } = await pdfOf(deps, tx, invoice, parties);
   await sendMail(deps, tx, {
     event: 'invoice.issued',
     to,

@@ -1,7 +1,7 @@
 import { defineModule } from '../../lib/define-module';
 import { packagesRoutes } from './packages.routes';
 
-export { listAvailablePackages } from './packages.service';
+export { listPackagesOfferedTo } from './packages.service';
 
 /** Credit packages, their prices per country, and what a company can buy (spec section 3). */
 export const packagesModule = defineModule({ name: 'packages', service: 'api', routes: packagesRoutes });

@@ -248,6 +248,14 @@ export async function listAvailablePackages(
 ): Promise<AvailablePackages> {
   const company = await findVisibleCompanyCountry(deps.db, actor, companyId);
   if (!company) throw notFound();
+  return listPackagesOfferedTo(deps, company);
+}
+
+/** listAvailablePackages for a company the caller has read already (and found within the actor's reach). */
+export async function listPackagesOfferedTo(
+  deps: Deps,
+  company: { id: string; country: string | null },
+): Promise<AvailablePackages> {
   const country = company.country?.toUpperCase() ?? null;
   const offered = await repo.listActivePackagesIn(deps.db, country);
   const data = offered.flatMap(({ pkg, countryPackage }) => {

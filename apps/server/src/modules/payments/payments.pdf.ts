@@ -1,6 +1,6 @@
 import type { Payment } from '@cuspid/contracts/payments';
-import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../lib/money';
+import { renderPdf } from '../../lib/pdf';
 
 const LANGUAGE = 'en';
 const MARGIN = 40;
@@ -17,27 +17,21 @@ const COLUMNS = [
   ['Amount', WIDTH - 660],
 ] as const;
 
+/** Who issues the history, the filters it was made with, and whether rows were left out. */
+type HistoryMeta = { issuer: string; filters: string[]; truncated: boolean };
+
 /**
  * The payment history as a PDF (A4 landscape, Helvetica): the filters it was made with, one row per payment, and
  * the sums of paid and failed payments per currency.
  */
-export function renderPaymentHistoryPdf(
-  payments: Payment[],
-  meta: { issuer: string; filters: string[]; truncated: boolean },
-): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: MARGIN,
-    info: { Title: 'Payment history', Author: meta.issuer },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+export function renderPaymentHistoryPdf(payments: Payment[], meta: HistoryMeta): Promise<Buffer> {
+  return renderPdf(
+    { size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: 'Payment history', Author: meta.issuer } },
+    (doc) => drawPaymentHistory(doc, payments, meta),
+  );
+}
 
+function drawPaymentHistory(doc: PDFKit.PDFDocument, payments: Payment[], meta: HistoryMeta): void {
   doc.font('Helvetica-Bold').fontSize(16).text('Payment history', MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor('#444');
   doc.text(`${meta.issuer} · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
@@ -105,6 +99,4 @@ export function renderPaymentHistoryPdf(
   }
   if (meta.truncated)
     doc.font('Helvetica').text('Only the first rows are shown: narrow the filters for the rest.', MARGIN);
-  doc.end();
-  return done;
 }

@@ -11,10 +11,14 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentView = PaymentRow & { invoiceNumber: string | null; companyName: string };
 export type PayableInvoice = typeof invoices.$inferSelect;
 
+declare const locked: unique symbol;
+/** An invoice read under its row lock (lockInvoice), held until the caller's transaction ends. */
+export type LockedInvoice = PayableInvoice & { readonly [locked]: true };
+
 /** Locks an invoice for a payment: payments of one invoice follow each other, so it is settled once. */
-export async function lockInvoice(db: DbOrTx, id: string): Promise<PayableInvoice | undefined> {
+export async function lockInvoice(db: DbOrTx, id: string): Promise<LockedInvoice | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
-  return row;
+  return row as LockedInvoice | undefined;
 }
 
 /** An invoice the actor may see (another company's is not found). */
@@ -163,13 +167,4 @@ export async function findVisibleCompanyName(db: DbOrTx, actor: Actor, id: strin
 export async function findUserMail(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, userId));
   return row?.mail ?? null;
-}
-
-/** Where a company's invoice mails go: its invoice address, else its warning address. */
-export async function findInvoiceAddress(db: DbOrTx, companyId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ invoice: companies.invoiceEmailAddress, warning: companies.warningMailAddress })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.invoice ?? row?.warning ?? null;
 }

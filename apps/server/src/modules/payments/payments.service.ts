@@ -18,7 +18,7 @@ import { cardCheckout } from './payments.methods';
 import { renderPaymentHistoryPdf } from './payments.pdf';
 import { assertMayImportStatements } from './payments.policy';
 import * as repo from './payments.repository';
-import { outstanding, recordPayment } from './payments.settle';
+import { outstanding, recordLockedPayment, recordPayment } from './payments.settle';
 
 export function toPayment(row: repo.PaymentView): Payment {
   return {
@@ -71,13 +71,16 @@ export async function paymentHistoryPdf(deps: Deps, actor: Actor, query: Payment
   });
 }
 
-/** How to pay an invoice by bank transfer: the operator's account, and the invoice number as the reference. */
+/**
+ * How to pay an invoice by bank transfer: the operator's account, and the invoice number as the reference. `seller`
+ * is the operator company as the caller read it (findOperatorCompany; undefined when there is none).
+ */
 export async function bankTransferInstructions(
   db: DbOrTx,
+  seller: { id: string; companyName: string } | undefined,
   invoice: { number: string | null; totalCents: number; currency: string },
   paidCents = 0,
 ): Promise<BankTransferInstructions> {
-  const seller = await findOperatorCompany(db);
   const account = seller ? await repo.findPayeeAccount(db, seller.id) : undefined;
   return {
     account_holder: account?.accountHolder ?? seller?.companyName ?? null,
@@ -138,9 +141,12 @@ export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: s
     if (!(await repo.claimEvent(tx, 'stripe', event.id, event.type))) return { received: true, handled: 'duplicate' };
     if (!event.payment) return { received: true, handled: 'ignored' };
     // An invoice id the portal does not know (another installation's test event) is acknowledged, not retried.
-    if (!UUID.test(event.payment.invoiceId) || !(await repo.lockInvoice(tx, event.payment.invoiceId)))
-      return { received: true, handled: 'unknown-invoice' };
-    const settlement = await recordPayment(deps, tx, { ...event.payment, provider: 'stripe' });
+    const invoice = UUID.test(event.payment.invoiceId)
+      ? await repo.lockInvoice(tx, event.payment.invoiceId)
+      : undefined;
+    if (!invoice) return { received: true, handled: 'unknown-invoice' };
+    // Recorded under the lock just taken (held until the commit): recordLockedPayment does not lock it again.
+    const settlement = await recordLockedPayment(deps, tx, invoice, { ...event.payment, provider: 'stripe' });
     return { received: true, handled: settlement.outcome };
   });
 }

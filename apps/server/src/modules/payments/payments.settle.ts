@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
+import { findInvoiceMailAddress } from '../companies';
 import { addCredits } from '../credits';
 import { sendMail } from '../sent-mails';
 import * as repo from './payments.repository';
@@ -53,7 +54,7 @@ type MailDeps = Pick<Deps, 'jobs'>;
  * transaction; without an address none is sent.
  */
 async function mailReceipt(deps: MailDeps, tx: DbOrTx, invoice: repo.PayableInvoice, payment: repo.PaymentRow) {
-  const to = await repo.findInvoiceAddress(tx, invoice.companyId);
+  const to = await findInvoiceMailAddress(tx, invoice.companyId);
   if (!to) return;
   const language = 'en';
   await sendMail(deps, tx, {
@@ -93,6 +94,19 @@ async function settle(tx: DbOrTx, invoice: repo.PayableInvoice, at: Date, actor:
 export async function recordPayment(deps: MailDeps, tx: DbOrTx, report: PaymentReport): Promise<Settlement> {
   const invoice = await repo.lockInvoice(tx, report.invoiceId);
   if (!invoice) throw notFound();
+  return recordLockedPayment(deps, tx, invoice, report);
+}
+
+/**
+ * recordPayment for an invoice the caller has locked in this transaction already (it read the invoice first): the
+ * lock it holds orders the invoice's payments until the commit, so taking it again would only cost a round trip.
+ */
+export async function recordLockedPayment(
+  deps: MailDeps,
+  tx: DbOrTx,
+  invoice: repo.LockedInvoice,
+  report: Omit<PaymentReport, 'invoiceId'>,
+): Promise<Settlement> {
   if (!Number.isSafeInteger(report.amountCents)) throw new Error(`a payment is whole cents, not ${report.amountCents}`);
   const at = report.at ?? new Date();
   const payment = await repo.insertPayment(tx, {
@@ -157,8 +171,7 @@ export async function markPaidByHand(
       invoicePaid: true,
       creditsAdded: await settle(tx, invoice, at, actor),
     };
-  return recordPayment(deps, tx, {
-    invoiceId,
+  return recordLockedPayment(deps, tx, invoice, {
     provider: 'bank-transfer',
     reference: null,
     status: 'paid',

@@ -6,11 +6,13 @@ import { purchaseInputSchema } from '@cuspid/contracts/payments';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { findVisibleCompanyRow } from '../companies';
 import { applyDiscountCoupon, previewDiscountCoupon, setRedemptionInvoice } from '../coupons';
-import { issuePurchaseInvoice, taxTreatmentOf } from '../invoices';
-import { listAvailablePackages } from '../packages';
+import { type InvoiceParties, issuePurchaseInvoice, reverseChargeBetween } from '../invoices';
+import { listPackagesOfferedTo } from '../packages';
 import { bankTransferInstructions, markPaidByHand, paymentMethods, startCheckout } from '../payments';
+import { findOperatorCompany } from '../users';
 import { assertMayBuyFor } from './purchases.policy';
 
 /**
@@ -22,7 +24,9 @@ const EU = new Set<string>(EU_COUNTRY_CODES);
 
 type Priced = {
   companyId: string;
-  offer: Awaited<ReturnType<typeof listAvailablePackages>>['data'][number];
+  /** The buyer and the seller, read once per request: the quote and the purchase's invoice both use them. */
+  parties: InvoiceParties;
+  offer: Awaited<ReturnType<typeof listPackagesOfferedTo>>['data'][number];
   country: string | null;
   taxRate: number;
   reverseCharge: boolean;
@@ -31,7 +35,9 @@ type Priced = {
 /** The package as this company can buy it, and the tax it is charged: 404 for a company out of reach. */
 async function priced(deps: Deps, actor: Actor, input: PurchaseQuoteInput): Promise<Priced> {
   const companyId = input.company_id ?? actor.companyId;
-  const available = await listAvailablePackages(deps, actor, companyId);
+  const buyer = await findVisibleCompanyRow(deps.db, actor, companyId);
+  if (!buyer) throw notFound();
+  const available = await listPackagesOfferedTo(deps, buyer);
   assertMayBuyFor(actor, companyId);
   const offer = available.data.find((p) => p.id === input.package_id);
   if (!offer) {
@@ -40,15 +46,17 @@ async function priced(deps: Deps, actor: Actor, input: PurchaseQuoteInput): Prom
       errors: { package_id: [`This package cannot be bought in ${available.country ?? '—'}`] },
     });
   }
-  const { reverseCharge } = await taxTreatmentOf(deps.db, companyId);
+  // Read per request, not kept for the process: the operator's country can change (no cache to invalidate).
+  const parties: InvoiceParties = { buyer, seller: await findOperatorCompany(deps.db) };
   // Services to a business outside the EU are not taxed here (the place of supply is the buyer's country).
   const outsideEu = available.country !== null && !EU.has(available.country);
   return {
     companyId,
+    parties,
     offer,
     country: available.country,
     taxRate: outsideEu ? 0 : deps.config.invoices.taxRateBp,
-    reverseCharge,
+    reverseCharge: reverseChargeBetween(parties),
   };
 }
 
@@ -135,7 +143,7 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
       : null;
     const discount = coupon ? { code: code!, cents: coupon.discountCents } : null;
     let issued = await issuePurchaseInvoice(deps, tx, actor, {
-      companyId: p.companyId,
+      parties: p.parties,
       packageId: p.offer.id,
       credits: p.offer.credits,
       creditType: p.offer.credit_type,
@@ -148,7 +156,7 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
       await markPaidByHand(deps, tx, actor, issued.id);
       issued = { ...issued, status: 'paid' };
     }
-    const bank = await bankTransferInstructions(tx, {
+    const bank = await bankTransferInstructions(tx, p.parties.seller, {
       number: issued.number,
       totalCents: issued.total,
       currency: issued.currency,

@@ -10,7 +10,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import type { TotalList } from '../../../lib/list-types';
-import { companyKeys } from './get-my-company';
 
 export type CompanyPageParams = {
   page: number;
@@ -23,6 +22,9 @@ export type CompanyPageParams = {
 };
 export type CompanyList = TotalList<typeof companySchema>;
 export type PartnerOption = z.infer<typeof partnerCompanySchema>;
+
+/** Every companies query stands under this key (the caller's own company too: myCompanyQuery in lib). */
+export const companyKeys = { all: ['companies'] as const };
 
 export const companyListKeys = {
   page: (params: CompanyPageParams) => [...companyKeys.all, 'page', params] as const,

@@ -1,7 +1,7 @@
 import { COMPANY_ROUTES, type Company } from '@cuspid/contracts/companies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../../../lib/api-client';
-import { companyKeys } from './get-my-company';
+import { companyKeys } from './companies';
 
 /** The logo's bytes (the call needs the session token, so an <img> cannot load it by URL). */
 export const getCompanyLogo = (companyId: string, signal?: AbortSignal) =>

@@ -6,7 +6,7 @@ import {
 } from '@cuspid/contracts/companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import { companyKeys } from './get-my-company';
+import { companyKeys } from './companies';
 
 /** POST /api/companies-import (multipart): the CSV in the export's columns. */
 export function importCompanies(file: File) {

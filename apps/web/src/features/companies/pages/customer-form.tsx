@@ -20,8 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RecordLabelsEditor } from '../../flags';
-import { useCompany, usePartnerOptions, useSaveCompany } from '../api/companies';
-import { companyKeys } from '../api/get-my-company';
+import { companyKeys, useCompany, usePartnerOptions, useSaveCompany } from '../api/companies';
 import { CompanyLogo } from '../components/company-logo';
 import { companyPaths } from '../paths';
 

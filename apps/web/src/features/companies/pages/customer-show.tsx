@@ -8,13 +8,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { myCompanyQuery } from '../../../lib/use-is-staff';
 import { BalanceHistoryChart, CreditBalanceCards, CreditHistoryTable, GrantCreditsButton } from '../../credits';
 import type { AssigneeOption } from '../../crm';
 import { CustomerTimelinePanel } from '../../crm';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
 import { CompanyUsersTable, userListQuery } from '../../users';
-import { useCompany, useCompanyUnits, useDeleteCompany } from '../api/companies';
-import { companyKeys, myCompanyQuery } from '../api/get-my-company';
+import { companyKeys, useCompany, useCompanyUnits, useDeleteCompany } from '../api/companies';
 import { CompanyDetails } from '../components/company-details';
 import { companyPaths } from '../paths';
 

@@ -8,8 +8,7 @@ import { Link } from 'react-router';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { BulkLabelsModal, FlagFilterSelect, RecordLabels } from '../../flags';
-import { useCompanyPage, usePartnerOptions } from '../api/companies';
-import { companyKeys } from '../api/get-my-company';
+import { companyKeys, useCompanyPage, usePartnerOptions } from '../api/companies';
 import { CompanyImportButton } from '../components/company-import-button';
 import { companyPaths } from '../paths';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@m
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../lib/can';
 import { errorMessage } from '../../../lib/notify';
+import { useMyCompany } from '../../../lib/use-is-staff';
 import { RedeemCouponCard } from '../../coupons';
-import { useMyCompany } from '../api/get-my-company';
 import { CompanyDetails } from '../components/company-details';
 import { CompanyLogo } from '../components/company-logo';
 

@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
-import { useIsStaff, useOwnCompany } from '../../../lib/use-is-staff';
+import { useIsStaff, useMyCompany } from '../../../lib/use-is-staff';
 import { useInvoice, useSaveInvoice } from '../api/invoices';
 import { InvoiceCompanySelect } from '../components/invoice-company-select';
 import { amountToCents, centsToAmount, percentToBasisPoints, useInvoiceFormat } from '../components/invoice-display';
@@ -112,7 +112,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const save = useSaveInvoice();
   const format = useInvoiceFormat();
   // The operator sells: staff's own company.
-  const seller = useOwnCompany();
+  const seller = useMyCompany();
   const [buyer, setBuyer] = useState<Company | null>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
   const currency = invoice?.currency ?? DEFAULT_CURRENCY;
