@@ -1,28 +1,8 @@
 import type { Jaw } from '@cuspid/contracts/cases';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  ColorInput,
-  Group,
-  Loader,
-  Progress,
-  Slider,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconCamera, IconFocusCentered, IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { Alert, Box, Card, Group, Loader, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchJawFile, fetchResultFile } from '../api/jaw-file';
-import { summarizeDeviation } from '../lib/deviation';
-import { deviationColors } from '../lib/deviation-colors';
 import {
   type Clipping,
   type CreateJawRenderer,
@@ -41,7 +21,7 @@ import {
   loadMeshInWorker,
   type MeshLoader,
 } from '../lib/mesh-loader';
-import type { DeviationResult, PreparedMesh, QualityEdges } from '../lib/mesh-messages';
+import type { PreparedMesh } from '../lib/mesh-messages';
 import {
   type LayerPlan,
   planLayers,
@@ -54,19 +34,12 @@ import {
   type ViewerScan,
 } from '../lib/viewer-layers';
 import { DeviationLegend } from './deviation-legend';
+import { JawControls } from './jaw-controls';
 import { NO_RESULT, type ResultChoice, ResultsPanel } from './results-panel';
-import { ShortcutHelp } from './shortcut-help';
 import { type JawLoad, type MeshSource, useMeshSources } from './use-jaw-meshes';
-import { meshId, useWorkerJob } from './use-worker-job';
-import {
-  BOUNDARY_EDGE_COLOR,
-  ClippingTool,
-  DEFAULT_CLIPPING,
-  MeasureTool,
-  NON_MANIFOLD_EDGE_COLOR,
-  type QualityCounts,
-  QualityTool,
-} from './viewer-tools';
+import { useViewerAnalyses } from './use-viewer-analyses';
+import { ViewerToolbar } from './viewer-toolbar';
+import { ClippingTool, DEFAULT_CLIPPING, MeasureTool, type QualityCounts, QualityTool } from './viewer-tools';
 
 // Ivory for the upper jaw, a cool grey-blue for the lower one: told apart at a glance, both read as teeth.
 const DEFAULT_APPEARANCE: Record<Jaw, JawAppearance> = {
@@ -201,65 +174,6 @@ export function JawViewer({
     return plan ? shownMesh(plan, loads) : null;
   };
 
-  // The quality overlay: the rims of holes and the non-manifold edges of each scan as shown.
-  const upperScan = meshOf(scanLayerKey('upper'));
-  const lowerScan = meshOf(scanLayerKey('lower'));
-  const qualityJob = (mesh: PreparedMesh | null) => ({
-    key: showQuality && mesh ? `quality:${meshId(mesh)}` : null,
-    run: (signal: AbortSignal) => findQualityEdges(mesh!, { signal }),
-  });
-  const upperQuality = qualityJob(upperScan);
-  const lowerQuality = qualityJob(lowerScan);
-  const quality = {
-    upper: useWorkerJob<QualityEdges>(upperQuality.key, upperQuality.run),
-    lower: useWorkerJob<QualityEdges>(lowerQuality.key, lowerQuality.run),
-  };
-
-  // The deviation map: a result against its scan, or the compared version against the shown one, per jaw.
-  const heatmapPair = (jaw: Jaw) => {
-    if (choice.heatmap === 'off' || !choice.a) return null;
-    const [measuredKey, referenceKey] =
-      choice.heatmap === 'versions' && choice.b
-        ? [resultLayerKey(choice.b, jaw), resultLayerKey(choice.a, jaw)]
-        : [resultLayerKey(choice.a, jaw), scanLayerKey(jaw)];
-    const measured = meshOf(measuredKey);
-    const reference = meshOf(referenceKey);
-    return measured && reference ? { layer: measuredKey, measured, reference } : null;
-  };
-  const deviationJob = (jaw: Jaw) => {
-    const pair = heatmapPair(jaw);
-    return {
-      pair,
-      key: pair ? `deviation:${meshId(pair.measured)}:${meshId(pair.reference)}` : null,
-      run: (signal: AbortSignal) => computeDeviation(pair!.measured, pair!.reference, { signal }),
-    };
-  };
-  const upperDeviation = deviationJob('upper');
-  const lowerDeviation = deviationJob('lower');
-  const deviation = {
-    upper: { ...upperDeviation, state: useWorkerJob<DeviationResult>(upperDeviation.key, upperDeviation.run) },
-    lower: { ...lowerDeviation, state: useWorkerJob<DeviationResult>(lowerDeviation.key, lowerDeviation.run) },
-  };
-  const deviationDone = [deviation.upper, deviation.lower].flatMap((job) =>
-    job.pair && job.state.status === 'done' ? [{ layer: job.pair.layer, result: job.state.value }] : [],
-  );
-  const isHeatmapRunning = [deviation.upper, deviation.lower].some((job) => job.state.status === 'running');
-  const summaryKey = [deviation.upper, deviation.lower]
-    .map((job) => (job.state.status === 'done' ? job.key : ''))
-    .join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the answers, named by `summaryKey`
-  const deviationSummary = useMemo(() => {
-    if (deviationDone.length === 0) return null;
-    if (deviationDone.length === 1) return deviationDone[0]!.result.summary;
-    const all = new Float32Array(deviationDone.reduce((sum, done) => sum + done.result.distances.length, 0));
-    let offset = 0;
-    for (const done of deviationDone) {
-      all.set(done.result.distances, offset);
-      offset += done.result.distances.length;
-    }
-    return summarizeDeviation(all);
-  }, [summaryKey]);
-
   const [isReady, setIsReady] = useState(false);
   const shown = useRef<{ scene: JawScene | null; meshes: Map<string, PreparedMesh>; isFramed: boolean }>({
     scene: null,
@@ -336,50 +250,15 @@ export function JawViewer({
     }
   }, [scene, plans, loads, isSettled]);
 
-  // Overlays follow the meshes on screen: a model read again (the full scan after its preview) gets them again.
-  const appliedColors = useRef(new Map<string, { mesh: PreparedMesh; distances: Float32Array }>());
-  useEffect(() => {
-    if (!scene) return;
-    const wanted = new Map(deviationDone.map((done) => [done.layer, done.result.distances]));
-    for (const layer of [...appliedColors.current.keys()]) {
-      if (wanted.has(layer)) continue;
-      scene.setVertexColors(layer, null);
-      appliedColors.current.delete(layer);
-    }
-    for (const [layer, distances] of wanted) {
-      const mesh = shown.current.meshes.get(layer);
-      const applied = appliedColors.current.get(layer);
-      if (!mesh || (applied?.distances === distances && applied.mesh === mesh)) continue;
-      // The distances are those of another mesh than the one shown: its own map is on its way.
-      if (distances.length !== mesh.vertexCount) continue;
-      scene.setVertexColors(layer, deviationColors(distances));
-      appliedColors.current.set(layer, { mesh, distances });
-    }
-  });
-
-  const appliedEdges = useRef(new Map<string, { mesh: PreparedMesh; edges: QualityEdges }>());
-  useEffect(() => {
-    if (!scene) return;
-    const wanted = new Map<string, QualityEdges>();
-    for (const jaw of ['upper', 'lower'] as const) {
-      const state = quality[jaw];
-      if (state.status === 'done') wanted.set(scanLayerKey(jaw), state.value);
-    }
-    for (const layer of [...appliedEdges.current.keys()]) {
-      if (wanted.has(layer)) continue;
-      scene.setEdges(layer, []);
-      appliedEdges.current.delete(layer);
-    }
-    for (const [layer, edges] of wanted) {
-      const mesh = shown.current.meshes.get(layer);
-      const applied = appliedEdges.current.get(layer);
-      if (!mesh || (applied?.edges === edges && applied.mesh === mesh)) continue;
-      scene.setEdges(layer, [
-        { segments: edges.boundary, color: BOUNDARY_EDGE_COLOR },
-        { segments: edges.nonManifold, color: NON_MANIFOLD_EDGE_COLOR },
-      ]);
-      appliedEdges.current.set(layer, { mesh, edges });
-    }
+  // After the models joined the scene: its overlays go on the meshes shown.
+  const { quality, deviationSummary, isHeatmapRunning } = useViewerAnalyses({
+    scene,
+    meshOf,
+    shownMeshOf: (key) => shown.current.meshes.get(key),
+    choice,
+    showQuality,
+    computeDeviation,
+    findQualityEdges,
   });
 
   const appearanceKey = JSON.stringify([appearance, choice]);
@@ -564,80 +443,21 @@ export function JawViewer({
       onKeyDown={handleKeyDown}
     >
       <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
-        <Group justify="space-between" gap="xs">
-          <Group gap={6} role="group" aria-label={t('views.label')}>
-            {JAW_VIEWS.map((view, index) => (
-              <Button
-                key={view}
-                size="compact-sm"
-                variant="default"
-                onClick={() => handleView(view)}
-                disabled={!scene}
-                data-testid={`jaw-view-${view}`}
-                aria-keyshortcuts={String(index + 1)}
-              >
-                {t(`views.${view}`)}
-              </Button>
-            ))}
-          </Group>
-          <Group gap={6}>
-            <Switch
-              size="sm"
-              label={t('wireframe')}
-              checked={isWireframe}
-              onChange={(event) => setIsWireframe(event.currentTarget.checked)}
-              data-testid="jaw-wireframe"
-            />
-            {scans.length > 1 && (
-              <Switch
-                size="sm"
-                label={t('apart')}
-                checked={isApart}
-                onChange={(event) => changeApart(event.currentTarget.checked)}
-                data-testid="jaw-apart"
-              />
-            )}
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconFocusCentered size={14} aria-hidden />}
-              onClick={handleReset}
-              disabled={!scene}
-              data-testid="jaw-view-reset"
-              aria-keyshortcuts="R"
-            >
-              {t('reset')}
-            </Button>
-            <Tooltip label={t('screenshot')} withinPortal={false}>
-              <ActionIcon
-                variant="default"
-                size="md"
-                onClick={() => void handleScreenshot()}
-                disabled={!isReady || hasNoWebGl}
-                aria-label={t('screenshot')}
-                aria-keyshortcuts="P"
-                data-testid="jaw-screenshot"
-              >
-                <IconCamera size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            {
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={
-                  isFullscreen ? <IconMinimize size={14} aria-hidden /> : <IconMaximize size={14} aria-hidden />
-                }
-                onClick={handleFullscreen}
-                data-testid="jaw-fullscreen"
-                aria-keyshortcuts="F"
-              >
-                {isFullscreen ? t('exitFullscreen') : t('fullscreen')}
-              </Button>
-            }
-            <ShortcutHelp opened={isHelpOpen} onChange={setIsHelpOpen} />
-          </Group>
-        </Group>
+        <ViewerToolbar
+          isSceneReady={scene !== null}
+          isPictureReady={isReady && !hasNoWebGl}
+          onView={handleView}
+          isWireframe={isWireframe}
+          onWireframeChange={setIsWireframe}
+          isApart={scans.length > 1 ? isApart : null}
+          onApartChange={changeApart}
+          onReset={handleReset}
+          onScreenshot={() => void handleScreenshot()}
+          isFullscreen={isFullscreen}
+          onFullscreen={handleFullscreen}
+          isHelpOpen={isHelpOpen}
+          onHelpChange={setIsHelpOpen}
+        />
         {hasNoWebGl && (
           <Alert color="orange" data-testid="jaw-viewer-no-webgl">
             {t('noWebGl')}
@@ -724,59 +544,19 @@ export function JawViewer({
           <Tabs.Panel value="jaws" pt="sm">
             <Group gap="xl" align="flex-start">
               {scans.map(({ jaw }) => {
-                const jawName = t(`jaw.${jaw}`);
                 const plan = plans.find((candidate) => candidate.key === scanLayerKey(jaw));
                 const isLoaded = plan !== undefined && shownMesh(plan, loads) !== null;
                 const isPreview = plan?.source.from === 'result-file';
                 return (
-                  <Stack key={jaw} gap={6} w={220} data-testid={`jaw-controls-${jaw}`}>
-                    <Switch
-                      label={jawName}
-                      checked={appearance[jaw].visible}
-                      disabled={!isLoaded}
-                      onChange={(event) => changeJaw(jaw, { visible: event.currentTarget.checked })}
-                      data-testid={`jaw-toggle-${jaw}`}
-                    />
-                    {isPreview && isLoaded && (
-                      <Group gap={6}>
-                        <Badge size="xs" variant="light" data-testid={`jaw-preview-${jaw}`}>
-                          {t('preview.badge')}
-                        </Badge>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => setFull((current) => new Set(current).add(jaw))}
-                          data-testid={`jaw-full-${jaw}`}
-                        >
-                          {t('preview.loadFull')}
-                        </Button>
-                      </Group>
-                    )}
-                    <ColorInput
-                      size="xs"
-                      label={t('color', { jaw: jawName })}
-                      value={appearance[jaw].color}
-                      onChange={(color) => changeJaw(jaw, { color })}
-                      disabled={!isLoaded}
-                      withEyeDropper={false}
-                      // Inside the viewer, so that it shows in full screen too.
-                      popoverProps={{ withinPortal: false }}
-                    />
-                    <Stack gap={2}>
-                      <Text size="xs">{t('opacity', { jaw: jawName })}</Text>
-                      <Slider
-                        size="sm"
-                        min={0.1}
-                        max={1}
-                        step={0.05}
-                        value={appearance[jaw].opacity}
-                        onChange={(opacity) => changeJaw(jaw, { opacity })}
-                        disabled={!isLoaded}
-                        thumbLabel={t('opacity', { jaw: jawName })}
-                        label={(value) => `${Math.round(value * 100)} %`}
-                      />
-                    </Stack>
-                  </Stack>
+                  <JawControls
+                    key={jaw}
+                    jaw={jaw}
+                    appearance={appearance[jaw]}
+                    isLoaded={isLoaded}
+                    isPreview={isPreview}
+                    onChange={(change) => changeJaw(jaw, change)}
+                    onLoadFull={() => setFull((current) => new Set(current).add(jaw))}
+                  />
                 );
               })}
             </Group>
