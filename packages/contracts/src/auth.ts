@@ -23,8 +23,8 @@ export type PartnerType = z.infer<typeof partnerTypeSchema>;
 
 export const languageCodeSchema = z.enum(LANGUAGE_CODES);
 
-export const loginBodySchema = z.object({ mail: mailSchema, password: passwordSchema });
-export type LoginBody = z.infer<typeof loginBodySchema>;
+// zod/mini, for the web's sign-in page (ADR 0110).
+export { type LoginBody, loginBodySchema } from './sign-in';
 
 export const registerBodySchema = z.object({ mail: mailSchema, password: newPasswordSchema });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -123,22 +123,8 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-/** Wire contracts of the authentication service's own account calls (not named by the spec). */
-export const AUTH_ROUTES = {
-  login: '/login',
-  loginTwoFactor: '/login/two-factor',
-  refreshToken: '/refresh-token',
-  createUser: '/create-user',
-  listPermissions: '/list-permissions',
-  profile: '/profile',
-  updateProfile: '/update-profile',
-  changePassword: '/change-password',
-  logout: '/logout',
-  checkAccountLink: '/check-account-link',
-  acceptInvitation: '/accept-invitation',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-} as const;
+// AUTH_ROUTES: auth-routes.ts, without zod (the web's entry chunk reads it; ADR 0110).
+export { AUTH_ROUTES } from './auth-routes';
 
 /**
  * POST /create-user. Without a session it is self-registration (mail and password; a new company is

@@ -104,7 +104,7 @@ export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const updateUserBodySchema = z.object({
   id: z.uuid({ error: VALIDATION_MESSAGES.required }),
-  mail: mailSchema.optional(),
+  mail: z.optional(mailSchema),
   password: newPasswordSchema.optional(),
   first_name: optionalText(100),
   last_name: optionalText(100),

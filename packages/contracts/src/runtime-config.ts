@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, not zod: the web parses this at start-up in its entry chunk, which the sign-in page loads first
+// (bench web-size, ADR 0110); full zod would weigh about 25 kB gzipped there. The checks are the same.
+import * as z from 'zod/mini';
 
 /**
  * What the server tells the web app at run time (served as /runtime-config.js, which sets

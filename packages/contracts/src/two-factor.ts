@@ -106,7 +106,7 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 /** Turning two-factor sign-in off and making new recovery codes need the password or a current code. */
 export const twoFactorConfirmBodySchema = z
   .object({
-    password: passwordSchema.optional(),
+    password: z.optional(passwordSchema),
     code: twoFactorCodeSchema.optional(),
   })
   .refine((body) => body.password !== undefined || body.code !== undefined, {

@@ -1,4 +1,4 @@
-import { UI_LANGUAGES } from '@cuspid/contracts';
+import { UI_LANGUAGES } from '@cuspid/contracts/i18n';
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { AUTH_ROUTES, type LoginResponse } from '@cuspid/contracts';
+import type { LoginResponse } from '@cuspid/contracts';
+import { AUTH_ROUTES } from '@cuspid/contracts/auth-routes';
 import { ApiError } from './api-error';
 import { currentLanguage } from './i18n';
 import { notifyRelogin } from './notify';

@@ -1,4 +1,4 @@
-import { can, canOpenRoute, hasPermission, type PermissionHolder } from '@cuspid/contracts';
+import { can, canOpenRoute, hasPermission, type PermissionHolder } from '@cuspid/contracts/permissions';
 import { type ReactNode, useMemo } from 'react';
 import { toPermissionHolder, useSession } from './session';
 

@@ -1,6 +1,9 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '@cuspid/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES } from '@cuspid/contracts/validation-rules';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
+// The core's safeParse takes full-zod and zod/mini schemas (the login form's), and keeps full zod out of the
+// login page's JS (ADR 0110).
+import { safeParse } from 'zod/mini';
 import { i18n } from './i18n';
 
 // The contracts' schemas carry the spec's English messages; the web shows them in the user's language.
@@ -23,8 +26,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** Field errors from a zod schema, first message per field, translated. */
-export function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
-  const result = schema.safeParse(values);
+export function schemaErrors(schema: z.core.$ZodType, values: unknown): FormErrors {
+  const result = safeParse(schema, values);
   const errors: FormErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
@@ -37,7 +40,7 @@ export function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
 type Check<Values> = (values: Values) => FormErrors;
 
 /** A Mantine `validate` function: the contracts' schema first, then form-only checks (e.g. confirmation). */
-export function zodFormValidator<Values>(schema: z.ZodType, ...checks: Check<Values>[]) {
+export function zodFormValidator<Values>(schema: z.core.$ZodType, ...checks: Check<Values>[]) {
   return (values: Values): FormErrors => {
     const errors = schemaErrors(schema, values);
     for (const check of checks) {

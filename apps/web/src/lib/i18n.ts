@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, UI_LANGUAGES } from '@cuspid/contracts';
+import { DEFAULT_LANGUAGE, UI_LANGUAGES } from '@cuspid/contracts/i18n';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import auth from '../locales/en/auth.json';

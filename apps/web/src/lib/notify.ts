@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_MESSAGE } from '@cuspid/contracts';
+import { GENERIC_ERROR_MESSAGE } from '@cuspid/contracts/errors';
 import type { FormErrors } from '@mantine/form';
 import type { NotificationData } from '@mantine/notifications';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig, runtimeConfigSchema } from '@cuspid/contracts';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig, runtimeConfigSchema } from '@cuspid/contracts/runtime-config';
 
 declare global {
   interface Window {

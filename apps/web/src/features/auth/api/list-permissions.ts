@@ -1,5 +1,7 @@
 import type { permissionRecordSchema } from '@cuspid/contracts';
-import { AUTH_ROUTES, PERMISSION_FETCH_LIMIT, permissionTitlesFrom } from '@cuspid/contracts';
+import { AUTH_ROUTES } from '@cuspid/contracts/auth-routes';
+import { PERMISSION_FETCH_LIMIT } from '@cuspid/contracts/i18n';
+import { permissionTitlesFrom } from '@cuspid/contracts/permissions';
 import { api } from '../../../lib/api-client';
 import type { CountedList } from '../../../lib/list-types';
 import { sessionStore } from '../../../lib/session';

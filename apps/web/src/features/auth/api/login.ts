@@ -1,4 +1,5 @@
-import { AUTH_ROUTES, type LoginBody } from '@cuspid/contracts';
+import type { LoginBody } from '@cuspid/contracts';
+import { AUTH_ROUTES } from '@cuspid/contracts/auth-routes';
 // Types only: the two-factor contracts (zod schemas) stay out of the login page's JS.
 import type { LoginAnswer, TwoFactorChallenge } from '@cuspid/contracts/two-factor';
 import { useMutation } from '@tanstack/react-query';

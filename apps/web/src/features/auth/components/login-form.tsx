@@ -1,4 +1,5 @@
-import { type LoginBody, loginBodySchema } from '@cuspid/contracts';
+// zod/mini, not the contracts' root: full zod stays out of the login page's JS (bench web-size, ADR 0110).
+import { type LoginBody, loginBodySchema } from '@cuspid/contracts/sign-in';
 import type { TwoFactorChallenge } from '@cuspid/contracts/two-factor';
 import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';

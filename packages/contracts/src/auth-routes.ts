@@ -1,0 +1,18 @@
+// No zod here: the web's entry chunk (the sign-in page's first paint) reads these paths (ADR 0110).
+
+/** Wire contracts of the authentication service's own account calls (not named by the spec). */
+export const AUTH_ROUTES = {
+  login: '/login',
+  loginTwoFactor: '/login/two-factor',
+  refreshToken: '/refresh-token',
+  createUser: '/create-user',
+  listPermissions: '/list-permissions',
+  profile: '/profile',
+  updateProfile: '/update-profile',
+  changePassword: '/change-password',
+  logout: '/logout',
+  checkAccountLink: '/check-account-link',
+  acceptInvitation: '/accept-invitation',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+} as const;
