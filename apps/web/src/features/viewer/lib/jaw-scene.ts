@@ -413,6 +413,8 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
       const visibleKeys = split ? new Set(x < 0.5 ? split.left : split.right) : null;
       if (split) x = (x < 0.5 ? x : x - 0.5) * 2;
       const pointer = new Vector2(x * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+      // As the next frame will draw them: models moved (apart) or a camera moved since the last frame count.
+      scene.updateMatrixWorld();
       const aspect = camera.aspect;
       if (split) {
         camera.aspect = width / 2 / height;
