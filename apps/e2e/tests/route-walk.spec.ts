@@ -108,12 +108,36 @@ async function createRecords(token: string): Promise<Records> {
       }),
       'coupon code',
     ),
+    '/news': await created(
+      apiCall('POST', '/api/news', {
+        token,
+        // For administrators only: the practice's home page in other specs shows no walk news.
+        body: {
+          subject: `Walk ${suffix}`,
+          language: 'en',
+          body: '<p>Route <strong>walk</strong></p>',
+          audience: { roles: ['admin'], partner_types: [] },
+        },
+      }),
+      'news',
+    ),
     // A case of the demo practice (the admin sees it too): credits granted, two scans uploaded, submitted.
     '/my-cases': await (async () => {
       const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
       const practice = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
       await grantCredits(token, practice.body.id, 100, 'Route walk');
       return createCaseApi(practiceToken, `Walk case ${suffix}`);
+    })(),
+    // A ticket of the demo practice (the admin sees it too).
+    '/tickets': await (async () => {
+      const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+      return created(
+        apiCall('POST', '/api/ticket', {
+          token: practiceToken,
+          body: { subject: `Walk ticket ${suffix}`, description: 'Opened by the route walk' },
+        }),
+        'ticket',
+      );
     })(),
     '/packages': await created(
       apiCall('POST', '/api/packages', {

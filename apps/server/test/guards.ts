@@ -29,6 +29,11 @@ export type ModuleGuards = {
   sharedSettings?: string[];
   /** Generated values that would change what other test files see, overridden per route for the same reason. */
   sharedFields?: Record<string, Record<string, unknown>>;
+  /**
+   * GET routes that change data (the spec's `GET ticket/comments/remove-attachment/{id}`): the authorization
+   * matrix does not repeat them as the administrator to confirm that a refused record exists, which would change it.
+   */
+  changingGets?: string[];
 };
 
 /** Every module's entries of one part of the guard tables, merged. */
@@ -38,6 +43,7 @@ export function mergedGuards(tables: ReadonlyMap<string, ModuleGuards>) {
     multipart: new Set(all.flatMap((g) => Object.keys(g.multipart ?? {}))),
     sharedSettings: new Set(all.flatMap((g) => g.sharedSettings ?? [])),
     sharedFields: Object.assign({}, ...all.map((g) => g.sharedFields ?? {})) as Record<string, Record<string, unknown>>,
+    changingGets: new Set(all.flatMap((g) => g.changingGets ?? [])),
   };
 }
 

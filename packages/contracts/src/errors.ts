@@ -136,6 +136,15 @@ export const ERROR_STATUS = {
   UPLOAD_NOT_VERIFIED: 409,
   UPLOAD_CONSUMED: 409,
   UPLOAD_STORE_FAILED: 500,
+  // Support tickets (ADR 0110).
+  TICKET_STATUS_UNCHANGED: 409,
+  TICKET_TRANSITION_NOT_ALLOWED: 409,
+  TICKET_STATUS_STAFF_ONLY: 403,
+  TICKET_INTERNAL_STAFF_ONLY: 403,
+  TICKET_ASSIGN_STAFF_ONLY: 403,
+  TICKET_ASSIGNEE_NOT_STAFF: 400,
+  TICKET_CASE_NOT_FOUND: 400,
+  TICKET_ATTACHMENT_NOT_YOURS: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -287,6 +296,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_NOT_VERIFIED: 'The scan upload is not finished and checked yet',
   UPLOAD_CONSUMED: 'This scan upload was used for a case already',
   UPLOAD_STORE_FAILED: 'The uploaded file could not be stored. Please upload it again.',
+  TICKET_STATUS_UNCHANGED: 'The ticket is {{status}} already',
+  TICKET_TRANSITION_NOT_ALLOWED: 'A ticket that is {{from}} cannot become {{to}}',
+  TICKET_STATUS_STAFF_ONLY: 'Only the support team can set a ticket to {{to}}',
+  TICKET_INTERNAL_STAFF_ONLY: 'Only the support team can write internal notes',
+  TICKET_ASSIGN_STAFF_ONLY: 'Only the support team can assign tickets',
+  TICKET_ASSIGNEE_NOT_STAFF: 'A ticket can only be assigned to a member of the support team',
+  TICKET_CASE_NOT_FOUND: "The case was not found among the company's cases",
+  TICKET_ATTACHMENT_NOT_YOURS: 'Only the support team or whoever uploaded a file can remove it',
 };
 
 /** Values an error message names (`{{name}}`), carried beside the message as `params`. */

@@ -20,7 +20,10 @@ export const MAIL_EVENTS = [
   'invoice.reminder-3',
   'invoice.summary',
   'payment.received',
+  'ticket.created',
+  'ticket.received',
   'ticket.answered',
+  'ticket.status-changed',
 ] as const;
 export type MailEvent = (typeof MAIL_EVENTS)[number];
 export const mailEventSchema = z.enum(MAIL_EVENTS);

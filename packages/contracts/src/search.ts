@@ -9,7 +9,7 @@ export const SEARCH_ROUTES = {
   search: '/search',
 } as const;
 
-/** The areas that answer a search; tickets join when their area exists. */
+/** The areas that answer a search. */
 export const SEARCH_AREAS = [
   'cases',
   'companies',
@@ -19,6 +19,7 @@ export const SEARCH_AREAS = [
   'document-templates',
   'coupon-codes',
   'invoices',
+  'tickets',
 ] as const;
 export const searchAreaSchema = z.enum(SEARCH_AREAS);
 export type SearchArea = z.infer<typeof searchAreaSchema>;

@@ -121,6 +121,8 @@ const envSchema = z
       .int()
       .min(1)
       .default(500 * 1024 * 1024),
+    /** Where the support team is told of new tickets and customers' replies (ADR 0112); unset: nobody is. */
+    TICKET_SUPPORT_MAIL: z.email().optional(),
     /** How invoice numbers are written (ADR 0105): one `{N…}` counter per year, `{YYYY}` or `{YY}` the year. */
     INVOICE_NUMBER_PATTERN: invoiceNumberPatternSchema.default(DEFAULT_INVOICE_NUMBER_PATTERN),
     /** The seller's standard VAT rate in percent (up to 2 decimals), charged on credit purchases (ADR 0106). */
@@ -318,6 +320,7 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
+    tickets: { supportMail: env.TICKET_SUPPORT_MAIL },
     invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
+import { seedHelpContent } from '../modules/content';
 import { seedMailTemplates } from '../modules/mail-templates';
 import { selfServiceViolations } from '../modules/roles';
 import { hashPassword } from '../modules/sessions';
@@ -192,7 +193,8 @@ async function disarmUnsafeRegistrationRoles(tx: Tx): Promise<string[]> {
 /**
  * Brings the reference data to what this version needs, idempotently, on every start: the
  * permission catalogue, the default roles (created once; admin always holds every permission),
- * the operator's company and a default mail template (en, de, fr) for every event. Returns the roles
+ * the operator's company, a default mail template (en, de, fr) for every event and, on an install without
+ * any, the default help content (FAQ and data privacy, en, de, fr). Returns the roles
  * whose registration flags it had to clear (see `disarmUnsafeRegistrationRoles`), for the start-up log.
  */
 export async function seedReference(db: Db): Promise<{ disarmedRoles: string[] }> {
@@ -245,6 +247,7 @@ export async function seedReference(db: Db): Promise<{ disarmedRoles: string[] }
     const [operator] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isOperator, true));
     if (!operator) await tx.insert(companies).values({ companyName: OPERATOR_COMPANY_NAME, isOperator: true });
     await seedMailTemplates(tx);
+    await seedHelpContent(tx);
     return { disarmedRoles: await disarmUnsafeRegistrationRoles(tx) };
   });
 }

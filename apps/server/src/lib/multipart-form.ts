@@ -40,6 +40,20 @@ export async function readMultipartForm<S extends z.ZodType>(
     if (part.type === 'file') file = { fileName: part.filename, content: await readWhole(part) };
     else if (typeof part.value === 'string') raw[part.fieldname] = part.value;
   }
+  const fileErrors: FieldErrors =
+    !file || file.content.length === 0 ? { file: [VALIDATION_MESSAGES.fileRequired] } : {};
+  return { fields: parseFormFields(fields, raw, fileErrors), file: file! };
+}
+
+/**
+ * A form's text fields parsed by their zod schema: 400 in the usual shape with an error per field, together with
+ * `otherErrors` (a file's) when there are any.
+ */
+export function parseFormFields<S extends z.ZodType>(
+  fields: S,
+  raw: unknown,
+  otherErrors: FieldErrors = {},
+): z.output<S> {
   const errors: FieldErrors = {};
   const parsed = fields.safeParse(raw);
   if (!parsed.success) {
@@ -48,10 +62,10 @@ export async function readMultipartForm<S extends z.ZodType>(
       errors[field] = [...(errors[field] ?? []), issue.message];
     }
   }
-  if (!file || file.content.length === 0) errors.file = [VALIDATION_MESSAGES.fileRequired];
+  Object.assign(errors, otherErrors);
   const first = Object.values(errors)[0]?.[0];
-  if (!parsed.success || !file || first) {
+  if (!parsed.success || first) {
     throw new AppError('VALIDATION_FAILED', { ...(first ? { message: first } : {}), errors });
   }
-  return { fields: parsed.data, file };
+  return parsed.data;
 }

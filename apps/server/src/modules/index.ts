@@ -6,6 +6,7 @@ import { auditLogModule } from './audit-log';
 import { caseResultsModule } from './case-results';
 import { casesModule } from './cases';
 import { companiesModule } from './companies';
+import { contentModule } from './content';
 import { countryCreditsModule } from './country-credits';
 import { couponsModule } from './coupons';
 import { creditsModule } from './credits';
@@ -16,6 +17,7 @@ import { flagsModule } from './flags';
 import { invoicesModule } from './invoices';
 import { mailTemplateAssignmentsModule } from './mail-template-assignments';
 import { mailTemplatesModule } from './mail-templates';
+import { newsModule } from './news';
 import { packagesModule } from './packages';
 import { paymentsModule } from './payments';
 import { permissionsModule } from './permissions';
@@ -26,6 +28,7 @@ import { rolesModule } from './roles';
 import { defineSearchModule } from './search';
 import { sentMailsModule } from './sent-mails';
 import { sessionsModule } from './sessions';
+import { ticketsModule } from './tickets';
 import { twoFactorModule } from './two-factor';
 import { unitsModule } from './units';
 import { uploadsModule } from './uploads';
@@ -68,6 +71,9 @@ const areas: readonly ServerModule[] = [
   sentMailsModule,
   documentsModule,
   uploadsModule,
+  ticketsModule,
+  newsModule,
+  contentModule,
 ];
 
 /** The areas, and the global search over them. */

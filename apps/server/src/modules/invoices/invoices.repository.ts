@@ -5,6 +5,7 @@ import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from '../../db/schema';
 import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
+import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 
@@ -173,16 +174,8 @@ export async function replaceLines(
  * a rolled-back issue gives the number back, and concurrent issues wait for each other, so numbers run on
  * without gaps or repeats.
  */
-export async function nextNumberSequence(db: DbOrTx, year: number): Promise<number> {
-  const [row] = await db
-    .insert(invoiceNumberCounters)
-    .values({ year, lastSequence: 1 })
-    .onConflictDoUpdate({
-      target: invoiceNumberCounters.year,
-      set: { lastSequence: sql`${invoiceNumberCounters.lastSequence} + 1` },
-    })
-    .returning({ sequence: invoiceNumberCounters.lastSequence });
-  return row!.sequence;
+export function nextNumberSequence(db: DbOrTx, year: number): Promise<number> {
+  return nextYearlySequence(db, invoiceNumberCounters, year);
 }
 
 export type ReminderRow = typeof invoiceReminders.$inferSelect;

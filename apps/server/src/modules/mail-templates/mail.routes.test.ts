@@ -155,7 +155,9 @@ describe('POST /mail/delete-mail-template', () => {
     const created = await createTemplate();
     expect((await post('/mail/delete-mail-template', { id: created.id }, admin)).statusCode).toBe(200);
     expect((await get(`/mail/list-mail-template-by-id?id=${created.id}`, admin)).statusCode).toBe(404);
-    const assigned = (await get('/api/mail-template-assignments/get-by-module?module=ticket', admin)).json().data[0];
+    const assigned = (await get('/api/mail-template-assignments/get-by-module?module=ticket', admin))
+      .json()
+      .data.find((a: { event: string }) => a.event === 'ticket.answered');
     const refused = await post('/mail/delete-mail-template', { id: assigned.template_id }, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('ticket.answered');

@@ -270,8 +270,8 @@ describe('NavMenu with the features’ entries', () => {
       'Cases',
       'Customers: Customers, Units',
       'Billing: Invoices, Reminder levels, Invoice summary, Credits, Buy credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
-      'Help & support: FAQ, Data privacy, Sent mails',
-      'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
+      'Help & support: Support tickets, FAQ, Data privacy, Sent mails',
+      'Content: News, Help content, Mail templates, Mail template assignment, Document templates, Document assignment',
       'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
       'My account: Account settings, My company',
     ]);

@@ -1,6 +1,11 @@
+import type { PermissionTitle } from '@cuspid/contracts';
 import { appPaths } from '../../config/paths';
 import { type AppRoute, lazyPage } from '../../lib/routes';
 import { contentPaths } from './paths';
+
+// GLOBAL_CONFIGURATION_PERMISSION of @cuspid/contracts/content, written out: importing that module would put its
+// schemas (zod) into the login page's bundle, which loads the route table.
+const GLOBAL_CONFIGURATION_PERMISSION = 'backoffice-global-configuration' satisfies PermissionTitle;
 
 export const routes: AppRoute[] = [
   {
@@ -20,5 +25,10 @@ export const routes: AppRoute[] = [
   {
     path: contentPaths.dataPrivacy,
     page: lazyPage(() => import('./pages/data-privacy'), 'DataPrivacyPage'),
+  },
+  {
+    path: contentPaths.globalConfiguration,
+    page: lazyPage(() => import('./pages/global-configuration'), 'GlobalConfigurationPage'),
+    permission: GLOBAL_CONFIGURATION_PERMISSION,
   },
 ];

@@ -1,24 +1,29 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RichTextView } from '../../../components/rich-text-view';
+import { currentLanguage } from '../../../lib/i18n';
+import { errorMessage } from '../../../lib/notify';
+import { useDataPrivacy } from '../api/content';
 
+/** The data-privacy text staff keep in the global configuration, in the user's language (English where it has none). */
 export function DataPrivacyPage() {
   const { t } = useTranslation('help');
-  const sections = t('privacy.sections', { returnObjects: true }) as Record<string, { title: string; body: string }>;
+  const privacy = useDataPrivacy(currentLanguage());
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="privacy-page">
-        <div>
-          <Title order={1}>{t('privacy.title')}</Title>
-          <Text c="dimmed">{t('privacy.intro')}</Text>
-        </div>
-        {Object.entries(sections).map(([key, section]) => (
-          <section key={key} aria-labelledby={`privacy-${key}`}>
-            <Title order={2} size="h4" id={`privacy-${key}`} mb={4}>
-              {section.title}
-            </Title>
-            <Text>{section.body}</Text>
-          </section>
-        ))}
+        <Title order={1}>{t('privacy.title')}</Title>
+        {privacy.isError ? (
+          <Alert color="red" title={t('loadFailed')}>
+            {errorMessage(privacy.error)}
+          </Alert>
+        ) : !privacy.data ? (
+          <Skeleton h={240} />
+        ) : privacy.data.html ? (
+          <RichTextView html={privacy.data.html} testId="privacy-text" />
+        ) : (
+          <Text c="dimmed">{t('privacy.empty')}</Text>
+        )}
       </Stack>
     </Container>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { AccountSummaryCard, accountPaths } from '../../account';
+import { NewsFeed } from '../../news';
 import { contentPaths } from '../paths';
 
 export function HomePage() {
@@ -19,6 +20,7 @@ export function HomePage() {
           </Title>
           <Text c="dimmed">{t('home.intro', { company: user.company_name })}</Text>
         </div>
+        <NewsFeed />
         <AccountSummaryCard />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Card withBorder radius="lg" padding="lg">

@@ -1,0 +1,11 @@
+import { defineModule } from '../../lib/define-module';
+import { ticketsRoutes } from './tickets.routes';
+import { ticketsSearch } from './tickets.search';
+
+/** Support tickets (ADR 0112): numbered tickets, public answers and internal notes, files, history and mails. */
+export const ticketsModule = defineModule({
+  name: 'tickets',
+  service: 'api',
+  routes: ticketsRoutes,
+  search: [ticketsSearch],
+});

@@ -1,0 +1,348 @@
+import type { TicketListQuery } from '@cuspid/contracts/tickets';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { backendPage, listPage, oneRow } from '../../db/paging';
+import { personName } from '../../db/person-name';
+import {
+  cases,
+  companies,
+  ticketAttachments,
+  ticketComments,
+  ticketEvents,
+  ticketNumberCounters,
+  tickets,
+  users,
+} from '../../db/schema';
+import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
+import { nextYearlySequence } from '../../db/yearly-counter';
+import type { Actor } from '../../lib/actor';
+import { companyScope } from '../../lib/company-scope';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketCommentRow = typeof ticketComments.$inferSelect;
+export type TicketAttachmentRow = typeof ticketAttachments.$inferSelect;
+export type TicketEventRow = typeof ticketEvents.$inferSelect;
+
+/** The tickets an actor may see: every company's for the back office, the companies in its scope otherwise. */
+const visible = (actor: Actor): SQL | undefined => companyScope(actor, tickets.companyId);
+
+// Internal notes, their files and their history entries are the back office's (ADR 0112): every query a
+// customer's call runs leaves them out here, and the policy checks each row again.
+const commentsFor = (actor: Actor): SQL | undefined =>
+  actor.isStaff ? undefined : eq(ticketComments.isInternal, false);
+const eventsFor = (actor: Actor): SQL | undefined => (actor.isStaff ? undefined : eq(ticketEvents.isInternal, false));
+
+const reporter = alias(users, 'reporter');
+const assignee = alias(users, 'assignee');
+
+/** A ticket with the names shown beside it: company, case, reporter, assignee. */
+function ticketViewQuery(db: DbOrTx) {
+  return db
+    .select({
+      ticket: tickets,
+      companyName: companies.companyName,
+      caseName: cases.name,
+      reporterName: sql<string | null>`coalesce(${personName(sql`reporter`)}, reporter.mail)`,
+      assigneeName: sql<string | null>`coalesce(${personName(sql`assignee`)}, assignee.mail)`,
+    })
+    .from(tickets)
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(cases, eq(cases.id, tickets.caseId))
+    .leftJoin(reporter, eq(reporter.id, tickets.reporterId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId));
+}
+
+export type TicketView = TicketRow & {
+  companyName: string;
+  caseName: string | null;
+  reporterName: string | null;
+  assigneeName: string | null;
+};
+
+const flatten = (rows: Awaited<ReturnType<ReturnType<typeof ticketViewQuery>['execute']>>): TicketView[] =>
+  rows.map(({ ticket, ...names }) => ({ ...ticket, ...names }));
+
+const SORT = {
+  created_at: tickets.createdAt,
+  updated_at: tickets.updatedAt,
+  number: tickets.number,
+  subject: tickets.subject,
+  // high, normal, low: the urgent first when sorted descending.
+  priority: sql`case ${tickets.priority} when 'high' then 3 when 'normal' then 2 else 1 end`,
+  status: tickets.status,
+} as const;
+
+function ticketFilter(actor: Actor, query: TicketListQuery): SQL | undefined {
+  const search = query.search ? likePattern(query.search) : undefined;
+  return and(
+    visible(actor),
+    query.status?.length ? inArray(tickets.status, query.status) : undefined,
+    query.priority?.length ? inArray(tickets.priority, query.priority) : undefined,
+    query.assignee_id === 'none'
+      ? isNull(tickets.assigneeId)
+      : query.assignee_id
+        ? eq(tickets.assigneeId, query.assignee_id)
+        : undefined,
+    query.company_id ? eq(tickets.companyId, query.company_id) : undefined,
+    search
+      ? or(
+          sql`${tickets.number} ilike ${search}`,
+          sql`${tickets.subject} ilike ${search}`,
+          sql`${companies.companyName} ilike ${search}`,
+        )
+      : undefined,
+  );
+}
+
+export async function listTickets(db: DbOrTx, actor: Actor, query: TicketListQuery) {
+  const where = ticketFilter(actor, query);
+  const order = query.sort_dir === 'desc' ? desc : asc;
+  const page = await listPage(
+    db,
+    ticketViewQuery(db)
+      .where(where)
+      .orderBy(order(SORT[query.sort_by]), order(tickets.createdAt), order(tickets.id))
+      .$dynamic(),
+    db.select(oneRow).from(tickets).innerJoin(companies, eq(companies.id, tickets.companyId)).where(where).$dynamic(),
+    backendPage(query),
+  );
+  return { data: flatten(page.data), total: page.total };
+}
+
+/** Tickets for the global search (ADR 0080): by number or subject, in the actor's scope like the list. */
+export function searchTickets(db: DbOrTx, actor: Actor, term: string, limit: number) {
+  const match = searchMatch(term, [tickets.number], [tickets.subject]);
+  const candidates = db
+    .select({
+      id: tickets.id,
+      number: tickets.number,
+      subject: tickets.subject,
+      status: tickets.status,
+      companyName: companies.companyName,
+      createdAt: tickets.createdAt,
+      rank: sql<number>`${match.rank}`.as('rank'),
+    })
+    .from(tickets)
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .where(and(visible(actor), match.where))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  return db
+    .select({
+      id: candidates.id,
+      number: candidates.number,
+      subject: candidates.subject,
+      status: candidates.status,
+      companyName: candidates.companyName,
+    })
+    .from(candidates)
+    .orderBy(candidates.rank, desc(candidates.createdAt), asc(candidates.id))
+    .limit(limit);
+}
+
+/** A ticket the actor may see, with its names (another company's is not found). */
+export async function findVisibleTicket(db: DbOrTx, actor: Actor, id: string): Promise<TicketView | undefined> {
+  return flatten(await ticketViewQuery(db).where(and(eq(tickets.id, id), visible(actor))))[0];
+}
+
+/** Locks and returns a ticket the actor may see: every change of a ticket starts here. */
+export async function lockVisibleTicket(db: DbOrTx, actor: Actor, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), visible(actor)))
+    .for('update');
+  return row;
+}
+
+/** Locks the tickets among `ids` the actor may see, in id order (so that two bulk calls never deadlock). */
+export async function lockVisibleTickets(db: DbOrTx, actor: Actor, ids: string[]): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(and(inArray(tickets.id, ids), visible(actor)))
+    .orderBy(asc(tickets.id))
+    .for('update');
+}
+
+export async function insertTicket(db: DbOrTx, values: typeof tickets.$inferInsert): Promise<TicketRow> {
+  const [row] = await db.insert(tickets).values(values).returning();
+  return row!;
+}
+
+/** Changes a ticket the actor may see (the company scope again in the WHERE); undefined when there is none. */
+export async function updateTicket(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: Partial<typeof tickets.$inferInsert>,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tickets.id, id), visible(actor)))
+    .returning();
+  return row;
+}
+
+export async function deleteTicket(db: DbOrTx, actor: Actor, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(tickets)
+    .where(and(eq(tickets.id, id), visible(actor)))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+/**
+ * The next ticket number sequence of `year`, under the year's counter row lock until the transaction ends (as
+ * invoice numbers, ADR 0105): a rolled-back ticket gives its number back, concurrent ones wait for each other.
+ */
+export function nextNumberSequence(db: DbOrTx, year: number): Promise<number> {
+  return nextYearlySequence(db, ticketNumberCounters, year);
+}
+
+/** A case of the company (a ticket may only name its own company's case); undefined otherwise. */
+export async function findCompanyCase(db: DbOrTx, companyId: string, caseId: string) {
+  const [row] = await db
+    .select({ id: cases.id, name: cases.name })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), eq(cases.companyId, companyId), sql`${cases.status} <> 'hidden'`));
+  return row;
+}
+
+const displayName = sql<string>`coalesce(${personName(sql`${users}`)}, ${users.mail})`;
+
+/** A user's name, mail and contact language (who a mail goes to, names in the history). */
+export async function findUserContact(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: displayName,
+      firstName: users.firstName,
+      mail: users.mail,
+      language: users.contactLanguage,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** The back office's active users: whom a ticket can be assigned to (`id`: one of them, or undefined). */
+export async function listStaffUsers(db: DbOrTx, id?: string) {
+  return db
+    .select({ id: users.id, name: displayName, mail: users.mail })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(companies.isOperator, true),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        id ? eq(users.id, id) : undefined,
+      ),
+    )
+    .orderBy(asc(displayName), asc(users.id));
+}
+
+// --- Comments, attachments, history --------------------------------------------------------------------
+
+const author = alias(users, 'author');
+
+/** The comments of a ticket the actor may read, oldest first (internal notes for the back office only). */
+export async function listComments(db: DbOrTx, actor: Actor, ticketId: string) {
+  const rows = await db
+    .select({
+      comment: ticketComments,
+      authorName: sql<string | null>`coalesce(${personName(sql`author`)}, author.mail)`,
+    })
+    .from(ticketComments)
+    .leftJoin(author, eq(author.id, ticketComments.authorId))
+    .where(and(eq(ticketComments.ticketId, ticketId), commentsFor(actor)))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+  return rows.map(({ comment, authorName }) => ({ ...comment, authorName }));
+}
+
+export async function insertComment(db: DbOrTx, values: typeof ticketComments.$inferInsert): Promise<TicketCommentRow> {
+  const [row] = await db.insert(ticketComments).values(values).returning();
+  return row!;
+}
+
+/**
+ * A ticket's files the actor may see: the opening message's and those of the comments it may read (an internal
+ * note's files are the back office's).
+ */
+export async function listAttachments(db: DbOrTx, actor: Actor, ticketId: string) {
+  return db
+    .select({ attachment: ticketAttachments, isInternal: sql<boolean>`coalesce(${ticketComments.isInternal}, false)` })
+    .from(ticketAttachments)
+    .leftJoin(ticketComments, eq(ticketComments.id, ticketAttachments.commentId))
+    .where(and(eq(ticketAttachments.ticketId, ticketId), attachmentsFor(actor)))
+    .orderBy(asc(ticketAttachments.seq));
+}
+
+const attachmentsFor = (actor: Actor): SQL | undefined =>
+  actor.isStaff ? undefined : or(isNull(ticketAttachments.commentId), eq(ticketComments.isInternal, false));
+
+export type VisibleAttachment = TicketAttachmentRow & { isInternal: boolean; companyId: string };
+
+/** A file the actor may see: of a ticket in its scope, and not of an internal note unless it is the back office. */
+export async function findVisibleAttachment(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+): Promise<VisibleAttachment | undefined> {
+  const [row] = await db
+    .select({
+      attachment: ticketAttachments,
+      isInternal: sql<boolean>`coalesce(${ticketComments.isInternal}, false)`,
+      companyId: tickets.companyId,
+    })
+    .from(ticketAttachments)
+    .innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId))
+    .leftJoin(ticketComments, eq(ticketComments.id, ticketAttachments.commentId))
+    .where(and(eq(ticketAttachments.id, id), visible(actor), attachmentsFor(actor)));
+  return row ? { ...row.attachment, isInternal: row.isInternal, companyId: row.companyId } : undefined;
+}
+
+export async function insertAttachments(
+  db: DbOrTx,
+  values: (typeof ticketAttachments.$inferInsert)[],
+): Promise<TicketAttachmentRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(ticketAttachments).values(values).returning();
+}
+
+export async function deleteAttachment(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(ticketAttachments).where(eq(ticketAttachments.id, id));
+}
+
+/** The storage keys of a ticket's files (deleted with the ticket once it is gone). */
+export async function attachmentKeys(db: DbOrTx, ticketId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: ticketAttachments.storageKey })
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.ticketId, ticketId));
+  return rows.map((r) => r.key);
+}
+
+export async function insertEvents(db: DbOrTx, values: (typeof ticketEvents.$inferInsert)[]): Promise<void> {
+  if (values.length) await db.insert(ticketEvents).values(values);
+}
+
+const actorUser = alias(users, 'actor_user');
+
+/** A ticket's history as the actor may read it, oldest first (internal entries for the back office only). */
+export async function listEvents(db: DbOrTx, actor: Actor, ticketId: string) {
+  const rows = await db
+    .select({
+      event: ticketEvents,
+      actorName: sql<string | null>`coalesce(${personName(sql`actor_user`)}, actor_user.mail)`,
+    })
+    .from(ticketEvents)
+    .leftJoin(actorUser, eq(actorUser.id, ticketEvents.actorId))
+    .where(and(eq(ticketEvents.ticketId, ticketId), eventsFor(actor)))
+    .orderBy(asc(ticketEvents.seq));
+  return rows.map(({ event, actorName }) => ({ ...event, actorName }));
+}

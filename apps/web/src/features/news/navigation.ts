@@ -1,0 +1,6 @@
+import type { NavEntry } from '../../lib/routes';
+import { newsPaths } from './paths';
+
+export const navigation: NavEntry[] = [
+  { path: newsPaths.news, label: 'common:nav.news', icon: 'file-text', group: 'content', order: 5 },
+];

@@ -1,0 +1,16 @@
+import type { CommandEntry, SearchAreaEntry } from '../../lib/routes';
+import { ticketPaths } from './paths';
+
+export const commands: CommandEntry[] = [
+  { path: ticketPaths.ticketCreate, label: 'search:actions.createTicket', icon: 'ticket', order: 65 },
+];
+
+export const searchAreas: SearchAreaEntry[] = [
+  {
+    area: 'tickets',
+    label: 'search:areas.tickets',
+    icon: 'ticket',
+    link: (item) => ticketPaths.ticketEdit(item.id),
+    list: ticketPaths.tickets,
+  },
+];
