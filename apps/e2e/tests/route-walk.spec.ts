@@ -333,7 +333,8 @@ describe('route walk', () => {
         if (process.env.E2E_WALK_VERBOSE === '1') console.info(`  ${user.who}: ${mine.length} routes`);
         assert.equal(findings.length, 0, report(findings));
       },
-      { timeout: 240_000 },
+      // The admin opens every page (about 90) in two skins: over three minutes on a busy 2-core machine.
+      { timeout: 480_000 },
     );
   }
 
