@@ -2,9 +2,7 @@ import type { BulkItemResult } from '@cuspid/contracts';
 import { Alert, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-error';
-import { i18n } from '../../../lib/i18n';
-import { errorMessage } from '../../../lib/notify';
+import { bulkRefusalMessage } from '../../../lib/bulk-refusal';
 
 type BulkResultModalProps = {
   /** What was done ("Move to trash"), as the title says it. */
@@ -14,16 +12,6 @@ type BulkResultModalProps = {
   nameOf: (id: string) => string;
   onClose: () => void;
 };
-
-/**
- * The message of a refused case: its code translated like any error, else the server's English message. A bulk
- * answer carries no `params`, so a translation that needs some gives way to the server's message.
- */
-function refusal(result: BulkItemResult): string {
-  const text = result.code ? i18n.getResource(i18n.language, 'errors', result.code) : undefined;
-  if (result.message && (typeof text !== 'string' || text.includes('{{'))) return result.message;
-  return errorMessage(new ApiError(400, { code: result.code ?? 'BAD_REQUEST', message: result.message ?? '' }));
-}
 
 /** After a bulk call: per case whether it was done, and why a refused one was refused. */
 export function BulkResultModal({ action, results, nameOf, onClose }: BulkResultModalProps) {
@@ -52,7 +40,7 @@ export function BulkResultModal({ action, results, nameOf, onClose }: BulkResult
               </Text>
               <Text size="sm" c={result.ok ? 'dimmed' : 'red'} span>
                 {' – '}
-                {result.ok ? t('bulk.done') : refusal(result)}
+                {result.ok ? t('bulk.done') : bulkRefusalMessage(result)}
               </Text>
             </List.Item>
           ))}

@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BulkBar } from '../../../components/bulk-bar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -240,103 +241,90 @@ export function CasesPage() {
                 )}
               </Group>
               {selected.length > 0 && (
-                <Group
-                  justify="space-between"
-                  p="xs"
-                  bg="var(--mantine-color-default-hover)"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                <BulkBar
+                  label={t('bulk.selected', { count: selected.length })}
+                  clearLabel={t('bulk.clear')}
+                  onClear={() => setSelected([])}
                   data-testid="cases-bulk-bar"
                 >
-                  <Text size="sm" fw={500}>
-                    {t('bulk.selected', { count: selected.length })}
-                  </Text>
-                  <Group gap="xs">
-                    <Button size="xs" variant="subtle" onClick={() => setSelected([])}>
-                      {t('bulk.clear')}
+                  {abilities.approve && anyMay('approved') && (
+                    <Button
+                      size="xs"
+                      color="green"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      loading={bulk.isPending}
+                      onClick={() => ask({ action: { kind: 'approve', approved: true }, label: t('actions.approve') })}
+                      data-testid="cases-bulk-approve"
+                    >
+                      {t('actions.approve')}
                     </Button>
-                    {abilities.approve && anyMay('approved') && (
-                      <Button
-                        size="xs"
-                        color="green"
-                        leftSection={<IconCheck size={14} aria-hidden />}
-                        loading={bulk.isPending}
-                        onClick={() =>
-                          ask({ action: { kind: 'approve', approved: true }, label: t('actions.approve') })
-                        }
-                        data-testid="cases-bulk-approve"
-                      >
-                        {t('actions.approve')}
-                      </Button>
-                    )}
-                    {abilities.approve && anyMay('rejected') && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        leftSection={<IconX size={14} aria-hidden />}
-                        loading={bulk.isPending}
-                        onClick={() =>
-                          ask({ action: { kind: 'approve', approved: false }, label: t('actions.reject') })
-                        }
-                        data-testid="cases-bulk-reject"
-                      >
-                        {t('actions.reject')}
-                      </Button>
-                    )}
-                    {abilities.status && statusChoices.length > 0 && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        rightSection={<IconChevronDown size={14} aria-hidden />}
-                        onClick={() => {
-                          setNewStatus('');
-                          setChangingStatus(true);
-                        }}
-                        data-testid="cases-bulk-status"
-                      >
-                        {t('actions.changeStatus')}
-                      </Button>
-                    )}
-                    {abilities.delete && anyMay('trash') && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="gray"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        onClick={() =>
-                          ask({ action: { kind: 'status', status: 'trash' }, label: t('actions.trash'), confirm: true })
-                        }
-                        data-testid="cases-bulk-trash"
-                      >
-                        {t('actions.trash')}
-                      </Button>
-                    )}
-                    {abilities.delete && chosen.some((row) => row.status === 'trash') && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        leftSection={<IconTrashX size={14} aria-hidden />}
-                        onClick={() =>
-                          ask({ action: { kind: 'delete' }, label: t('actions.deleteForGood'), confirm: true })
-                        }
-                        data-testid="cases-bulk-delete"
-                      >
-                        {t('actions.deleteForGood')}
-                      </Button>
-                    )}
-                    {abilities.labels && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconTags size={14} aria-hidden />}
-                        onClick={() => setLabelling(true)}
-                        data-testid="cases-bulk-labels"
-                      >
-                        {t('flags:bulk.open')}
-                      </Button>
-                    )}
-                  </Group>
-                </Group>
+                  )}
+                  {abilities.approve && anyMay('rejected') && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      leftSection={<IconX size={14} aria-hidden />}
+                      loading={bulk.isPending}
+                      onClick={() => ask({ action: { kind: 'approve', approved: false }, label: t('actions.reject') })}
+                      data-testid="cases-bulk-reject"
+                    >
+                      {t('actions.reject')}
+                    </Button>
+                  )}
+                  {abilities.status && statusChoices.length > 0 && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      rightSection={<IconChevronDown size={14} aria-hidden />}
+                      onClick={() => {
+                        setNewStatus('');
+                        setChangingStatus(true);
+                      }}
+                      data-testid="cases-bulk-status"
+                    >
+                      {t('actions.changeStatus')}
+                    </Button>
+                  )}
+                  {abilities.delete && anyMay('trash') && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="gray"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      onClick={() =>
+                        ask({ action: { kind: 'status', status: 'trash' }, label: t('actions.trash'), confirm: true })
+                      }
+                      data-testid="cases-bulk-trash"
+                    >
+                      {t('actions.trash')}
+                    </Button>
+                  )}
+                  {abilities.delete && chosen.some((row) => row.status === 'trash') && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      leftSection={<IconTrashX size={14} aria-hidden />}
+                      onClick={() =>
+                        ask({ action: { kind: 'delete' }, label: t('actions.deleteForGood'), confirm: true })
+                      }
+                      data-testid="cases-bulk-delete"
+                    >
+                      {t('actions.deleteForGood')}
+                    </Button>
+                  )}
+                  {abilities.labels && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconTags size={14} aria-hidden />}
+                      onClick={() => setLabelling(true)}
+                      data-testid="cases-bulk-labels"
+                    >
+                      {t('flags:bulk.open')}
+                    </Button>
+                  )}
+                </BulkBar>
               )}
             </Stack>
           }

@@ -1,9 +1,7 @@
 import type { BulkItemResult } from '@cuspid/contracts';
 import { Alert, Button, Group, Modal, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-error';
-import { i18n } from '../../../lib/i18n';
-import { errorMessage } from '../../../lib/notify';
+import { bulkRefusalMessage } from '../../../lib/bulk-refusal';
 
 type TicketBulkResultProps = {
   results: BulkItemResult[] | null;
@@ -11,13 +9,6 @@ type TicketBulkResultProps = {
   numberOf: (id: string) => string;
   onClose: () => void;
 };
-
-/** A refusal's text: its code translated, unless the translation names values a bulk answer does not carry. */
-function refusalText(result: BulkItemResult): string {
-  const translated = result.code ? i18n.getResource(i18n.language, 'errors', result.code) : undefined;
-  if (result.message && typeof translated === 'string' && translated.includes('{{')) return result.message;
-  return errorMessage(new ApiError(409, { code: result.code ?? 'BAD_REQUEST', message: result.message ?? '' }));
-}
 
 /** After a bulk edit: per ticket whether it changed, and why a refused one was refused (translated by its code). */
 export function TicketBulkResult({ results, numberOf, onClose }: TicketBulkResultProps) {
@@ -41,7 +32,7 @@ export function TicketBulkResult({ results, numberOf, onClose }: TicketBulkResul
               <Table.Tr key={result.id} data-testid={result.ok ? 'ticket-bulk-ok' : 'ticket-bulk-refused'}>
                 <Table.Td ff="monospace">{numberOf(result.id)}</Table.Td>
                 <Table.Td c={result.ok ? undefined : 'red'}>
-                  {result.ok ? t('bulk.done') : refusalText(result)}
+                  {result.ok ? t('bulk.done') : bulkRefusalMessage(result)}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -12,6 +12,7 @@ import { IconPlus, IconTicketOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BulkBar } from '../../../components/bulk-bar';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -201,77 +202,67 @@ export function TicketsPage() {
                 )}
               </Group>
               {selected.length > 0 && (
-                <Group
-                  justify="space-between"
-                  align="flex-end"
-                  p="xs"
-                  bg="var(--mantine-color-default-hover)"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                <BulkBar
+                  label={t('bulk.selected', { count: selected.length })}
+                  clearLabel={t('bulk.clear')}
+                  onClear={() => setSelected([])}
                   data-testid="tickets-bulk-bar"
                 >
-                  <Text size="sm" fw={500}>
-                    {t('bulk.selected', { count: selected.length })}
-                  </Text>
-                  <Group gap="xs" align="flex-end">
+                  <NativeSelect
+                    size="xs"
+                    label={t('bulk.status')}
+                    value={bulkChange.status}
+                    onChange={(event) => {
+                      const status = event.currentTarget.value;
+                      setBulkChange((c) => ({ ...c, status }));
+                    }}
+                    data={[
+                      { value: '', label: t('bulk.keep') },
+                      ...bulkStatuses(isStaff).map((status) => ({ value: status, label: t(`status.${status}`) })),
+                    ]}
+                    data-testid="tickets-bulk-status"
+                  />
+                  <NativeSelect
+                    size="xs"
+                    label={t('bulk.priority')}
+                    value={bulkChange.priority}
+                    onChange={(event) => {
+                      const priority = event.currentTarget.value;
+                      setBulkChange((c) => ({ ...c, priority }));
+                    }}
+                    data={[
+                      { value: '', label: t('bulk.keep') },
+                      ...TICKET_PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) })),
+                    ]}
+                    data-testid="tickets-bulk-priority"
+                  />
+                  {isStaff && (
                     <NativeSelect
                       size="xs"
-                      label={t('bulk.status')}
-                      value={bulkChange.status}
+                      label={t('bulk.assignee')}
+                      value={bulkChange.assignee}
                       onChange={(event) => {
-                        const status = event.currentTarget.value;
-                        setBulkChange((c) => ({ ...c, status }));
+                        const assignee = event.currentTarget.value;
+                        setBulkChange((c) => ({ ...c, assignee }));
                       }}
                       data={[
                         { value: '', label: t('bulk.keep') },
-                        ...bulkStatuses(isStaff).map((status) => ({ value: status, label: t(`status.${status}`) })),
+                        { value: 'none', label: t('unassigned') },
+                        ...assigneeOptions,
                       ]}
-                      data-testid="tickets-bulk-status"
+                      data-testid="tickets-bulk-assignee"
                     />
-                    <NativeSelect
-                      size="xs"
-                      label={t('bulk.priority')}
-                      value={bulkChange.priority}
-                      onChange={(event) => {
-                        const priority = event.currentTarget.value;
-                        setBulkChange((c) => ({ ...c, priority }));
-                      }}
-                      data={[
-                        { value: '', label: t('bulk.keep') },
-                        ...TICKET_PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) })),
-                      ]}
-                      data-testid="tickets-bulk-priority"
-                    />
-                    {isStaff && (
-                      <NativeSelect
-                        size="xs"
-                        label={t('bulk.assignee')}
-                        value={bulkChange.assignee}
-                        onChange={(event) => {
-                          const assignee = event.currentTarget.value;
-                          setBulkChange((c) => ({ ...c, assignee }));
-                        }}
-                        data={[
-                          { value: '', label: t('bulk.keep') },
-                          { value: 'none', label: t('unassigned') },
-                          ...assigneeOptions,
-                        ]}
-                        data-testid="tickets-bulk-assignee"
-                      />
-                    )}
-                    <Button size="xs" variant="subtle" onClick={() => setSelected([])}>
-                      {t('bulk.clear')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      loading={bulk.isPending}
-                      disabled={!bulkChange.status && !bulkChange.priority && !bulkChange.assignee}
-                      onClick={() => void handleBulk()}
-                      data-testid="tickets-bulk-apply"
-                    >
-                      {t('bulk.apply')}
-                    </Button>
-                  </Group>
-                </Group>
+                  )}
+                  <Button
+                    size="xs"
+                    loading={bulk.isPending}
+                    disabled={!bulkChange.status && !bulkChange.priority && !bulkChange.assignee}
+                    onClick={() => void handleBulk()}
+                    data-testid="tickets-bulk-apply"
+                  >
+                    {t('bulk.apply')}
+                  </Button>
+                </BulkBar>
               )}
             </Stack>
           }
