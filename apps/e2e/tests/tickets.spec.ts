@@ -106,6 +106,25 @@ describe('tickets', () => {
       assert.ok(answered.text?.includes(answer), 'the mail carries the public answer');
       assert.ok(toPractice.some((m) => m.event === 'ticket.received'));
       for (const mail of mails) assert.ok(!`${mail.subject} ${mail.text}`.includes('old scanner'));
+
+      // The practice corrects its own reply in place and deletes it after confirming; the answer is not its to change.
+      const reply = `Reply of the practice ${marker}`;
+      await page.getByTestId('ticket-reply-body').fill(reply);
+      await page.getByTestId('ticket-reply-send').click();
+      await page.getByTestId('ticket-answer').filter({ hasText: reply }).waitFor();
+      const staffAnswer = page.getByTestId('ticket-answer').filter({ hasText: answer });
+      assert.equal(await staffAnswer.getByTestId('ticket-comment-edit').count(), 0);
+      const own = page.getByTestId('ticket-answer').last();
+      await own.getByTestId('ticket-comment-edit').click();
+      await own.getByTestId('ticket-comment-editor').fill(`${reply}, corrected`);
+      await own.getByTestId('ticket-comment-save').click();
+      await own.getByTestId('ticket-comment-edited').waitFor();
+      assert.equal(await own.getByTestId('ticket-comment-body').textContent(), `${reply}, corrected`);
+      await own.getByTestId('ticket-comment-delete').click();
+      await page.getByTestId('confirm-delete').getByText('Do you want to delete this record?').waitFor();
+      await page.getByTestId('confirm-delete-submit').click();
+      await page.getByTestId('ticket-answer').filter({ hasText: reply }).waitFor({ state: 'detached' });
+      await staffAnswer.waitFor();
     },
     { timeout: 120_000 },
   );

@@ -145,6 +145,9 @@ export const ERROR_STATUS = {
   TICKET_ASSIGNEE_NOT_STAFF: 400,
   TICKET_CASE_NOT_FOUND: 400,
   TICKET_ATTACHMENT_NOT_YOURS: 403,
+  TICKET_COMMENT_NOT_AUTHOR: 403,
+  TICKET_COMMENT_NOT_YOURS: 403,
+  TICKET_COMMENT_RESOLVED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -304,6 +307,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TICKET_ASSIGNEE_NOT_STAFF: 'A ticket can only be assigned to a member of the support team',
   TICKET_CASE_NOT_FOUND: "The case was not found among the company's cases",
   TICKET_ATTACHMENT_NOT_YOURS: 'Only the support team or whoever uploaded a file can remove it',
+  TICKET_COMMENT_NOT_AUTHOR: 'Only its author can change a comment',
+  TICKET_COMMENT_NOT_YOURS: 'Only the support team or its author can delete a comment',
+  TICKET_COMMENT_RESOLVED: 'The ticket is resolved: reopen it to change its conversation',
 };
 
 /** Values an error message names (`{{name}}`), carried beside the message as `params`. */

@@ -91,6 +91,7 @@ export const TICKET_ROUTES = {
   tickets: '/ticket',
   ticket: (id: string) => `/ticket/${id}`,
   comments: '/ticket/comments',
+  comment: (id: string) => `/ticket/comments/${id}`,
   /** The back-office users a ticket can be assigned to (not in the spec: the assignment's choice needs it). */
   assignees: '/ticket/assignees',
   bulkEdit: '/ticket/bulk-edit',
@@ -101,6 +102,7 @@ export const TICKET_ROUTES = {
 export const TICKET_MESSAGES = {
   deleted: 'The ticket was deleted',
   attachmentRemoved: 'The attachment was removed',
+  commentDeleted: 'The comment was deleted',
   bulkNothing: 'Choose a status, a priority or an assignee',
 } as const;
 
@@ -131,6 +133,8 @@ export const TICKET_EVENT_KINDS = [
   'answer',
   'note',
   'attachment-removed',
+  'comment-edited',
+  'comment-deleted',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
@@ -183,6 +187,8 @@ export const ticketCommentSchema = z.object({
   author_name: z.string().nullable(),
   attachments: z.array(ticketAttachmentSchema),
   created_at: z.string(),
+  /** When its author last changed the text; null when never. */
+  edited_at: z.string().nullable(),
 });
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
@@ -255,6 +261,29 @@ export const ticketCommentCreateSchema = z.object({
     .default(false),
 });
 export type TicketCommentCreate = z.output<typeof ticketCommentCreateSchema>;
+
+/** PUT /ticket/comments/{id}: the new text of a comment (its author only; ADR 0112, "Changing the conversation"). */
+export const ticketCommentUpdateSchema = z.object({ body: bodySchema });
+export type TicketCommentUpdate = z.infer<typeof ticketCommentUpdateSchema>;
+
+/**
+ * Who may change a comment (ADR 0112): its author edits it; the support team deletes any comment, a customer its
+ * own. A customer changes nothing of a resolved ticket's conversation (reopen it first); the support team may.
+ * The web's buttons use these; the server's `tickets.policy.ts` says the same with its refusals (403, 409).
+ */
+export const mayEditTicketComment = (
+  comment: { author_id: string | null },
+  caller: { userId: string | undefined; isStaff: boolean },
+  ticketStatus: TicketStatus,
+): boolean =>
+  comment.author_id !== null && comment.author_id === caller.userId && (caller.isStaff || ticketStatus !== 'resolved');
+
+export const mayDeleteTicketComment = (
+  comment: { author_id: string | null },
+  caller: { userId: string | undefined; isStaff: boolean },
+  ticketStatus: TicketStatus,
+): boolean =>
+  caller.isStaff || (comment.author_id !== null && comment.author_id === caller.userId && ticketStatus !== 'resolved');
 
 /** POST /ticket/bulk-edit: one or more of status, priority and assignee for many tickets, in one transaction. */
 export const ticketBulkEditSchema = z

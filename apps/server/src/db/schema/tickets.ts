@@ -79,6 +79,8 @@ export const ticketComments = backend.table(
     isInternal: boolean('is_internal').notNull().default(false),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last changed the text (PUT /ticket/comments/{id}); null when never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('ticket_comments_ticket_created_idx').on(t.ticketId, t.createdAt),
@@ -113,7 +115,8 @@ export const ticketAttachments = backend.table(
 
 /**
  * A ticket's history: who changed what, when (`kind`: created, status, priority, assignee, case, subject, answer,
- * note, attachment-removed). `is_internal` entries (internal notes, their files) are shown to the back office only.
+ * note, attachment-removed, comment-edited, comment-deleted). `is_internal` entries (internal notes, their files
+ * and changes) are shown to the back office only.
  */
 export const ticketEvents = backend.table(
   'ticket_events',

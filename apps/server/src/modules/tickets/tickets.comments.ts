@@ -3,8 +3,10 @@ import {
   TICKET_MESSAGES,
   type TicketComment,
   type TicketCommentCreate,
+  type TicketCommentUpdate,
   type TicketStatus,
 } from '@cuspid/contracts/tickets';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { authorize, permits } from '../../lib/authorize';
@@ -12,7 +14,13 @@ import { notFound } from '../../lib/errors';
 import { type Download, openStored } from '../cases';
 import { discardTicketFiles, type StoredTicketFile } from './tickets.files';
 import { mailPublicAnswer } from './tickets.mails';
-import { internalNotePolicy, internalPolicy, removeAttachmentPolicy } from './tickets.policy';
+import {
+  deleteCommentPolicy,
+  editCommentPolicy,
+  internalNotePolicy,
+  internalPolicy,
+  removeAttachmentPolicy,
+} from './tickets.policy';
 import * as repo from './tickets.repository';
 import { attachmentRows, type EventInput, eventRows, lockTicket, toAttachment } from './tickets.service';
 
@@ -25,18 +33,98 @@ export async function listComments(deps: Deps, actor: Actor, ticketId: string): 
   const comments = (await repo.listComments(deps.db, actor, ticketId)).filter((c) => permits(actor, internalPolicy, c));
   const files = (await repo.listAttachments(deps.db, actor, ticketId)).filter((a) => permits(actor, internalPolicy, a));
   return {
-    data: comments.map((c) => ({
-      id: c.id,
-      ticket_id: c.ticketId,
-      body: c.body,
-      is_internal: c.isInternal,
-      by_staff: c.byStaff,
-      author_id: c.authorId,
-      author_name: c.authorName,
-      attachments: files.filter((f) => f.attachment.commentId === c.id).map((f) => toAttachment(f.attachment)),
-      created_at: c.createdAt.toISOString(),
-    })),
+    data: comments.map((c) =>
+      toComment(
+        c,
+        files.filter((f) => f.attachment.commentId === c.id).map((f) => f.attachment),
+      ),
+    ),
   };
+}
+
+function toComment(
+  c: repo.TicketCommentRow & { authorName: string | null },
+  files: readonly repo.TicketAttachmentRow[],
+): TicketComment {
+  return {
+    id: c.id,
+    ticket_id: c.ticketId,
+    body: c.body,
+    is_internal: c.isInternal,
+    by_staff: c.byStaff,
+    author_id: c.authorId,
+    author_name: c.authorName,
+    attachments: files.map(toAttachment),
+    created_at: c.createdAt.toISOString(),
+    edited_at: c.editedAt ? c.editedAt.toISOString() : null,
+  };
+}
+
+/**
+ * GET /ticket/comments/{id}: one comment with its files. Another company's comment, and an internal note asked for
+ * by a customer, are not found (the repository's query leaves them out, the policy checks again).
+ */
+export async function getComment(deps: Deps, actor: Actor, id: string, db: DbOrTx = deps.db): Promise<TicketComment> {
+  const row = authorize(actor, internalPolicy, await repo.findVisibleComment(db, actor, id));
+  return toComment(row, await repo.listCommentAttachments(db, row.id));
+}
+
+/**
+ * A comment the actor may change, under its ticket's lock: found (404 as for reading it), then read again once the
+ * ticket is locked, so that the rule sees the ticket's status as it stays until the commit.
+ */
+async function lockComment(tx: DbOrTx, actor: Actor, id: string, policy: typeof editCommentPolicy) {
+  const found = authorize(actor, internalPolicy, await repo.findVisibleComment(tx, actor, id));
+  await lockTicket(tx, actor, found.ticketId);
+  return authorize(actor, policy, await repo.findVisibleComment(tx, actor, id));
+}
+
+/**
+ * PUT /ticket/comments/{id}: its author changes the text (ADR 0112). The comment shows `edited_at`; the history
+ * says so (internally for an internal note); nobody is mailed. The same text again changes nothing.
+ */
+export async function updateComment(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  change: TicketCommentUpdate,
+  now = new Date(),
+): Promise<TicketComment> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockComment(tx, actor, id, editCommentPolicy);
+    if (change.body !== row.body) {
+      await repo.updateComment(tx, row.id, { body: change.body, editedAt: now });
+      await repo.insertEvents(
+        tx,
+        eventRows(row.ticketId, actor, [{ kind: 'comment-edited', isInternal: row.isInternal }]),
+      );
+      await repo.updateTicket(tx, actor, row.ticketId, {});
+    }
+    return getComment(deps, actor, id, tx);
+  });
+}
+
+/**
+ * DELETE /ticket/comments/{id}: the support team deletes any comment, a customer its own (ADR 0112); its files go
+ * with it, from storage once the deletion is committed (as remove-attachment). No mail.
+ */
+export async function deleteComment(deps: Deps, actor: Actor, id: string): Promise<{ message: string }> {
+  const keys = await deps.db.transaction(async (tx) => {
+    const row = await lockComment(tx, actor, id, deleteCommentPolicy);
+    const files = await repo.listCommentAttachments(tx, row.id);
+    await repo.deleteComment(tx, row.id);
+    await repo.insertEvents(
+      tx,
+      eventRows(row.ticketId, actor, [{ kind: 'comment-deleted', isInternal: row.isInternal }]),
+    );
+    await repo.updateTicket(tx, actor, row.ticketId, {});
+    return files.map((f) => f.storageKey);
+  });
+  await discardTicketFiles(
+    deps,
+    keys.map((key) => ({ key })),
+  );
+  return { message: TICKET_MESSAGES.commentDeleted };
 }
 
 /**

@@ -22,6 +22,9 @@ export const guards = defineGuards({
     'GET /api/ticket/comments/remove-attachment/:id': 'ticketAttachment',
     'POST /api/ticket/comments/remove-attachment/:id': 'ticketAttachment',
     'DELETE /api/ticket/comments/remove-attachment/:id': 'ticketAttachment',
+    'GET /api/ticket/comments/:id': 'ticketComment',
+    'PUT /api/ticket/comments/:id': 'ticketComment',
+    'DELETE /api/ticket/comments/:id': 'ticketComment',
     'GET /api/ticket/:id': 'ticket',
     'PUT /api/ticket/:id': 'ticket',
     'DELETE /api/ticket/:id': 'ticket',
@@ -33,6 +36,23 @@ export const guards = defineGuards({
       scope: 'tenant',
       create: async ({ upload, created, memberToken }) =>
         created(await upload('/api/ticket', openTicket(), memberToken)),
+    },
+    ticketComment: {
+      scope: 'tenant',
+      create: async ({ upload, created, memberToken }) => {
+        const ticketId = created(await upload('/api/ticket', openTicket(), memberToken));
+        return created(
+          await upload(
+            '/api/ticket/comments',
+            multipart([
+              { name: 'ticket_id', value: ticketId },
+              { name: 'body', value: 'A matrix comment' },
+              { name: 'attachments', fileName: 'comment.txt', content: Buffer.from('matrix comment file') },
+            ]),
+            memberToken,
+          ),
+        );
+      },
     },
     ticketAttachment: {
       scope: 'tenant',

@@ -37,3 +37,25 @@ export const removeAttachmentPolicy: Policy<{ isInternal: boolean; uploadedBy: s
   allow: (actor, row) => actor.isStaff || row.uploadedBy === actor.userId,
   refuse: () => new AppError('TICKET_ATTACHMENT_NOT_YOURS'),
 };
+
+// Changing the conversation (ADR 0112, "Changing the conversation"): the same rules as the web's buttons
+// (`mayEditTicketComment`, `mayDeleteTicketComment` in the contracts), with their refusals.
+
+type CommentOnTicket = { isInternal: boolean; authorId: string | null; ticketStatus: string };
+
+const isAuthor = (actor: Actor, row: { authorId: string | null }) =>
+  row.authorId !== null && row.authorId === actor.userId;
+
+/** Only its author edits a comment (403 for anyone else, the support team included); a customer not on a resolved ticket. */
+export const editCommentPolicy: Policy<CommentOnTicket> = {
+  see: internalPolicy.see!,
+  allow: (actor, row) => isAuthor(actor, row) && (actor.isStaff || row.ticketStatus !== 'resolved'),
+  refuse: (actor, row) => new AppError(isAuthor(actor, row) ? 'TICKET_COMMENT_RESOLVED' : 'TICKET_COMMENT_NOT_AUTHOR'),
+};
+
+/** The support team deletes any comment; a customer its own (403 otherwise), and not on a resolved ticket (409). */
+export const deleteCommentPolicy: Policy<CommentOnTicket> = {
+  see: internalPolicy.see!,
+  allow: (actor, row) => actor.isStaff || (isAuthor(actor, row) && row.ticketStatus !== 'resolved'),
+  refuse: (actor, row) => new AppError(isAuthor(actor, row) ? 'TICKET_COMMENT_RESOLVED' : 'TICKET_COMMENT_NOT_YOURS'),
+};

@@ -264,6 +264,44 @@ export async function listComments(db: DbOrTx, actor: Actor, ticketId: string) {
   return rows.map(({ comment, authorName }) => ({ ...comment, authorName }));
 }
 
+export type VisibleComment = TicketCommentRow & { authorName: string | null; ticketStatus: string };
+
+/**
+ * A comment the actor may read: of a ticket in its scope, and not an internal note unless it is the back office
+ * (another company's comment and, for a customer, an internal note are not found). With its ticket's status.
+ */
+export async function findVisibleComment(db: DbOrTx, actor: Actor, id: string): Promise<VisibleComment | undefined> {
+  const [row] = await db
+    .select({
+      comment: ticketComments,
+      authorName: sql<string | null>`coalesce(${personName(sql`author`)}, author.mail)`,
+      ticketStatus: tickets.status,
+    })
+    .from(ticketComments)
+    .innerJoin(tickets, eq(tickets.id, ticketComments.ticketId))
+    .leftJoin(author, eq(author.id, ticketComments.authorId))
+    .where(and(eq(ticketComments.id, id), visible(actor), commentsFor(actor)));
+  return row ? { ...row.comment, authorName: row.authorName, ticketStatus: row.ticketStatus } : undefined;
+}
+
+export async function updateComment(db: DbOrTx, id: string, values: { body: string; editedAt: Date }): Promise<void> {
+  await db.update(ticketComments).set(values).where(eq(ticketComments.id, id));
+}
+
+/** Deletes a comment; its files' rows go with it (the foreign key cascades), their objects are the caller's. */
+export async function deleteComment(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(ticketComments).where(eq(ticketComments.id, id));
+}
+
+/** The files of one comment, in the order of writing. */
+export async function listCommentAttachments(db: DbOrTx, commentId: string): Promise<TicketAttachmentRow[]> {
+  return db
+    .select()
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.commentId, commentId))
+    .orderBy(asc(ticketAttachments.seq));
+}
+
 export async function insertComment(db: DbOrTx, values: typeof ticketComments.$inferInsert): Promise<TicketCommentRow> {
   const [row] = await db.insert(ticketComments).values(values).returning();
   return row!;

@@ -12,7 +12,7 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, mailOutbox } from '../../db/schema';
+import { companies, mailOutbox, ticketAttachments } from '../../db/schema';
 import { deliverMail } from '../sent-mails/mail-delivery';
 
 const SUPPORT = 'support@test.cuspid.local';
@@ -59,6 +59,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const { call, get, post, put } = requestsTo(() => ctx.app);
+const del = (url: string, token?: string) => call('DELETE', url, token);
 
 function upload(url: string, parts: MultipartPart[], token?: string) {
   const body = multipart(parts);
@@ -340,6 +341,134 @@ describe('GET and POST /api/ticket/comments', () => {
   });
 });
 
+describe('GET, PUT and DELETE /api/ticket/comments/{id}', () => {
+  it('answers 401, 400 for a bad id or body, 403 without the permission, 404 for another company or an unknown id', async () => {
+    const ticket = await openTicket(practice.token);
+    const own = (await comment(practice.token, ticket.id, 'My question.')).json() as TicketComment;
+    const url = `/api/ticket/comments/${own.id}`;
+    for (const [method, body] of [['GET'], ['PUT', { body: 'Changed' }], ['DELETE']] as const) {
+      expect((await call(method, url, undefined, body)).statusCode, method).toBe(401);
+      expect((await call(method, '/api/ticket/comments/not-an-id', practice.token, body)).statusCode, method).toBe(400);
+      expect((await call(method, url, noPermissionToken, body)).statusCode, method).toBe(403);
+      expect((await call(method, url, stranger.token, body)).statusCode, method).toBe(404);
+      expect((await call(method, url, reseller.token, body)).statusCode, method).toBe(404);
+      expect((await call(method, `/api/ticket/comments/${randomUUID()}`, staffToken, body)).statusCode, method).toBe(
+        404,
+      );
+    }
+    for (const body of [{}, { body: '   ' }, { body: 42 }]) {
+      const bad = await put(url, body, practice.token);
+      expect([bad.statusCode, Object.keys(bad.json().errors ?? {})], JSON.stringify(body)).toEqual([400, ['body']]);
+    }
+    // Nothing of the refused calls changed the comment.
+    expect((await get(url, practice.token)).json()).toMatchObject({ body: 'My question.', edited_at: null });
+  });
+
+  it("refuses a customer another's comment (403) and an internal note (404); staff edit only their own", async () => {
+    const ticket = await openTicket(practice.token);
+    const colleague = await member(practice.companyId, ['end-user']);
+    const mine = (await comment(practice.token, ticket.id, 'Mine.')).json() as TicketComment;
+    const answer = (await comment(staffToken, ticket.id, 'The answer.')).json() as TicketComment;
+    const note = (await comment(staffToken, ticket.id, 'A note.', { internal: true })).json() as TicketComment;
+    const editStaff = await put(`/api/ticket/comments/${answer.id}`, { body: 'Rewritten' }, practice.token);
+    expect([editStaff.statusCode, editStaff.json().code]).toEqual([403, 'TICKET_COMMENT_NOT_AUTHOR']);
+    const deleteStaff = await del(`/api/ticket/comments/${answer.id}`, practice.token);
+    expect([deleteStaff.statusCode, deleteStaff.json()]).toMatchObject([
+      403,
+      { code: 'TICKET_COMMENT_NOT_YOURS', message: 'Only the support team or its author can delete a comment' },
+    ]);
+    // A colleague of the same company reads the comment but changes nothing of it.
+    expect((await get(`/api/ticket/comments/${mine.id}`, colleague.token)).statusCode).toBe(200);
+    expect((await put(`/api/ticket/comments/${mine.id}`, { body: 'x' }, colleague.token)).statusCode).toBe(403);
+    expect((await del(`/api/ticket/comments/${mine.id}`, colleague.token)).statusCode).toBe(403);
+    // Staff do not put words in a customer's mouth.
+    const staffEdit = await put(`/api/ticket/comments/${mine.id}`, { body: 'Rewritten' }, staffToken);
+    expect([staffEdit.statusCode, staffEdit.json().code]).toEqual([403, 'TICKET_COMMENT_NOT_AUTHOR']);
+    for (const [method, body] of [['GET'], ['PUT', { body: 'x' }], ['DELETE']] as const) {
+      const answered = await call(method, `/api/ticket/comments/${note.id}`, practice.token, body);
+      expect([answered.statusCode, answered.json().code], method).toEqual([404, 'NOT_FOUND']);
+      expect(answered.body).not.toContain('A note.');
+    }
+    expect((await get(`/api/ticket/comments/${note.id}`, staffToken)).json()).toMatchObject({
+      is_internal: true,
+      body: 'A note.',
+    });
+  });
+
+  it('lets the author read, edit and delete a comment with its files, with history and no mail', async () => {
+    const ticket = await openTicket(practice.token);
+    const created = await comment(practice.token, ticket.id, 'First version.', {
+      files: [file('scan.txt', 'scan notes')],
+    });
+    const own = created.json() as TicketComment;
+    const url = `/api/ticket/comments/${own.id}`;
+    const read = await get(url, practice.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ ...own, edited_at: null });
+    expect(own.attachments.map((a) => a.file_name)).toEqual(['scan.txt']);
+    const mailsBefore = (await mailsOf(ticket)).length;
+
+    const edited = await put(url, { body: 'Second version.' }, practice.token);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ id: own.id, body: 'Second version.', attachments: own.attachments });
+    expect(edited.json().edited_at).not.toBeNull();
+    // The same text again is no change.
+    const again = await put(url, { body: 'Second version.' }, practice.token);
+    expect(again.json().edited_at).toBe(edited.json().edited_at);
+    const list = (await get(`/api/ticket/comments?ticket_id=${ticket.id}`, practice.token)).json();
+    expect(list.data[0]).toMatchObject({ body: 'Second version.', edited_at: edited.json().edited_at });
+
+    const [stored] = await ctx.deps.db
+      .select({ key: ticketAttachments.storageKey })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.id, own.attachments[0]!.id));
+    expect(await ctx.deps.storage.head(stored!.key)).not.toBeNull();
+    const deleted = await del(url, practice.token);
+    expect([deleted.statusCode, deleted.json().message]).toEqual([200, 'The comment was deleted']);
+    expect((await get(url, practice.token)).statusCode).toBe(404);
+    expect((await del(url, practice.token)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/ticket/comments/download-attachment/${own.attachments[0]!.id}`, staffToken)).statusCode,
+    ).toBe(404);
+    expect(await ctx.deps.storage.head(stored!.key)).toBeNull();
+    const after = (await get(`/api/ticket/${ticket.id}`, practice.token)).json() as Ticket;
+    expect(after.history.map((h) => h.kind)).toEqual(['created', 'answer', 'comment-edited', 'comment-deleted']);
+    expect((await mailsOf(ticket)).length).toBe(mailsBefore);
+
+    // Staff delete any comment (a customer's too).
+    const reply = (await comment(practice.token, ticket.id, 'Another.')).json() as TicketComment;
+    expect((await del(`/api/ticket/comments/${reply.id}`, staffToken)).statusCode).toBe(200);
+  });
+
+  it('keeps the conversation of a resolved ticket for customers (409) while staff may still change it', async () => {
+    const ticket = await openTicket(practice.token);
+    const own = (await comment(practice.token, ticket.id, 'Mine.')).json() as TicketComment;
+    const answer = (await comment(staffToken, ticket.id, 'Answer.')).json() as TicketComment;
+    await put(`/api/ticket/${ticket.id}`, { status: 'resolved' }, staffToken);
+    const edit = await put(`/api/ticket/comments/${own.id}`, { body: 'Changed' }, practice.token);
+    expect([edit.statusCode, edit.json()]).toMatchObject([
+      409,
+      { code: 'TICKET_COMMENT_RESOLVED', message: 'The ticket is resolved: reopen it to change its conversation' },
+    ]);
+    const remove = await del(`/api/ticket/comments/${own.id}`, practice.token);
+    expect([remove.statusCode, remove.json().code]).toEqual([409, 'TICKET_COMMENT_RESOLVED']);
+    // Someone else's comment stays a 403, resolved or not.
+    expect((await del(`/api/ticket/comments/${answer.id}`, practice.token)).json().code).toBe(
+      'TICKET_COMMENT_NOT_YOURS',
+    );
+    const staffEdit = await put(`/api/ticket/comments/${answer.id}`, { body: 'Answer, corrected.' }, staffToken);
+    expect(staffEdit.statusCode, staffEdit.body).toBe(200);
+    expect((await del(`/api/ticket/comments/${own.id}`, staffToken)).statusCode).toBe(200);
+    // Neither moved the ticket; reopened, the customer may change its comments again.
+    expect((await get(`/api/ticket/${ticket.id}`, staffToken)).json().status).toBe('resolved');
+    await put(`/api/ticket/${ticket.id}`, { status: 'open' }, practice.token);
+    const later = (await comment(practice.token, ticket.id, 'Later.')).json() as TicketComment;
+    expect((await put(`/api/ticket/comments/${later.id}`, { body: 'Later, edited.' }, practice.token)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('POST /api/ticket/bulk-edit', () => {
   it('answers 401, 400, 403, and 404 when no ticket is in reach', async () => {
     const ticket = await openTicket(stranger.token);
@@ -488,9 +617,18 @@ describe('internal notes', () => {
     const noteFileId = note.json().attachments[0].id as string;
     await put(`/api/ticket/${ticket.id}`, { status: 'waitingForResponse', assignee_id: staffId }, staffToken);
     expect((await comment(child.token, ticket.id, 'My reply.')).statusCode).toBe(201);
+    const noteId = note.json().id as string;
+    // Staff edit the note (the marker stays in it) and delete a second one: history entries of internal notes.
+    const edited = await put(`/api/ticket/comments/${noteId}`, { body: `Edited: ${marker}` }, staffToken);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const second = (await comment(staffToken, ticket.id, `Second ${marker}`, { internal: true })).json();
+    expect((await del(`/api/ticket/comments/${second.id}`, staffToken)).statusCode).toBe(200);
     // Staff see the note and its file.
     const staffView = (await get(`/api/ticket/comments?ticket_id=${ticket.id}`, staffToken)).body;
     expect(staffView).toContain(marker);
+    expect((await get(`/api/ticket/comments/${noteId}`, staffToken)).body).toContain(marker);
+    const staffHistory = ((await get(`/api/ticket/${ticket.id}`, staffToken)).json() as Ticket).history;
+    expect(staffHistory.map((h) => h.kind)).toEqual(expect.arrayContaining(['comment-edited', 'comment-deleted']));
     expect((await get(`/api/ticket/comments/download-attachment/${noteFileId}`, staffToken)).body).toBe(marker);
 
     for (const token of [child.token, reseller.token]) {
@@ -511,9 +649,18 @@ describe('internal notes', () => {
       const download = await get(`/api/ticket/comments/download-attachment/${noteFileId}`, token);
       expect(download.statusCode).toBe(404);
       expect((await get(`/api/ticket/comments/remove-attachment/${noteFileId}`, token)).statusCode).toBe(404);
+      // One comment's calls: an internal note does not exist for a customer, whatever it asks.
+      for (const [method, body] of [['GET'], ['PUT', { body: 'Overwritten' }], ['DELETE']] as const) {
+        const answer = await call(method, `/api/ticket/comments/${noteId}`, token, body);
+        expect([answer.statusCode, answer.json().code], method).toEqual([404, 'NOT_FOUND']);
+        expect(answer.body).not.toContain(marker);
+      }
     }
+    expect((await get(`/api/ticket/comments/${noteId}`, staffToken)).json().body).toBe(`Edited: ${marker}`);
     const customerView = (await get(`/api/ticket/${ticket.id}`, child.token)).json() as Ticket;
     expect(customerView.history.map((h) => h.kind)).not.toContain('note');
+    expect(customerView.history.map((h) => h.kind)).not.toContain('comment-edited');
+    expect(customerView.history.map((h) => h.kind)).not.toContain('comment-deleted');
     const comments = (await get(`/api/ticket/comments?ticket_id=${ticket.id}`, child.token)).json().data;
     expect(comments.every((c: TicketComment) => !c.is_internal)).toBe(true);
     // No mail of any kind, to anyone, carries it (variables, or subject and body once rendered and delivered);

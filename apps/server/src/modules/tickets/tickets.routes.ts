@@ -14,6 +14,7 @@ import {
   ticketCommentCreateSchema,
   ticketCommentListQuerySchema,
   ticketCommentSchema,
+  ticketCommentUpdateSchema,
   ticketCreateSchema,
   ticketListItemSchema,
   ticketListQuerySchema,
@@ -167,6 +168,51 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       handler: (request) => comments.removeAttachment(deps, requireActor(request), request.params.id),
     });
   }
+
+  // One comment: `/ticket/comments/{id}` sits beside the attachment calls one level deeper
+  // (`/ticket/comments/download-attachment/{id}`), so neither path can take the other's requests.
+  app.get(
+    TICKET_ROUTES.comment(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'One comment with its files (an internal note: the support team only)',
+        params: idParamsSchema,
+        response: { 200: ticketCommentSchema, ...errorResponses },
+      },
+    },
+    (request) => comments.getComment(deps, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    TICKET_ROUTES.comment(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: "Change a comment's text (its author only; a customer not on a resolved ticket); no mail is sent",
+        params: idParamsSchema,
+        body: ticketCommentUpdateSchema,
+        response: { 200: ticketCommentSchema, 409: errorResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => comments.updateComment(deps, requireActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    TICKET_ROUTES.comment(':id'),
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Delete a comment with its files (the support team any, a customer its own, not on a resolved ticket)',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => comments.deleteComment(deps, requireActor(request), request.params.id),
+  );
 
   app.get(
     TICKET_ROUTES.ticket(':id'),

@@ -68,6 +68,7 @@ export function ticketComment(overrides: Partial<TicketComment> = {}): TicketCom
     author_name: 'Emil Employee',
     attachments: [],
     created_at: '2026-11-20T10:00:00.000Z',
+    edited_at: null,
     ...overrides,
   };
 }

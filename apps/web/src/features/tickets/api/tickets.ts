@@ -160,6 +160,30 @@ export function useAddComment(ticketId: string) {
   });
 }
 
+/** PUT /ticket/comments/{id}: the author's new text (no mail is sent). */
+export function useUpdateComment(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      api.put<TicketComment>('api', TICKET_ROUTES.comment(id), { body }),
+    // The conversation and the ticket's history (comment-edited) are read again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),
+      ]),
+  });
+}
+
+/** DELETE /ticket/comments/{id}: the comment with its files. */
+export function useDeleteComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>('api', TICKET_ROUTES.comment(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
 export function useBulkEditTickets() {
   const queryClient = useQueryClient();
   return useMutation({

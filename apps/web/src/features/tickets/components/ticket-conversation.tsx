@@ -1,40 +1,85 @@
-import type { TicketAttachment, TicketComment } from '@cuspid/contracts/tickets';
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { IconLock, IconSend } from '@tabler/icons-react';
+import {
+  mayDeleteTicketComment,
+  mayEditTicketComment,
+  type TicketAttachment,
+  type TicketComment,
+  type TicketStatus,
+} from '@cuspid/contracts/tickets';
+import { Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useFormat } from '../../../lib/use-format';
-import { useAddComment } from '../api/tickets';
-import { TicketAttachments } from './ticket-attachments';
+import { useAddComment, useDeleteComment } from '../api/tickets';
+import { TicketCommentCard } from './ticket-comment-card';
 import { filesFit, TicketFilesInput } from './ticket-files-input';
 
 type TicketConversationProps = {
   ticketId: string;
   comments: TicketComment[];
   isStaff: boolean;
+  /** The signed-in user: the author who edits and deletes its own comments. */
+  userId: string | undefined;
+  /** The ticket's status: a customer changes nothing of a resolved ticket's conversation. */
+  ticketStatus: TicketStatus;
   mayRemove: (attachment: TicketAttachment) => boolean;
-  /** Tells the page's unsaved-changes guard whether a reply is being written. */
+  /** Tells the page's unsaved-changes guard whether a reply or an edit is being written. */
   onDraftChange: (hasDraft: boolean) => void;
 };
 
 /**
  * A ticket's conversation, oldest first: public answers, and for the support team its internal notes (marked, on a
- * tinted card). The reply box writes a public answer, or for the support team an internal note.
+ * tinted card). Its author edits a comment in place and deletes it (the support team any comment) after
+ * confirming (ADR 0112). The reply box writes a public answer, or for the support team an internal note.
  */
-export function TicketConversation({ ticketId, comments, isStaff, mayRemove, onDraftChange }: TicketConversationProps) {
+export function TicketConversation({
+  ticketId,
+  comments,
+  isStaff,
+  userId,
+  ticketStatus,
+  mayRemove,
+  onDraftChange,
+}: TicketConversationProps) {
   const { t } = useTranslation('tickets');
-  const format = useFormat();
   const add = useAddComment(ticketId);
+  const removeComment = useDeleteComment();
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [visibility, setVisibility] = useState<'public' | 'internal'>('public');
   const [error, setError] = useState<string | undefined>();
+  const [deleting, setDeleting] = useState<TicketComment | null>(null);
+  const [replyDraft, setReplyDraft] = useState(false);
+  const [editDrafts, setEditDrafts] = useState<ReadonlySet<string>>(new Set());
+  const caller = { userId, isStaff };
 
   const update = (nextBody: string, nextFiles: File[]) => {
     setBody(nextBody);
     setFiles(nextFiles);
-    onDraftChange(nextBody.trim() !== '' || nextFiles.length > 0);
+    const hasReply = nextBody.trim() !== '' || nextFiles.length > 0;
+    setReplyDraft(hasReply);
+    onDraftChange(hasReply || editDrafts.size > 0);
+  };
+
+  const editingChange = (commentId: string, dirty: boolean) => {
+    const next = new Set(editDrafts);
+    if (dirty) next.add(commentId);
+    else next.delete(commentId);
+    setEditDrafts(next);
+    onDraftChange(replyDraft || next.size > 0);
+  };
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      await removeComment.mutateAsync(deleting.id);
+      notifySuccess(t('conversation.commentDeleted'));
+      editingChange(deleting.id, false);
+      setDeleting(null);
+    } catch (caught) {
+      notifyError(caught);
+    }
   };
 
   const handleSend = async () => {
@@ -61,39 +106,15 @@ export function TicketConversation({ ticketId, comments, isStaff, mayRemove, onD
         </Text>
       )}
       {comments.map((comment) => (
-        <Card
+        <TicketCommentCard
           key={comment.id}
-          withBorder
-          radius="md"
-          padding="md"
-          bg={comment.is_internal ? 'var(--mantine-color-yellow-light)' : undefined}
-          data-testid={comment.is_internal ? 'ticket-note' : 'ticket-answer'}
-        >
-          <Group justify="space-between" mb="xs">
-            <Group gap="xs">
-              <Text fw={600} size="sm">
-                {comment.author_name ?? t('conversation.unknownAuthor')}
-              </Text>
-              {comment.by_staff && (
-                <Badge size="xs" variant="light">
-                  {t('conversation.supportTeam')}
-                </Badge>
-              )}
-              {comment.is_internal && (
-                <Badge size="xs" color="yellow" leftSection={<IconLock size={10} aria-hidden />}>
-                  {t('conversation.internalNote')}
-                </Badge>
-              )}
-            </Group>
-            <Text size="xs" c="dimmed" title={format.date(comment.created_at, true)}>
-              {format.relativeTime(comment.created_at)}
-            </Text>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {comment.body}
-          </Text>
-          <TicketAttachments attachments={comment.attachments} mayRemove={mayRemove} />
-        </Card>
+          comment={comment}
+          mayEdit={mayEditTicketComment(comment, caller, ticketStatus)}
+          mayDelete={mayDeleteTicketComment(comment, caller, ticketStatus)}
+          mayRemove={mayRemove}
+          onDelete={setDeleting}
+          onEditingChange={(dirty) => editingChange(comment.id, dirty)}
+        />
       ))}
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
@@ -135,6 +156,22 @@ export function TicketConversation({ ticketId, comments, isStaff, mayRemove, onD
           </Group>
         </Stack>
       </Card>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        subject={
+          deleting
+            ? t('conversation.deleteSubject', { author: deleting.author_name ?? t('conversation.unknownAuthor') })
+            : undefined
+        }
+        details={
+          deleting?.attachments.length
+            ? t('conversation.deleteFiles', { count: deleting.attachments.length })
+            : undefined
+        }
+        loading={removeComment.isPending}
+        onConfirm={() => void handleDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

@@ -173,6 +173,8 @@ export function TicketEditPage() {
                   ticketId={current.id}
                   comments={comments.data.data}
                   isStaff={isStaff}
+                  userId={session?.token_info.user_id}
+                  ticketStatus={current.status}
                   mayRemove={mayRemove}
                   onDraftChange={setHasDraft}
                 />

@@ -1,0 +1,1 @@
+ALTER TABLE "backend"."ticket_comments" ADD COLUMN "edited_at" timestamp with time zone;
