@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
@@ -114,7 +114,7 @@ function CaseView({ item }: { item: Case }) {
   const queryClient = useQueryClient();
   const lockedByOther = useForeignLock(item);
   const jawChangeable = abilities.delete && !isProcessing(item.status) && !lockedByOther;
-  const viewerScans = item.jaws.filter((scan) => !scan.deleted_at);
+  const viewerScans = useMemo(() => item.jaws.filter((scan) => !scan.deleted_at), [item.jaws]);
   // The same query as the results' list below: fetched once, its versions shown over the scans in the viewer.
   const results = useCaseResults(item.id);
 

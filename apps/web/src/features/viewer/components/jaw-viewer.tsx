@@ -153,8 +153,18 @@ export function JawViewer({
   const pointerDown = useRef<{ x: number; y: number } | null>(null);
 
   const versions = useMemo(() => showableResults(results), [results]);
-  const chosen = [choice.a, choice.b].filter((id): id is string => id !== null);
-  const plans = planLayers({ scans, results, full, pinned, versions: chosen });
+  // Planned again only when what it follows changes: the scene follows the plan, not every render.
+  const plans = useMemo(
+    () =>
+      planLayers({
+        scans,
+        results,
+        full,
+        pinned,
+        versions: [choice.a, choice.b].filter((id): id is string => id !== null),
+      }),
+    [scans, results, full, pinned, choice.a, choice.b],
+  );
   const sources = useMemo(() => {
     const unique = new Map<string, MeshSource>();
     for (const plan of plans) {

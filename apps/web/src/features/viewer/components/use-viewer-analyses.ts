@@ -1,7 +1,7 @@
 import type { Jaw } from '@cuspid/contracts/cases';
 import { useEffect, useMemo, useRef } from 'react';
-import { summarizeDeviation } from '../lib/deviation';
 import { deviationColors } from '../lib/deviation-colors';
+import { summarizeDeviation } from '../lib/deviation-summary';
 import type { JawScene } from '../lib/jaw-scene';
 import type { computeDeviationInWorker, findQualityEdgesInWorker } from '../lib/mesh-loader';
 import type { DeviationResult, PreparedMesh, QualityEdges } from '../lib/mesh-messages';

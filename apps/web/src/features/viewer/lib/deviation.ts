@@ -1,6 +1,7 @@
 import { BufferAttribute, BufferGeometry, Vector3 } from 'three';
 import { CENTER, type HitPointInfo, MeshBVH } from 'three-mesh-bvh';
-import { checkMeshArrays, type DeviationResult, type DeviationSummary } from './mesh-messages';
+import { summarizeDeviation } from './deviation-summary';
+import { checkMeshArrays, type DeviationResult } from './mesh-messages';
 
 /**
  * Beyond this distance (mm) a vertex has no counterpart on the reference. Two scans of one jaw differ by
@@ -24,38 +25,6 @@ export type DeviationOptions = {
 
 type Vertices = { positions: Float32Array };
 type Triangles = { positions: Float32Array; indices: Uint32Array };
-
-/** Min, max, mean and RMS over the finite distances; the 95th percentile of their magnitudes (nearest rank). */
-export function summarizeDeviation(distances: Float32Array): DeviationSummary {
-  const magnitudes = new Float32Array(distances.length);
-  let matched = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  let sumAbs = 0;
-  let sumSquares = 0;
-  for (let i = 0; i < distances.length; i++) {
-    const d = distances[i]!;
-    if (Number.isNaN(d)) continue;
-    if (d < min) min = d;
-    if (d > max) max = d;
-    const magnitude = Math.abs(d);
-    sumAbs += magnitude;
-    sumSquares += d * d;
-    magnitudes[matched++] = magnitude;
-  }
-  const unmatched = distances.length - matched;
-  if (matched === 0) return { min: NaN, max: NaN, meanAbs: NaN, rms: NaN, p95Abs: NaN, matched, unmatched };
-  const sorted = magnitudes.subarray(0, matched).sort();
-  return {
-    min,
-    max,
-    meanAbs: sumAbs / matched,
-    rms: Math.sqrt(sumSquares / matched),
-    p95Abs: sorted[Math.ceil(0.95 * matched) - 1]!,
-    matched,
-    unmatched,
-  };
-}
 
 /**
  * Signed distance (mm) from each vertex of `measured` to the closest point of the `reference` surface: positive
@@ -122,3 +91,5 @@ export function computeDeviation(
   }
   return { distances, summary: summarizeDeviation(distances) };
 }
+
+export { summarizeDeviation };
