@@ -1,9 +1,9 @@
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useCompanyChoices, useCompanyName } from '../api/cases';
 
-type CompanyFilterProps = {
+type CompanyFilterProps = Pick<SelectProps, 'description' | 'error' | 'w'> & {
   label: string;
   placeholder: string;
   value: string;
@@ -11,7 +11,7 @@ type CompanyFilterProps = {
   'data-testid'?: string;
 };
 
-/** A searchable choice of one company (the first 20 matching the typed name), for the staff's case filter. */
+/** A searchable choice of one company (the first 20 matching the typed name): the staff's filters and forms. */
 export function CompanyFilter({ label, placeholder, value, onChange, ...props }: CompanyFilterProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);

@@ -95,14 +95,15 @@ export const useTicketAssignees = (enabled: boolean) =>
   });
 
 /** The caller's cases matching `search` (the first 20), for the ticket's optional case. */
-export const useTicketCaseChoices = (search: string) =>
+/** Cases a ticket can name: the caller's, or (the back office) those of the company the ticket is for. */
+export const useTicketCaseChoices = (search: string, companyId = '') =>
   useQuery(
     queryOptions({
-      queryKey: ticketKeys.cases(search),
+      queryKey: [...ticketKeys.cases(search), companyId],
       queryFn: ({ signal }) =>
         api.get<{ data: CaseListItem[]; total: number }>('api', CASE_ROUTES.cases, {
           signal,
-          query: { per_page: 20, search: search.trim() || undefined },
+          query: { per_page: 20, search: search.trim() || undefined, company_id: companyId || undefined },
         }),
       placeholderData: keepPreviousData,
     }),
@@ -116,7 +117,14 @@ function messageForm(fields: Record<string, string | undefined>, files: readonly
   return form;
 }
 
-export type TicketDraft = { subject: string; description: string; priority: TicketPriority; case_id: string };
+export type TicketDraft = {
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  case_id: string;
+  /** The back office opening a ticket for a customer; empty: the caller's own company. */
+  company_id: string;
+};
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();

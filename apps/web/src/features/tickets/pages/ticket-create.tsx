@@ -20,11 +20,16 @@ import { Link, useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useIsStaff } from '../../../lib/use-is-staff';
+import { CompanyFilter } from '../../cases';
 import { type TicketDraft, useCreateTicket, useTicketCaseChoices } from '../api/tickets';
 import { filesFit, TicketFilesInput } from '../components/ticket-files-input';
 import { ticketPaths } from '../paths';
 
-/** /tickets/create: subject, description, priority, optionally one of the company's cases, and files. */
+/**
+ * /tickets/create: subject, description, priority, optionally one of the company's cases, and files. The back
+ * office may open it for a customer's company (its own otherwise).
+ */
 export function TicketCreatePage() {
   const { t } = useTranslation(['tickets', 'common']);
   const navigate = useNavigate();
@@ -32,11 +37,12 @@ export function TicketCreatePage() {
   const [files, setFiles] = useState<File[]>([]);
   const [caseSearch, setCaseSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(caseSearch, 300);
-  const caseChoices = useTicketCaseChoices(debouncedSearch);
+  const isStaff = useIsStaff();
   const form = useForm<TicketDraft>({
-    initialValues: { subject: '', description: '', priority: 'normal', case_id: '' },
+    initialValues: { subject: '', description: '', priority: 'normal', case_id: '', company_id: '' },
     validate: zodFormValidator<TicketDraft>(ticketCreateSchema),
   });
+  const caseChoices = useTicketCaseChoices(debouncedSearch, form.values.company_id);
   // Set once opened: the unsaved-changes guard lets go, then the ticket's page opens.
   const [createdId, setCreatedId] = useState<string | null>(null);
   useEffect(() => {
@@ -79,6 +85,22 @@ export function TicketCreatePage() {
                 {...form.getInputProps('description')}
                 data-testid="ticket-description"
               />
+              {isStaff && (
+                <CompanyFilter
+                  label={t('fields.company')}
+                  placeholder={t('form.companyPlaceholder')}
+                  description={t('form.companyHint')}
+                  value={form.values.company_id}
+                  onChange={(value) => {
+                    form.setFieldValue('company_id', value);
+                    // A case belongs to one company: another company's choice starts without one.
+                    form.setFieldValue('case_id', '');
+                  }}
+                  error={form.errors.company_id}
+                  w="100%"
+                  data-testid="ticket-company"
+                />
+              )}
               <Group grow align="flex-start">
                 <NativeSelect
                   label={t('fields.priority')}
