@@ -35,8 +35,8 @@ const ADMIN_MENU = [
   'Cases',
   'Customers: Customers, Units',
   'Billing: Invoices, Reminder levels, Invoice summary, Credits, Buy credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
-  'Help & support: FAQ, Data privacy, Sent mails',
-  'Content: Mail templates, Mail template assignment, Document templates, Document assignment',
+  'Help & support: Support tickets, FAQ, Data privacy, Sent mails',
+  'Content: News, Help content, Mail templates, Mail template assignment, Document templates, Document assignment',
   'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
   'My account: Account settings, My company',
 ];
@@ -63,7 +63,7 @@ describe('navigation', () => {
         'Home',
         'Cases',
         'Billing: Credits, Buy credits, Payment history',
-        'Help & support: FAQ, Data privacy',
+        'Help & support: Support tickets, FAQ, Data privacy',
         'My account: Account settings, My company',
       ]);
       for (const group of ['customers', 'content', 'administration']) {
@@ -129,9 +129,10 @@ describe('navigation', () => {
     await page.keyboard.press('Enter');
     assert.equal(await waitForValue(() => toggle.getAttribute('aria-expanded'), 'true'), 'true');
     await page.getByTestId('nav-link-faq').waitFor();
+    // The section's first entry: its support tickets.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await waitForPath(page, '/faq');
+    await waitForPath(page, '/tickets');
   });
 
   e2e('opening a page opens its section and highlights it, even a collapsed one', async ({ page }) => {
@@ -205,14 +206,14 @@ describe('navigation', () => {
       await content.waitFor();
       // Mantine moves the focus to the first entry once the menu has opened: arrows pressed before would be lost.
       const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-      assert.equal(await waitForValue(focused, 'Mail templates'), 'Mail templates');
+      assert.equal(await waitForValue(focused, 'News'), 'News');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      await waitForPath(page, '/mail-template-assignment');
+      await waitForPath(page, '/global-configuration');
       const contentCurrent = () => page.getByTestId('nav-section-content').getAttribute('aria-current');
       assert.equal(await waitForValue(contentCurrent, 'true'), 'true');
       assert.equal(await administration.getAttribute('aria-current'), null);
-      assert.equal(pathOf(page), '/mail-template-assignment');
+      assert.equal(pathOf(page), '/global-configuration');
     },
   );
 
