@@ -37,4 +37,9 @@ export const guards = defineGuards({
     },
   },
   sharedSettings: ['PUT /api/credit-settings'],
+  // A generated row for a real country (the generator's plausible 'DE', with 0 credits a tooth) would make
+  // the cases of other test files free on a shared PostgreSQL database: generated rows go to the fixture's country.
+  sharedFields: {
+    'POST /api/country-credits': { country: FIXTURE_COUNTRY },
+  },
 });
