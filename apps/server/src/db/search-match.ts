@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, type SQL, type Subquery, sql } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
 import { likePattern } from './like-pattern';
 
 type Column = PgColumn | SQL;
@@ -30,4 +31,21 @@ export function searchMatch(term: string, ranked: readonly Column[], other: read
     ranked.map((c) => sql`${c} ilike ${prefix}`),
   )} then 1 else 2 end`;
   return { where, rank };
+}
+
+/**
+ * The global search's rows from a provider's candidates (ADR 0080): `candidates` is its scoped, matched select with
+ * `rank` (from searchMatch) and `id`, cut to SEARCH_CANDIDATES rows and aliased; the answer is those rows by rank,
+ * then `then`, then id, the first `limit`, with the `fields` named.
+ */
+export function rankedSearch<
+  C extends Subquery & { rank: SQL.Aliased<number>; id: PgColumn },
+  K extends keyof C & string,
+>(db: DbOrTx, candidates: C, fields: readonly K[], then: readonly (SQL | PgColumn)[], limit: number) {
+  const selection = Object.fromEntries(fields.map((key) => [key, candidates[key]])) as Pick<C, K>;
+  return db
+    .select(selection as Pick<C, K> & SelectedFields)
+    .from(candidates as Subquery)
+    .orderBy(candidates.rank, ...then, asc(candidates.id))
+    .limit(limit);
 }

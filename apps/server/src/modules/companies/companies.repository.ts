@@ -5,7 +5,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, companyBankAccounts, roles, userRoles, users } from '../../db/schema';
-import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
+import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { carriesFlag, carriesTag } from '../flags';
@@ -382,14 +382,11 @@ export function searchCompanies(db: DbOrTx, actor: Actor, term: string, limit: n
     .where(and(visible(actor), match.where))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  return db
-    .select({
-      id: candidates.id,
-      companyName: candidates.companyName,
-      companyNumber: candidates.companyNumber,
-      city: candidates.city,
-    })
-    .from(candidates)
-    .orderBy(candidates.rank, asc(candidates.companyName), asc(candidates.id))
-    .limit(limit);
+  return rankedSearch(
+    db,
+    candidates,
+    ['id', 'companyName', 'companyNumber', 'city'],
+    [asc(candidates.companyName)],
+    limit,
+  );
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { companies, invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from '../../db/schema';
-import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
+import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -94,17 +94,13 @@ export function searchInvoices(db: DbOrTx, actor: Actor, term: string, limit: nu
     .where(and(visible(actor), match.where))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  return db
-    .select({
-      id: candidates.id,
-      number: candidates.number,
-      type: candidates.type,
-      status: candidates.status,
-      companyName: candidates.companyName,
-    })
-    .from(candidates)
-    .orderBy(candidates.rank, desc(candidates.createdAt), asc(candidates.id))
-    .limit(limit);
+  return rankedSearch(
+    db,
+    candidates,
+    ['id', 'number', 'type', 'status', 'companyName'],
+    [desc(candidates.createdAt)],
+    limit,
+  );
 }
 
 /** An invoice the actor may see (another company's is not found). */

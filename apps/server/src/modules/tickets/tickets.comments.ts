@@ -93,7 +93,7 @@ export async function updateComment(
   return deps.db.transaction(async (tx) => {
     const row = await lockComment(tx, actor, id, editCommentPolicy);
     if (change.body !== row.body) {
-      await repo.updateComment(tx, row.id, { body: change.body, editedAt: now });
+      if (!(await repo.updateComment(tx, actor, row.id, { body: change.body, editedAt: now }))) throw notFound();
       await repo.insertEvents(
         tx,
         eventRows(row.ticketId, actor, [{ kind: 'comment-edited', isInternal: row.isInternal }]),
@@ -112,7 +112,7 @@ export async function deleteComment(deps: Deps, actor: Actor, id: string): Promi
   const keys = await deps.db.transaction(async (tx) => {
     const row = await lockComment(tx, actor, id, deleteCommentPolicy);
     const files = await repo.listCommentAttachments(tx, row.id);
-    await repo.deleteComment(tx, row.id);
+    if (!(await repo.deleteComment(tx, actor, row.id))) throw notFound();
     await repo.insertEvents(
       tx,
       eventRows(row.ticketId, actor, [{ kind: 'comment-deleted', isInternal: row.isInternal }]),
@@ -188,8 +188,7 @@ export async function removeAttachment(deps: Deps, actor: Actor, id: string): Pr
     const row = authorize(actor, removeAttachmentPolicy, await repo.findVisibleAttachment(tx, actor, id));
     // Changes of one ticket wait for each other; a second removal of the same file then finds nothing.
     await lockTicket(tx, actor, row.ticketId);
-    if (!(await repo.findVisibleAttachment(tx, actor, id))) throw notFound();
-    await repo.deleteAttachment(tx, row.id);
+    if (!(await repo.deleteAttachment(tx, actor, row.id))) throw notFound();
     await repo.insertEvents(
       tx,
       eventRows(row.ticketId, actor, [{ kind: 'attachment-removed', from: row.fileName, isInternal: row.isInternal }]),

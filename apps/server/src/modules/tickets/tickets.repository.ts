@@ -1,5 +1,5 @@
 import type { TicketListQuery } from '@cuspid/contracts/tickets';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
@@ -15,7 +15,7 @@ import {
   tickets,
   users,
 } from '../../db/schema';
-import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
+import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -33,6 +33,22 @@ const visible = (actor: Actor): SQL | undefined => companyScope(actor, tickets.c
 const commentsFor = (actor: Actor): SQL | undefined =>
   actor.isStaff ? undefined : eq(ticketComments.isInternal, false);
 const eventsFor = (actor: Actor): SQL | undefined => (actor.isStaff ? undefined : eq(ticketEvents.isInternal, false));
+
+/**
+ * For a write to a comment or a file: its ticket (by `ticketId`) is one the actor may see. The scope goes into the
+ * write's own WHERE, even where the caller found the row through a scoped read in the same transaction.
+ */
+function onVisibleTicket(db: DbOrTx, actor: Actor, ticketId: Column): SQL | undefined {
+  const scope = visible(actor);
+  return scope
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(tickets)
+          .where(and(eq(tickets.id, ticketId), scope)),
+      )
+    : undefined;
+}
 
 const reporter = alias(users, 'reporter');
 const assignee = alias(users, 'assignee');
@@ -129,17 +145,13 @@ export function searchTickets(db: DbOrTx, actor: Actor, term: string, limit: num
     .where(and(visible(actor), match.where))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  return db
-    .select({
-      id: candidates.id,
-      number: candidates.number,
-      subject: candidates.subject,
-      status: candidates.status,
-      companyName: candidates.companyName,
-    })
-    .from(candidates)
-    .orderBy(candidates.rank, desc(candidates.createdAt), asc(candidates.id))
-    .limit(limit);
+  return rankedSearch(
+    db,
+    candidates,
+    ['id', 'number', 'subject', 'status', 'companyName'],
+    [desc(candidates.createdAt)],
+    limit,
+  );
 }
 
 /** A ticket the actor may see, with its names (another company's is not found). */
@@ -284,13 +296,31 @@ export async function findVisibleComment(db: DbOrTx, actor: Actor, id: string): 
   return row ? { ...row.comment, authorName: row.authorName, ticketStatus: row.ticketStatus } : undefined;
 }
 
-export async function updateComment(db: DbOrTx, id: string, values: { body: string; editedAt: Date }): Promise<void> {
-  await db.update(ticketComments).set(values).where(eq(ticketComments.id, id));
+/** Changes the text of a comment the actor may read (scope and internal-note rule in the WHERE); false if none. */
+export async function updateComment(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: { body: string; editedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(ticketComments)
+    .set(values)
+    .where(and(eq(ticketComments.id, id), onVisibleTicket(db, actor, ticketComments.ticketId), commentsFor(actor)))
+    .returning({ id: ticketComments.id });
+  return rows.length > 0;
 }
 
-/** Deletes a comment; its files' rows go with it (the foreign key cascades), their objects are the caller's. */
-export async function deleteComment(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(ticketComments).where(eq(ticketComments.id, id));
+/**
+ * Deletes a comment the actor may read; its files' rows go with it (the foreign key cascades), their objects are
+ * the caller's. False if there is no such comment.
+ */
+export async function deleteComment(db: DbOrTx, actor: Actor, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(ticketComments)
+    .where(and(eq(ticketComments.id, id), onVisibleTicket(db, actor, ticketComments.ticketId), commentsFor(actor)))
+    .returning({ id: ticketComments.id });
+  return rows.length > 0;
 }
 
 /** The files of one comment, in the order of writing. */
@@ -352,8 +382,25 @@ export async function insertAttachments(
   return db.insert(ticketAttachments).values(values).returning();
 }
 
-export async function deleteAttachment(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(ticketAttachments).where(eq(ticketAttachments.id, id));
+/** Deletes a file the actor may see (scope, and for a customer no internal note's file, in the WHERE); false if none. */
+export async function deleteAttachment(db: DbOrTx, actor: Actor, id: string): Promise<boolean> {
+  const ofPublicComment = exists(
+    db
+      .select({ one: sql`1` })
+      .from(ticketComments)
+      .where(and(eq(ticketComments.id, ticketAttachments.commentId), eq(ticketComments.isInternal, false))),
+  );
+  const rows = await db
+    .delete(ticketAttachments)
+    .where(
+      and(
+        eq(ticketAttachments.id, id),
+        onVisibleTicket(db, actor, ticketAttachments.ticketId),
+        actor.isStaff ? undefined : or(isNull(ticketAttachments.commentId), ofPublicComment),
+      ),
+    )
+    .returning({ id: ticketAttachments.id });
+  return rows.length > 0;
 }
 
 /** The storage keys of a ticket's files (deleted with the ticket once it is gone). */
