@@ -57,4 +57,17 @@ describe('TicketCreatePage', () => {
     await screen.findByTestId('ticket-case');
     expect(screen.queryByTestId('ticket-company')).not.toBeInTheDocument();
   });
+
+  it('offers a partner its customers’ companies', async () => {
+    signInWith(['backoffice-ticket', 'backoffice-company']);
+    mockServer({
+      '/api/my-company': () => jsonResponse(companyRecord({ is_operator: false })),
+      '/api/companies': () =>
+        jsonResponse({ data: [companyRecord({ id: PRAXIS_ID, company_name: 'Praxis Dr. Zahn' })], total: 3 }),
+      '/api/case-lists': () => jsonResponse({ data: [], total: 0 }),
+    });
+    render();
+    await userEvent.click(await screen.findByTestId('ticket-company'));
+    expect(await screen.findByRole('option', { name: 'Praxis Dr. Zahn' })).toBeInTheDocument();
+  });
 });

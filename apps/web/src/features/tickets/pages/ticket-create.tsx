@@ -20,7 +20,7 @@ import { Link, useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useIsStaff } from '../../../lib/use-is-staff';
+import { useSeesOtherCompanies } from '../../../lib/use-is-staff';
 import { CompanyFilter } from '../../cases';
 import { type TicketDraft, useCreateTicket, useTicketCaseChoices } from '../api/tickets';
 import { filesFit, TicketFilesInput } from '../components/ticket-files-input';
@@ -28,7 +28,7 @@ import { ticketPaths } from '../paths';
 
 /**
  * /tickets/create: subject, description, priority, optionally one of the company's cases, and files. The back
- * office may open it for a customer's company (its own otherwise).
+ * office and partners may open it for a customer's company (their own otherwise).
  */
 export function TicketCreatePage() {
   const { t } = useTranslation(['tickets', 'common']);
@@ -37,7 +37,7 @@ export function TicketCreatePage() {
   const [files, setFiles] = useState<File[]>([]);
   const [caseSearch, setCaseSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(caseSearch, 300);
-  const isStaff = useIsStaff();
+  const choosesCompany = useSeesOtherCompanies() === true;
   const form = useForm<TicketDraft>({
     initialValues: { subject: '', description: '', priority: 'normal', case_id: '', company_id: '' },
     validate: zodFormValidator<TicketDraft>(ticketCreateSchema),
@@ -85,7 +85,7 @@ export function TicketCreatePage() {
                 {...form.getInputProps('description')}
                 data-testid="ticket-description"
               />
-              {isStaff && (
+              {choosesCompany && (
                 <CompanyFilter
                   label={t('fields.company')}
                   placeholder={t('form.companyPlaceholder')}
