@@ -24,6 +24,7 @@ export const MAIL_EVENTS = [
   'ticket.received',
   'ticket.answered',
   'ticket.status-changed',
+  'ticket.assigned',
 ] as const;
 export type MailEvent = (typeof MAIL_EVENTS)[number];
 export const mailEventSchema = z.enum(MAIL_EVENTS);

@@ -429,6 +429,44 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailEvent, Seed> = {
       },
     },
   },
+  'ticket.assigned': {
+    name: 'Ticket assigned (to the assignee)',
+    variables: [
+      firstName,
+      ticketNumber,
+      ticketSubject,
+      ticketUrl,
+      v('company_name', 'Company the ticket is for', 'Demo Dental Practice'),
+      v('priority', 'Priority of the ticket, in the language of the mail', 'high'),
+      v('assigned_by', 'Who assigned the ticket', 'Anna Schmidt'),
+    ],
+    contents: {
+      en: {
+        subject: 'Ticket {{ ticket_number }} was assigned to you',
+        body: p(
+          'Hello {{ first_name }},',
+          '{{ assigned_by }} assigned the ticket {{ ticket_number }} ({{ subject }}) of {{ company_name }} to you. Priority: {{ priority }}.',
+          '<a href="{{ ticket_url }}">Open the ticket</a>',
+        ),
+      },
+      de: {
+        subject: 'Ticket {{ ticket_number }} wurde Ihnen zugewiesen',
+        body: p(
+          'Hallo {{ first_name }},',
+          '{{ assigned_by }} hat Ihnen das Ticket {{ ticket_number }} ({{ subject }}) von {{ company_name }} zugewiesen. Priorität: {{ priority }}.',
+          '<a href="{{ ticket_url }}">Ticket öffnen</a>',
+        ),
+      },
+      fr: {
+        subject: 'Le ticket {{ ticket_number }} vous a été attribué',
+        body: p(
+          'Bonjour {{ first_name }},',
+          '{{ assigned_by }} vous a attribué le ticket {{ ticket_number }} ({{ subject }}) de {{ company_name }}. Priorité : {{ priority }}.',
+          '<a href="{{ ticket_url }}">Ouvrir le ticket</a>',
+        ),
+      },
+    },
+  },
 };
 
 function reminder(level: number): Seed {

@@ -31,6 +31,12 @@ const STATUS_LABELS: Record<string, Record<TicketStatus, string>> = {
   },
 };
 
+const PRIORITY_LABELS: Record<string, Record<string, string>> = {
+  en: { high: 'high', normal: 'normal', low: 'low' },
+  de: { high: 'hoch', normal: 'normal', low: 'niedrig' },
+  fr: { high: 'haute', normal: 'normale', low: 'basse' },
+};
+
 const ticketVariables = (deps: Deps, ticket: repo.TicketRow) => ({
   ticket_number: ticket.number,
   subject: ticket.subject,
@@ -132,6 +138,32 @@ export async function mailStatusChanged(
       ...ticketVariables(deps, ticket),
       first_name: reporter.firstName ?? '',
       status: labels[ticket.status as TicketStatus],
+    },
+  });
+}
+
+/**
+ * A ticket given to someone of the support team by someone else: the new assignee is told (assigning oneself mails
+ * nobody). The mail names the ticket and its company, never a comment; it is the team's, not the company's.
+ */
+export async function mailAssigned(deps: Deps, tx: DbOrTx, ticket: repo.TicketRow, assignedBy: string): Promise<void> {
+  if (!ticket.assigneeId || ticket.assigneeId === assignedBy) return;
+  const assignee = await repo.findUserContact(tx, ticket.assigneeId);
+  if (!assignee) return;
+  const by = await repo.findUserContact(tx, assignedBy);
+  const company = await repo.findCompanyName(tx, ticket.companyId);
+  const priorities = PRIORITY_LABELS[assignee.language] ?? PRIORITY_LABELS.en!;
+  await sendMail(deps, tx, {
+    event: 'ticket.assigned',
+    to: assignee.mail,
+    language: assignee.language,
+    companyId: null,
+    variables: {
+      ...ticketVariables(deps, ticket),
+      first_name: assignee.firstName ?? '',
+      company_name: company ?? '',
+      priority: priorities[ticket.priority] ?? ticket.priority,
+      assigned_by: by?.name ?? '',
     },
   });
 }

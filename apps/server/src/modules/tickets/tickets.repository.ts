@@ -241,6 +241,12 @@ export async function findUserContact(db: DbOrTx, id: string) {
   return row;
 }
 
+/** A company's name (the assignee's mail names the ticket's company). */
+export async function findCompanyName(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, id));
+  return row?.name;
+}
+
 /** The back office's active users: whom a ticket can be assigned to (`id`: one of them, or undefined). */
 export async function listStaffUsers(db: DbOrTx, id?: string) {
   return db

@@ -12,7 +12,7 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, mailOutbox, ticketAttachments } from '../../db/schema';
+import { companies, mailOutbox, ticketAttachments, users } from '../../db/schema';
 import { deliverMail } from '../sent-mails/mail-delivery';
 
 const SUPPORT = 'support@test.cuspid.local';
@@ -260,6 +260,42 @@ describe('GET, PUT and DELETE /api/ticket/{id}', () => {
     // Only staff are assignees.
     const notStaff = await put(`/api/ticket/${ticket.id}`, { assignee_id: practice.userId }, staffToken);
     expect([notStaff.statusCode, notStaff.json().code]).toEqual([400, 'TICKET_ASSIGNEE_NOT_STAFF']);
+  });
+
+  it('mails a colleague a ticket assigned to them, in their language, once, and nobody who assigns themself', async () => {
+    const colleague = await createTestUser(ctx.deps, { roles: ['employee'], staff: true });
+    await ctx.deps.db.update(users).set({ firstName: 'Jana', contactLanguage: 'de' }).where(eq(users.id, colleague.id));
+    const ticket = await openTicket(practice.token, { priority: 'high' });
+    const assignedMails = async () => (await mailsOf(ticket)).filter((m) => m.event === 'ticket.assigned');
+
+    expect((await put(`/api/ticket/${ticket.id}`, { assignee_id: staffId }, staffToken)).statusCode).toBe(200);
+    expect(await assignedMails()).toEqual([]);
+    expect((await put(`/api/ticket/${ticket.id}`, { assignee_id: colleague.id }, staffToken)).statusCode).toBe(200);
+    // The same assignee again is no change.
+    await put(`/api/ticket/${ticket.id}`, { assignee_id: colleague.id, priority: 'high' }, staffToken);
+    const [mail, ...more] = await assignedMails();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ to: colleague.mail, language: 'de', companyId: null });
+    const [{ companyName }] = await ctx.deps.db
+      .select({ companyName: companies.companyName })
+      .from(companies)
+      .where(eq(companies.id, practice.companyId));
+    expect(mail!.variables).toMatchObject({
+      first_name: 'Jana',
+      ticket_number: ticket.number,
+      company_name: companyName,
+      priority: 'hoch',
+    });
+    expect(String(mail!.variables.assigned_by)).not.toBe('');
+
+    // A bulk assignment: one mail per ticket.
+    const others = [await openTicket(practice.token), await openTicket(practice.token)];
+    await post('/api/ticket/bulk-edit', { ids: others.map((t) => t.id), assignee_id: colleague.id }, staffToken);
+    for (const other of others) {
+      expect((await mailsOf(other)).filter((m) => m.event === 'ticket.assigned').map((m) => m.to)).toEqual([
+        colleague.mail,
+      ]);
+    }
   });
 
   it('lets a customer resolve and reopen its ticket and change its text, but not assign it or set other statuses', async () => {

@@ -21,7 +21,7 @@ import { authorize, permits } from '../../lib/authorize';
 import { AppError, notFound } from '../../lib/errors';
 import { findVisibleCompanyRow } from '../companies';
 import { discardTicketFiles, type StoredTicketFile } from './tickets.files';
-import { mailStatusChanged, mailTicketCreated } from './tickets.mails';
+import { mailAssigned, mailStatusChanged, mailTicketCreated } from './tickets.mails';
 import { assignPolicy, deleteTicketPolicy, internalPolicy } from './tickets.policy';
 import * as repo from './tickets.repository';
 
@@ -207,7 +207,7 @@ function statusChange(actor: Actor, row: repo.TicketRow, to: TicketStatus, now: 
 /**
  * Applies a change to a locked ticket: status (the transition table and who may), priority, assignee (the back
  * office only, to one of its own), subject, description and case; one history entry per changed field; the
- * reporter's mail when someone else changed the status.
+ * reporter's mail when someone else changed the status, the new assignee's when someone else assigned it.
  */
 async function applyChange(
   deps: Deps,
@@ -219,7 +219,8 @@ async function applyChange(
 ): Promise<void> {
   const values: Partial<repo.TicketRow> = {};
   const events: EventInput[] = [];
-  if (change.assignee_id !== undefined && change.assignee_id !== row.assigneeId) {
+  const assigneeChanged = change.assignee_id !== undefined && change.assignee_id !== row.assigneeId;
+  if (assigneeChanged) {
     authorize(actor, assignPolicy, row);
     const before = row.assigneeId ? await repo.findUserContact(tx, row.assigneeId) : undefined;
     const after = change.assignee_id ? await assigneeFor(tx, change.assignee_id) : undefined;
@@ -255,6 +256,7 @@ async function applyChange(
   if (!updated) throw notFound();
   await repo.insertEvents(tx, eventRows(row.id, actor, events));
   if (statusChanged) await mailStatusChanged(deps, tx, updated, actor.userId);
+  if (assigneeChanged) await mailAssigned(deps, tx, updated, actor.userId);
 }
 
 /** PUT /ticket/{id}: only the fields named change (see applyChange for who may change what). */
