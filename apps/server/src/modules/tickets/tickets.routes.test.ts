@@ -276,14 +276,11 @@ describe('GET, PUT and DELETE /api/ticket/{id}', () => {
     const [mail, ...more] = await assignedMails();
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ to: colleague.mail, language: 'de', companyId: null });
-    const [{ companyName }] = await ctx.deps.db
-      .select({ companyName: companies.companyName })
-      .from(companies)
-      .where(eq(companies.id, practice.companyId));
+    const [practiceRow] = await ctx.deps.db.select().from(companies).where(eq(companies.id, practice.companyId));
     expect(mail!.variables).toMatchObject({
       first_name: 'Jana',
       ticket_number: ticket.number,
-      company_name: companyName,
+      company_name: practiceRow!.companyName,
       priority: 'hoch',
     });
     expect(String(mail!.variables.assigned_by)).not.toBe('');
