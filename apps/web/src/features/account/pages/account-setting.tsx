@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -25,7 +26,7 @@ export function AccountSettingPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('settings.title')}</Title>
+        <PageHeader title={t('settings.title')} />
         {mustSetUpTwoFactor && (
           <Alert color="orange" title={t('twoFactor.setupRequiredTitle')} data-testid="two-factor-setup-required">
             {t('twoFactor.setupRequired')}

@@ -1,10 +1,11 @@
 import type { ApiTokenRecord, ApiTokenSecretResponse } from '@cuspid/contracts';
-import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBan, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
@@ -81,7 +82,7 @@ export function ApiKeysPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="api-keys-page">
-        <Title order={1}>{t('apiKeys.title')}</Title>
+        <PageHeader title={t('apiKeys.title')} />
         <ServerList
           testId="api-keys"
           columns={columns}
@@ -153,7 +154,7 @@ export function ApiKeyCreatePage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('apiKeys.create')}</Title>
+        <PageHeader title={t('apiKeys.create')} />
         <Card withBorder radius="lg" padding="lg">
           <ApiKeyForm
             onCreated={(answer) => {
@@ -182,9 +183,7 @@ export function ApiKeyEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1}>{t('apiKeys.edit')}</Title>
-        </Group>
+        <PageHeader title={t('apiKeys.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {key.isPending && <Skeleton h={200} />}
           {key.isError && <Alert color="red">{errorMessage(key.error)}</Alert>}

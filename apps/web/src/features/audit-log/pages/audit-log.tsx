@@ -13,12 +13,12 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconHistoryOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -102,10 +102,7 @@ export function AuditLogPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="audit-log-page">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed">{t('intro')}</Text>
-        </div>
+        <PageHeader title={t('title')} description={t('intro')} />
         <ServerList
           testId="audit-log"
           columns={columns}

@@ -5,6 +5,7 @@ import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-error';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -98,10 +99,7 @@ export function CaseCreatePage() {
     <Container size="lg" px={0}>
       <UnsavedChangesGuard when={form.isDirty() && !createdId} />
       <Stack gap="lg" data-testid="case-create-page">
-        <div>
-          <Title order={1}>{t('form.createTitle')}</Title>
-          <Text c="dimmed">{t('form.createIntro')}</Text>
-        </div>
+        <PageHeader title={t('form.createTitle')} description={t('form.createIntro')} />
         <form onSubmit={handleSubmit} noValidate data-testid="case-form">
           <Stack gap="lg">
             <Card withBorder radius="lg" padding="lg">

@@ -1,10 +1,11 @@
 import { type Case, updateCaseSchema } from '@cuspid/contracts/cases';
-import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-error';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -86,10 +87,7 @@ export function CaseEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="case-edit-page">
-        <div>
-          <Title order={1}>{t('form.editTitle')}</Title>
-          {item.data && <Text c="dimmed">{item.data.name}</Text>}
-        </div>
+        <PageHeader title={t('form.editTitle')} description={item.data?.name} />
         <Card withBorder radius="lg" padding="lg">
           {item.isError ? (
             <Alert color="red" title={t('show.loadFailed')}>

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconPlus, IconTags, IconTrash, IconTrashX, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BulkBar } from '../../../components/bulk-bar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -145,28 +145,28 @@ export function CasesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="cases-page">
-        <Group justify="space-between">
-          <div>
-            <Title order={1}>{t('list.title')}</Title>
-            <Text c="dimmed">{t('list.intro')}</Text>
-          </div>
-          <Group gap="sm">
-            {abilities.delete && trashShown && (
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconTrashX size={16} aria-hidden />}
-                onClick={() => setEmptying(true)}
-                data-testid="cases-empty-trash"
-              >
-                {t('bulk.emptyTrash')}
+        <PageHeader
+          title={t('list.title')}
+          description={t('list.intro')}
+          actions={
+            <>
+              {abilities.delete && trashShown && (
+                <Button
+                  variant="default"
+                  color="red"
+                  leftSection={<IconTrashX size={16} aria-hidden />}
+                  onClick={() => setEmptying(true)}
+                  data-testid="cases-empty-trash"
+                >
+                  {t('bulk.emptyTrash')}
+                </Button>
+              )}
+              <Button component={Link} to={casePaths.caseCreate} leftSection={<IconPlus size={16} aria-hidden />}>
+                {t('list.create')}
               </Button>
-            )}
-            <Button component={Link} to={casePaths.caseCreate} leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('list.create')}
-            </Button>
-          </Group>
-        </Group>
+            </>
+          }
+        />
         <ServerList
           testId="cases"
           rowTestId="case-row"

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RecordLabelsEditor } from '../../flags';
@@ -203,7 +204,7 @@ export function CustomerCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('form.createTitle')}</Title>
+        <PageHeader title={t('form.createTitle')} />
         <CompanyForm />
       </Stack>
     </Container>
@@ -218,7 +219,7 @@ export function CustomerEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('form.editTitle')}</Title>
+        <PageHeader title={t('form.editTitle')} />
         {company.data ? (
           <>
             <Card withBorder radius="lg" padding="lg">

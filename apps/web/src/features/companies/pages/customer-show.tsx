@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -127,22 +128,22 @@ export function CustomerShowPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="customer-show">
-        <Group justify="space-between">
-          <Group gap="sm">
-            <Title order={1}>{company.data.company_name}</Title>
-            <RecordLabels flag={company.data.flag} tags={company.data.tags} />
-          </Group>
-          <Group gap="xs">
-            <Button component={Link} to={companyPaths.customerEdit(id)} variant="light">
-              {t('show.edit')}
-            </Button>
-            {!company.data.is_operator && (
-              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-                {t('show.delete')}
+        <PageHeader
+          title={company.data.company_name}
+          badges={<RecordLabels flag={company.data.flag} tags={company.data.tags} />}
+          actions={
+            <>
+              <Button component={Link} to={companyPaths.customerEdit(id)} variant="light">
+                {t('show.edit')}
               </Button>
-            )}
-          </Group>
-        </Group>
+              {!company.data.is_operator && (
+                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                  {t('show.delete')}
+                </Button>
+              )}
+            </>
+          }
+        />
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List>
             <Tabs.Tab value="details">{t('show.details')}</Tabs.Tab>

@@ -1,10 +1,11 @@
 import { COUNTRY_CODES, type Company } from '@cuspid/contracts/companies';
-import { Anchor, Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { BulkLabelsModal, FlagFilterSelect, RecordLabels } from '../../flags';
@@ -54,15 +55,21 @@ export function CustomersPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="customers-page">
-        <Group justify="space-between">
-          <Title order={1}>{t('list.title')}</Title>
-          <Group gap="sm">
-            <CompanyImportButton />
-            <Button component={Link} to={companyPaths.customerCreate} leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('list.create')}
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title={t('list.title')}
+          actions={
+            <>
+              <CompanyImportButton />
+              <Button
+                component={Link}
+                to={companyPaths.customerCreate}
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                {t('list.create')}
+              </Button>
+            </>
+          }
+        />
         <ServerList
           testId="customers"
           rowTestId="customer-row"

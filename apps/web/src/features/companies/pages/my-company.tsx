@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { Can } from '../../../lib/can';
 import { errorMessage } from '../../../lib/notify';
 import { useMyCompany } from '../../../lib/use-is-staff';
@@ -14,10 +15,7 @@ export function MyCompanyPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="my-company">
-        <div>
-          <Title order={1}>{company.data?.company_name ?? t('myCompany.title')}</Title>
-          <Text c="dimmed">{t('myCompany.intro')}</Text>
-        </div>
+        <PageHeader title={company.data?.company_name ?? t('myCompany.title')} description={t('myCompany.intro')} />
         <Card withBorder radius="lg" padding="lg">
           {company.isError ? (
             <Alert color="red" title={t('loadFailed')}>

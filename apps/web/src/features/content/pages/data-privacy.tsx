@@ -1,5 +1,6 @@
-import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { RichTextView } from '../../../components/rich-text-view';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/notify';
@@ -12,7 +13,7 @@ export function DataPrivacyPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="privacy-page">
-        <Title order={1}>{t('privacy.title')}</Title>
+        <PageHeader title={t('privacy.title')} />
         {privacy.isError ? (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(privacy.error)}

@@ -1,5 +1,6 @@
-import { Accordion, Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Container, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/notify';
 import { useFaq } from '../api/content';
@@ -11,10 +12,7 @@ export function FaqPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>{t('faq.title')}</Title>
-          <Text c="dimmed">{t('faq.intro')}</Text>
-        </div>
+        <PageHeader title={t('faq.title')} description={t('faq.intro')} />
         {faq.isError ? (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(faq.error)}

@@ -26,6 +26,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { zodFormValidator } from '../../../lib/form-validation';
@@ -213,10 +214,7 @@ export function GlobalConfigurationPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="global-configuration-page">
-        <div>
-          <Title order={1}>{t('editor.title')}</Title>
-          <Text c="dimmed">{t('editor.intro')}</Text>
-        </div>
+        <PageHeader title={t('editor.title')} description={t('editor.intro')} />
         <QueryState query={configuration} loadFailed={t('editor.loadFailed')} skeletonHeight={420}>
           {(data) => <HelpContentForm configuration={data} />}
         </QueryState>

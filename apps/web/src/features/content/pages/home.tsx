@@ -1,6 +1,7 @@
 import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { AccountSummaryCard, accountPaths } from '../../account';
 import { NewsFeed } from '../../news';
@@ -14,12 +15,11 @@ export function HomePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} data-testid="home-welcome">
-            {t('home.welcome', { name: user.first_name || user.mail })}
-          </Title>
-          <Text c="dimmed">{t('home.intro', { company: user.company_name })}</Text>
-        </div>
+        <PageHeader
+          title={t('home.welcome', { name: user.first_name || user.mail })}
+          description={t('home.intro', { company: user.company_name })}
+          titleTestId="home-welcome"
+        />
         <NewsFeed />
         <AccountSummaryCard />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -5,10 +5,11 @@ import {
   type CouponKind,
   type CouponStatus,
 } from '@cuspid/contracts/coupons';
-import { Anchor, Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
@@ -77,15 +78,15 @@ export function CouponCodesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="coupon-codes-page">
-        <Group justify="space-between">
-          <div>
-            <Title order={1}>{t('list.title')}</Title>
-            <Text c="dimmed">{t('list.intro')}</Text>
-          </div>
-          <Button component={Link} to={couponPaths.couponCreate} leftSection={<IconPlus size={16} aria-hidden />}>
-            {t('list.create')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('list.title')}
+          description={t('list.intro')}
+          actions={
+            <Button component={Link} to={couponPaths.couponCreate} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('list.create')}
+            </Button>
+          }
+        />
         <ServerList
           testId="coupon-codes"
           rowTestId="coupon-row"

@@ -27,6 +27,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -255,7 +256,7 @@ export function CouponCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('form.createTitle')}</Title>
+        <PageHeader title={t('form.createTitle')} />
         <CouponForm />
       </Stack>
     </Container>
@@ -269,7 +270,7 @@ export function CouponEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('form.editTitle')}</Title>
+        <PageHeader title={t('form.editTitle')} />
         {coupon.isError ? (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(coupon.error)}

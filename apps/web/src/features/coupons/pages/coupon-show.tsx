@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Container,
-  Group,
   Pagination,
   SimpleGrid,
   Skeleton,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCoupon, useCouponHistory, useDeleteCoupon } from '../api/coupons';
@@ -136,22 +136,24 @@ export function CouponShowPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="coupon-show">
-        <Group justify="space-between">
-          <Group gap="sm">
-            <Title order={1} ff="monospace">
+        <PageHeader
+          title={
+            <Text span inherit ff="monospace">
               {coupon.data.code}
-            </Title>
-            <CouponStatusBadge status={coupon.data.status} />
-          </Group>
-          <Group gap="xs">
-            <Button component={Link} to={couponPaths.couponEdit(id)} variant="light">
-              {t('show.edit')}
-            </Button>
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-              {t('show.delete')}
-            </Button>
-          </Group>
-        </Group>
+            </Text>
+          }
+          badges={<CouponStatusBadge status={coupon.data.status} />}
+          actions={
+            <>
+              <Button component={Link} to={couponPaths.couponEdit(id)} variant="light">
+                {t('show.edit')}
+              </Button>
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                {t('show.delete')}
+              </Button>
+            </>
+          }
+        />
         <Card withBorder radius="lg" padding="lg">
           <CouponDetails coupon={coupon.data} />
         </Card>

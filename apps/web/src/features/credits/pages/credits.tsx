@@ -1,7 +1,8 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { paymentPaths } from '../../payments';
 import { BalanceHistoryChart } from '../components/balance-history-chart';
@@ -15,20 +16,20 @@ export function CreditsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="credits-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('title')}</Title>
-            <Text c="dimmed">{t('intro')}</Text>
-          </div>
-          <Button
-            component={Link}
-            to={paymentPaths.buyCredits}
-            leftSection={<IconShoppingCart size={16} aria-hidden />}
-            data-testid="credits-buy"
-          >
-            {t('buy')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('title')}
+          description={t('intro')}
+          actions={
+            <Button
+              component={Link}
+              to={paymentPaths.buyCredits}
+              leftSection={<IconShoppingCart size={16} aria-hidden />}
+              data-testid="credits-buy"
+            >
+              {t('buy')}
+            </Button>
+          }
+        />
         <CreditBalanceCards companyId={companyId} />
         <BalanceHistoryChart companyId={companyId} />
         <Stack gap="xs">

@@ -1,8 +1,9 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@cuspid/contracts';
-import { Alert, Button, Card, Container, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { templatePageQuery } from '../../document-templates';
 import { useDocumentAssignments, useSaveDocumentAssignments } from '../api/document-assignment';
@@ -44,10 +45,7 @@ export function DocumentAssignmentPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="document-assignment-page">
-        <div>
-          <Title order={1}>{t('assignment.title')}</Title>
-          <Text c="dimmed">{t('assignment.intro')}</Text>
-        </div>
+        <PageHeader title={t('assignment.title')} description={t('assignment.intro')} />
         <Card withBorder radius="lg" padding="lg">
           {assignments.isError ? (
             <Alert color="red" title={t('assignment.loadFailed')}>

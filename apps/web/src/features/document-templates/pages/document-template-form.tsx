@@ -1,6 +1,7 @@
-import { Alert, Card, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Card, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/notify';
 import { useTemplate } from '../api/document-templates';
 import { TemplateForm } from '../components/template-form';
@@ -11,7 +12,7 @@ export function DocumentTemplateCreatePage() {
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-create-page">
-        <Title order={1}>{t('templates.createTitle')}</Title>
+        <PageHeader title={t('templates.createTitle')} />
         <Card withBorder radius="lg" padding="lg">
           <TemplateForm />
         </Card>
@@ -28,7 +29,7 @@ export function DocumentTemplateEditPage() {
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-edit-page">
-        <Title order={1}>{t('templates.editTitle')}</Title>
+        <PageHeader title={t('templates.editTitle')} />
         <Card withBorder radius="lg" padding="lg">
           {template.isError ? (
             <Alert color="red">{errorMessage(template.error)}</Alert>

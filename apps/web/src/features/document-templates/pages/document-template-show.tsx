@@ -18,6 +18,7 @@ import { IconArrowLeft, IconFileDownload, IconPencil } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useFormat } from '../../../lib/use-format';
@@ -93,19 +94,20 @@ export function DocumentTemplateShowPage() {
             {t('templates.back')}
           </Group>
         </Anchor>
-        <Group justify="space-between" align="flex-start">
-          <Title order={1} data-testid="template-title">
-            {template.data?.name ?? <Skeleton h={32} w={240} />}
-          </Title>
-          <Button
-            variant="light"
-            component={Link}
-            to={documentTemplatePaths.documentTemplateEdit(id)}
-            leftSection={<IconPencil size={16} aria-hidden />}
-          >
-            {t('templates.edit')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={template.data?.name ?? <Skeleton h={32} w={240} />}
+          titleTestId="template-title"
+          actions={
+            <Button
+              variant="light"
+              component={Link}
+              to={documentTemplatePaths.documentTemplateEdit(id)}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              {t('templates.edit')}
+            </Button>
+          }
+        />
         <Grid>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Card withBorder radius="lg" padding="lg">

@@ -1,10 +1,11 @@
 import type { DocumentTemplate } from '@cuspid/contracts';
-import { Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Stack } from '@mantine/core';
 import { IconEye, IconFileOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -60,20 +61,20 @@ export function DocumentTemplatesPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="document-templates-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('templates.title')}</Title>
-            <Text c="dimmed">{t('templates.intro')}</Text>
-          </div>
-          <Button
-            component={Link}
-            to={documentTemplatePaths.documentTemplateCreate}
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="template-create"
-          >
-            {t('templates.create')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('templates.title')}
+          description={t('templates.intro')}
+          actions={
+            <Button
+              component={Link}
+              to={documentTemplatePaths.documentTemplateCreate}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-testid="template-create"
+            >
+              {t('templates.create')}
+            </Button>
+          }
+        />
         <ServerList
           testId="document-templates"
           columns={columns}

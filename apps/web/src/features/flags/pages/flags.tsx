@@ -1,9 +1,10 @@
 import type { Flag, FlagKind } from '@cuspid/contracts/flags';
-import { Button, ColorSwatch, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, ColorSwatch, Container, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -74,24 +75,24 @@ export function FlagsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="flags-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('title')}</Title>
-            <Text c="dimmed">{t('intro')}</Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconListDetails size={16} aria-hidden />}
-              onClick={() => setBulk(true)}
-            >
-              {t('bulkCreate.open')}
-            </Button>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-              {t('create')}
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title={t('title')}
+          description={t('intro')}
+          actions={
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconListDetails size={16} aria-hidden />}
+                onClick={() => setBulk(true)}
+              >
+                {t('bulkCreate.open')}
+              </Button>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                {t('create')}
+              </Button>
+            </>
+          }
+        />
         <ServerList
           testId="flags"
           rowTestId="flag-row"

@@ -20,7 +20,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
@@ -28,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -194,7 +194,7 @@ export function ReminderLevelCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-level-create-page">
-        <Title order={1}>{t('form.createTitle')}</Title>
+        <PageHeader title={t('form.createTitle')} />
         <ReminderLevelForm />
       </Stack>
     </Container>
@@ -209,7 +209,7 @@ export function ReminderLevelEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-level-edit-page">
-        <Title order={1}>{t('form.editTitle')}</Title>
+        <PageHeader title={t('form.editTitle')} />
         {level.isError ? (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(level.error)}

@@ -1,11 +1,12 @@
 import { DEFAULT_CURRENCY } from '@cuspid/contracts';
 import type { ReminderLevel } from '@cuspid/contracts/reminder-levels';
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Stack, Text } from '@mantine/core';
 import { IconBellOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -101,20 +102,20 @@ export function ReminderLevelsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-levels-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('list.title')}</Title>
-            <Text c="dimmed">{t('list.intro')}</Text>
-          </div>
-          <Button
-            component={Link}
-            to={reminderLevelPaths.reminderLevelCreate}
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="reminder-level-create"
-          >
-            {t('list.create')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('list.title')}
+          description={t('list.intro')}
+          actions={
+            <Button
+              component={Link}
+              to={reminderLevelPaths.reminderLevelCreate}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-testid="reminder-level-create"
+            >
+              {t('list.create')}
+            </Button>
+          }
+        />
         <ServerList
           testId="reminder-levels"
           rowTestId="reminder-level-row"

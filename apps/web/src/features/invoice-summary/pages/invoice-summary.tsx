@@ -17,6 +17,7 @@ import {
 import { IconCalendarDue, IconChevronDown, IconDownload, IconFileText, IconMail } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { toIntlLocale } from '../../../lib/format';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -102,64 +103,64 @@ export function InvoiceSummaryPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-summary-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('title')}</Title>
-            <Text c="dimmed">{t('intro')}</Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={download.busy === 'summary'}
-              onClick={() => download.run('summary', () => downloadSummaryCsv(period))}
-              data-testid="summary-download"
-            >
-              {t('actions.downloadSummary')}
-            </Button>
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button
-                  variant="default"
-                  leftSection={<IconCalendarDue size={16} aria-hidden />}
-                  rightSection={<IconChevronDown size={14} aria-hidden />}
-                  loading={download.busy === 'plan'}
-                  data-testid="summary-plan"
-                >
-                  {t('actions.plan')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {INVOICE_PLAN_GROUPINGS.map((group: InvoicePlanGrouping) => (
-                  <Menu.Item
-                    key={group}
-                    onClick={() => download.run('plan', () => downloadInvoicePlan(group))}
-                    data-testid={`summary-plan-${group}`}
+        <PageHeader
+          title={t('title')}
+          description={t('intro')}
+          actions={
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={download.busy === 'summary'}
+                onClick={() => download.run('summary', () => downloadSummaryCsv(period))}
+                data-testid="summary-download"
+              >
+                {t('actions.downloadSummary')}
+              </Button>
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconCalendarDue size={16} aria-hidden />}
+                    rightSection={<IconChevronDown size={14} aria-hidden />}
+                    loading={download.busy === 'plan'}
+                    data-testid="summary-plan"
                   >
-                    {t(`actions.planBy.${group}`)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Button
-              variant="default"
-              leftSection={<IconFileText size={16} aria-hidden />}
-              loading={download.busy === 'latest'}
-              onClick={() => download.run('latest', downloadLatestInvoices)}
-              title={t('actions.latestHint')}
-              data-testid="summary-latest"
-            >
-              {t('actions.latest')}
-            </Button>
-            <Button
-              leftSection={<IconMail size={16} aria-hidden />}
-              onClick={() => setMailOpened(true)}
-              data-testid="summary-mail-open"
-            >
-              {t('actions.mail')}
-            </Button>
-          </Group>
-        </Group>
+                    {t('actions.plan')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {INVOICE_PLAN_GROUPINGS.map((group: InvoicePlanGrouping) => (
+                    <Menu.Item
+                      key={group}
+                      onClick={() => download.run('plan', () => downloadInvoicePlan(group))}
+                      data-testid={`summary-plan-${group}`}
+                    >
+                      {t(`actions.planBy.${group}`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Button
+                variant="default"
+                leftSection={<IconFileText size={16} aria-hidden />}
+                loading={download.busy === 'latest'}
+                onClick={() => download.run('latest', downloadLatestInvoices)}
+                title={t('actions.latestHint')}
+                data-testid="summary-latest"
+              >
+                {t('actions.latest')}
+              </Button>
+              <Button
+                leftSection={<IconMail size={16} aria-hidden />}
+                onClick={() => setMailOpened(true)}
+                data-testid="summary-mail-open"
+              >
+                {t('actions.mail')}
+              </Button>
+            </>
+          }
+        />
 
         <Group align="flex-end" gap="sm">
           <NativeSelect

@@ -29,6 +29,7 @@ import { randomId } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useIsStaff, useMyCompany } from '../../../lib/use-is-staff';
@@ -227,10 +228,7 @@ export function InvoiceCreatePage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-create-page">
-        <div>
-          <Title order={1}>{t('form.createTitle')}</Title>
-          <Text c="dimmed">{t('form.createIntro')}</Text>
-        </div>
+        <PageHeader title={t('form.createTitle')} description={t('form.createIntro')} />
         {isStaff === false ? (
           <Alert color="yellow" data-testid="invoice-staff-only">
             {t('form.staffOnly')}
@@ -251,7 +249,7 @@ export function InvoiceEditPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-edit-page">
-        <Title order={1}>{t('form.editTitle')}</Title>
+        <PageHeader title={t('form.editTitle')} />
         {invoice.isError ? (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(invoice.error)}

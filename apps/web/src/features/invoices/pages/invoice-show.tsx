@@ -7,7 +7,6 @@ import {
   Card,
   Container,
   Grid,
-  Group,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -20,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useIsStaff } from '../../../lib/use-is-staff';
@@ -227,31 +227,34 @@ export function InvoiceShowPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-show">
-        <Group justify="space-between" align="flex-start">
-          <Group gap="sm">
-            <Title order={1} data-testid="invoice-title">
-              {name}
-            </Title>
-            <InvoiceStatusBadge status={data.status} />
-            {data.status === 'open' && data.dunning_paused && (
-              <Badge variant="outline" color="orange" data-testid="invoice-dunning-paused">
-                {t('show.dunningPaused')}
-              </Badge>
-            )}
-          </Group>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={downloading}
-              onClick={() => void handleDownload()}
-              data-testid="invoice-pdf-download"
-            >
-              {t('pdf.download')}
-            </Button>
-            {isStaff && <InvoiceActions invoice={data} name={name} />}
-          </Group>
-        </Group>
+        <PageHeader
+          title={name}
+          titleTestId="invoice-title"
+          badges={
+            <>
+              <InvoiceStatusBadge status={data.status} />
+              {data.status === 'open' && data.dunning_paused && (
+                <Badge variant="outline" color="orange" data-testid="invoice-dunning-paused">
+                  {t('show.dunningPaused')}
+                </Badge>
+              )}
+            </>
+          }
+          actions={
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={downloading}
+                onClick={() => void handleDownload()}
+                data-testid="invoice-pdf-download"
+              >
+                {t('pdf.download')}
+              </Button>
+              {isStaff && <InvoiceActions invoice={data} name={name} />}
+            </>
+          }
+        />
         <RelatedInvoice invoice={data} />
         <Card withBorder radius="lg" padding="lg">
           <Grid gap="xl">

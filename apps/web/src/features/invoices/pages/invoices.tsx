@@ -5,11 +5,12 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@cuspid/contracts/invoices';
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
 import { useIsStaff } from '../../../lib/use-is-staff';
@@ -120,33 +121,33 @@ export function InvoicesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoices-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('list.title')}</Title>
-            <Text c="dimmed">{t('list.intro')}</Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting}
-              onClick={() => void handleExport()}
-              data-testid="invoices-csv"
-            >
-              {t('list.downloadCsv')}
-            </Button>
-            {isStaff && (
+        <PageHeader
+          title={t('list.title')}
+          description={t('list.intro')}
+          actions={
+            <>
               <Button
-                component={Link}
-                to={invoicePaths.invoiceCreate}
-                leftSection={<IconPlus size={16} aria-hidden />}
-                data-testid="invoice-create"
+                variant="light"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={exporting}
+                onClick={() => void handleExport()}
+                data-testid="invoices-csv"
               >
-                {t('list.create')}
+                {t('list.downloadCsv')}
               </Button>
-            )}
-          </Group>
-        </Group>
+              {isStaff && (
+                <Button
+                  component={Link}
+                  to={invoicePaths.invoiceCreate}
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  data-testid="invoice-create"
+                >
+                  {t('list.create')}
+                </Button>
+              )}
+            </>
+          }
+        />
         <ServerList
           testId="invoices"
           rowTestId="invoice-row"

@@ -1,7 +1,8 @@
 import { MAIL_MODULES } from '@cuspid/contracts/mail';
-import { Alert, Button, Card, Container, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailTemplateAssignments, useSaveMailTemplateAssignments } from '../api/mail-template-assignments';
@@ -59,15 +60,15 @@ export function MailTemplateAssignmentPage() {
     <Container size="lg" px={0}>
       <UnsavedChangesGuard when={isDirty && !save.isPending} />
       <Stack gap="lg" data-testid="mail-assignment-page">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>{t('assignment.title')}</Title>
-            <Text c="dimmed">{t('assignment.intro')}</Text>
-          </div>
-          <Button disabled={!isDirty} loading={save.isPending} onClick={() => void handleSave()}>
-            {t('assignment.save')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('assignment.title')}
+          description={t('assignment.intro')}
+          actions={
+            <Button disabled={!isDirty} loading={save.isPending} onClick={() => void handleSave()}>
+              {t('assignment.save')}
+            </Button>
+          }
+        />
         {!assignments.data || !templates.data ? (
           <Loader aria-label={t('common:app.loading')} />
         ) : (

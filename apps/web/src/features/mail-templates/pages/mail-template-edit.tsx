@@ -30,6 +30,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailPreview, useMailTemplate, useSaveMailTemplate } from '../api/mail-templates';
@@ -131,19 +132,19 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
       <UnsavedChangesGuard when={isDirty && !save.isPending} />
       <form onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="mail-template-form">
         <Stack gap="lg">
-          <Group justify="space-between" align="flex-end">
-            <Title order={1}>
-              {template ? t('editor.editTitle', { name: template.name }) : t('editor.createTitle')}
-            </Title>
-            <Group>
-              <Button variant="default" onClick={() => void navigate(mailTemplatePaths.mailTemplates)}>
-                {t('editor.back')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="mail-template-save">
-                {t('editor.save')}
-              </Button>
-            </Group>
-          </Group>
+          <PageHeader
+            title={template ? t('editor.editTitle', { name: template.name }) : t('editor.createTitle')}
+            actions={
+              <>
+                <Button variant="default" onClick={() => void navigate(mailTemplatePaths.mailTemplates)}>
+                  {t('editor.back')}
+                </Button>
+                <Button type="submit" loading={save.isPending} data-testid="mail-template-save">
+                  {t('editor.save')}
+                </Button>
+              </>
+            }
+          />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <div>
               <Card withBorder radius="lg" padding="lg">

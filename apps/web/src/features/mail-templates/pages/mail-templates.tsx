@@ -1,10 +1,11 @@
 import type { MailTemplate } from '@cuspid/contracts/mail';
-import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -66,15 +67,15 @@ export function MailTemplatesPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="mail-templates-page">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>{t('templates.title')}</Title>
-            <Text c="dimmed">{t('templates.intro')}</Text>
-          </div>
-          <Button component={Link} to={mailTemplatePaths.mailTemplateCreate} leftSection={<IconPlus size={16} />}>
-            {t('templates.create')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('templates.title')}
+          description={t('templates.intro')}
+          actions={
+            <Button component={Link} to={mailTemplatePaths.mailTemplateCreate} leftSection={<IconPlus size={16} />}>
+              {t('templates.create')}
+            </Button>
+          }
+        />
         <ServerList
           testId="mail-templates"
           rowTestId="mail-template-row"

@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../../components/form-actions';
+import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { zodFormValidator } from '../../../lib/form-validation';
@@ -152,7 +153,7 @@ export function NewsCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('form.createTitle')}</Title>
+        <PageHeader title={t('form.createTitle')} />
         <NewsForm />
       </Stack>
     </Container>
@@ -166,7 +167,7 @@ export function NewsEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('form.editTitle')}</Title>
+        <PageHeader title={t('form.editTitle')} />
         <QueryState query={news} loadFailed={t('loadFailed')} skeletonHeight={420}>
           {(data) => <NewsForm news={data} />}
         </QueryState>

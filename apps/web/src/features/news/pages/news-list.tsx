@@ -1,9 +1,10 @@
 import { isLanguageCode, LANGUAGE_CODES } from '@cuspid/contracts';
 import { NEWS_STATUSES, type News, type NewsStatus } from '@cuspid/contracts/news';
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
@@ -71,15 +72,15 @@ export function NewsListPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="news-page">
-        <Group justify="space-between">
-          <div>
-            <Title order={1}>{t('list.title')}</Title>
-            <Text c="dimmed">{t('list.intro')}</Text>
-          </div>
-          <Button component={Link} to={newsPaths.newsCreate} leftSection={<IconPlus size={16} aria-hidden />}>
-            {t('list.create')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('list.title')}
+          description={t('list.intro')}
+          actions={
+            <Button component={Link} to={newsPaths.newsCreate} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('list.create')}
+            </Button>
+          }
+        />
         <ServerList
           testId="news"
           rowTestId="news-row"

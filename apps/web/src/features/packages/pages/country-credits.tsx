@@ -1,10 +1,11 @@
 import type { CountryCredit } from '@cuspid/contracts/packages';
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Text } from '@mantine/core';
 import { IconDental, IconPencil, IconPlus, IconReceipt, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -54,37 +55,37 @@ export function CountryCreditsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="country-credits-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('countryCredits.title')}</Title>
-            <Text c="dimmed">{t('countryCredits.intro')}</Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.packages}
-              leftSection={<IconReceipt size={16} aria-hidden />}
-            >
-              {t('links.packages')}
-            </Button>
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.creditSettings}
-              leftSection={<IconSettings size={16} aria-hidden />}
-            >
-              {t('links.creditSettings')}
-            </Button>
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setAdding(true)}
-              data-testid="country-credit-add"
-            >
-              {t('countryCredits.add')}
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title={t('countryCredits.title')}
+          description={t('countryCredits.intro')}
+          actions={
+            <>
+              <Button
+                variant="light"
+                component={Link}
+                to={packagePaths.packages}
+                leftSection={<IconReceipt size={16} aria-hidden />}
+              >
+                {t('links.packages')}
+              </Button>
+              <Button
+                variant="light"
+                component={Link}
+                to={packagePaths.creditSettings}
+                leftSection={<IconSettings size={16} aria-hidden />}
+              >
+                {t('links.creditSettings')}
+              </Button>
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setAdding(true)}
+                data-testid="country-credit-add"
+              >
+                {t('countryCredits.add')}
+              </Button>
+            </>
+          }
+        />
         <ServerList
           testId="country-credits"
           rowTestId="country-credit-row"

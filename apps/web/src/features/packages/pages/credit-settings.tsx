@@ -20,6 +20,7 @@ import { IconDental, IconReceipt } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreditSettings, useSaveCreditSettings } from '../api/packages';
@@ -145,30 +146,30 @@ export function CreditSettingsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="credit-settings-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('settings.title')}</Title>
-            <Text c="dimmed">{t('settings.intro')}</Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.packages}
-              leftSection={<IconReceipt size={16} aria-hidden />}
-            >
-              {t('links.packages')}
-            </Button>
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.countryCredits}
-              leftSection={<IconDental size={16} aria-hidden />}
-            >
-              {t('links.countryCredits')}
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title={t('settings.title')}
+          description={t('settings.intro')}
+          actions={
+            <>
+              <Button
+                variant="light"
+                component={Link}
+                to={packagePaths.packages}
+                leftSection={<IconReceipt size={16} aria-hidden />}
+              >
+                {t('links.packages')}
+              </Button>
+              <Button
+                variant="light"
+                component={Link}
+                to={packagePaths.countryCredits}
+                leftSection={<IconDental size={16} aria-hidden />}
+              >
+                {t('links.countryCredits')}
+              </Button>
+            </>
+          }
+        />
         <Grid>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder radius="lg" padding="lg">

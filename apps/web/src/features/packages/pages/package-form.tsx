@@ -14,12 +14,12 @@ import {
   Stack,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { usePackage, useSavePackage } from '../api/packages';
@@ -162,7 +162,7 @@ export function PackageCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-create-page">
-        <Title order={1}>{t('form.createTitle')}</Title>
+        <PageHeader title={t('form.createTitle')} />
         <PackageForm />
       </Stack>
     </Container>
@@ -177,7 +177,7 @@ export function PackageEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-edit-page">
-        <Title order={1}>{t('form.editTitle')}</Title>
+        <PageHeader title={t('form.editTitle')} />
         {pkg.isError ? (
           <Alert color="red">{errorMessage(pkg.error)}</Alert>
         ) : pkg.data ? (

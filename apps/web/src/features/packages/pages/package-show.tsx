@@ -20,6 +20,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -83,19 +84,20 @@ export function PackageShowPage() {
             {t('back')}
           </Group>
         </Anchor>
-        <Group justify="space-between" align="flex-start">
-          <Title order={1} data-testid="package-title">
-            {data?.name ?? <Skeleton h={32} w={240} />}
-          </Title>
-          <Button
-            variant="light"
-            component={Link}
-            to={packagePaths.packageEdit(id)}
-            leftSection={<IconPencil size={16} aria-hidden />}
-          >
-            {t('edit')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={data?.name ?? <Skeleton h={32} w={240} />}
+          titleTestId="package-title"
+          actions={
+            <Button
+              variant="light"
+              component={Link}
+              to={packagePaths.packageEdit(id)}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              {t('edit')}
+            </Button>
+          }
+        />
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} size="h4" mb="sm">
             {t('details')}

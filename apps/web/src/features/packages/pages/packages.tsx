@@ -1,5 +1,5 @@
 import type { Package } from '@cuspid/contracts/packages';
-import { Anchor, Badge, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   IconDental,
   IconEye,
@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -98,38 +99,38 @@ export function PackagesPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="packages-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('title')}</Title>
-            <Text c="dimmed">{t('intro')}</Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.countryCredits}
-              leftSection={<IconDental size={16} aria-hidden />}
-            >
-              {t('links.countryCredits')}
-            </Button>
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.creditSettings}
-              leftSection={<IconSettings size={16} aria-hidden />}
-            >
-              {t('links.creditSettings')}
-            </Button>
-            <Button
-              component={Link}
-              to={packagePaths.packageCreate}
-              leftSection={<IconPlus size={16} aria-hidden />}
-              data-testid="package-create"
-            >
-              {t('create')}
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title={t('title')}
+          description={t('intro')}
+          actions={
+            <>
+              <Button
+                variant="light"
+                component={Link}
+                to={packagePaths.countryCredits}
+                leftSection={<IconDental size={16} aria-hidden />}
+              >
+                {t('links.countryCredits')}
+              </Button>
+              <Button
+                variant="light"
+                component={Link}
+                to={packagePaths.creditSettings}
+                leftSection={<IconSettings size={16} aria-hidden />}
+              >
+                {t('links.creditSettings')}
+              </Button>
+              <Button
+                component={Link}
+                to={packagePaths.packageCreate}
+                leftSection={<IconPlus size={16} aria-hidden />}
+                data-testid="package-create"
+              >
+                {t('create')}
+              </Button>
+            </>
+          }
+        />
         <ServerList
           testId="packages"
           rowTestId="package-row"

@@ -20,6 +20,7 @@ import { IconBuildingBank, IconCheck, IconCreditCard } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useAvailablePackages, usePurchase, usePurchaseQuote } from '../api/payments';
@@ -68,10 +69,7 @@ export function BuyCreditsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="buy-credits-page">
-        <div>
-          <Title order={1}>{t('buy.title')}</Title>
-          <Text c="dimmed">{t('buy.intro')}</Text>
-        </div>
+        <PageHeader title={t('buy.title')} description={t('buy.intro')} />
         {packages.isPending && <Skeleton height={120} />}
         {packages.isError && (
           <Alert color="red" title={t('buy.packagesFailed')}>
@@ -217,7 +215,7 @@ function PurchaseDone({ result }: { result: PurchaseResult }) {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="buy-done">
-        <Title order={1}>{t('done.title')}</Title>
+        <PageHeader title={t('done.title')} />
         {invoice.status === 'paid' ? (
           <Alert color="teal" title={t('done.paidTitle')}>
             {t('done.paid')}

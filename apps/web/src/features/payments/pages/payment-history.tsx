@@ -5,11 +5,12 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '@cuspid/contracts/payments';
-import { Alert, Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
@@ -107,33 +108,33 @@ export function PaymentHistoryPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="payment-history-page">
-        <Group justify="space-between">
-          <div>
-            <Title order={1}>{t('history.title')}</Title>
-            <Text c="dimmed">{t('history.intro')}</Text>
-          </div>
-          <Group gap="sm">
-            {isStaff && (
+        <PageHeader
+          title={t('history.title')}
+          description={t('history.intro')}
+          actions={
+            <>
+              {isStaff && (
+                <Button
+                  variant="default"
+                  leftSection={<IconFileUpload size={16} aria-hidden />}
+                  onClick={() => setImporting(true)}
+                  data-testid="bank-import-open"
+                >
+                  {t('import.open')}
+                </Button>
+              )}
               <Button
                 variant="default"
-                leftSection={<IconFileUpload size={16} aria-hidden />}
-                onClick={() => setImporting(true)}
-                data-testid="bank-import-open"
+                leftSection={<IconFileDownload size={16} aria-hidden />}
+                loading={downloading}
+                onClick={download}
+                data-testid="payment-history-pdf"
               >
-                {t('import.open')}
+                {t('history.pdf')}
               </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconFileDownload size={16} aria-hidden />}
-              loading={downloading}
-              onClick={download}
-              data-testid="payment-history-pdf"
-            >
-              {t('history.pdf')}
-            </Button>
-          </Group>
-        </Group>
+            </>
+          }
+        />
         {checkout === 'done' && (
           <Alert color="teal" title={t('checkout.doneTitle')} data-testid="checkout-done">
             {t('checkout.done')}

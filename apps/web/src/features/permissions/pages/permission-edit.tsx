@@ -1,22 +1,11 @@
 import { createPermissionBodySchema, PERMISSION_SCOPES, type PermissionRecord } from '@cuspid/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { Can } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -139,7 +128,7 @@ export function PermissionCreatePage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('permissionsAdmin.create')}</Title>
+        <PageHeader title={t('permissionsAdmin.create')} />
         <Card withBorder radius="lg" padding="lg">
           <PermissionForm />
         </Card>
@@ -156,7 +145,7 @@ export function PermissionEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('permissionsAdmin.edit')}</Title>
+        <PageHeader title={t('permissionsAdmin.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {permission.isPending && <Skeleton h={160} />}
           {permission.isError && <Alert color="red">{errorMessage(permission.error)}</Alert>}

@@ -1,8 +1,9 @@
 import type { Permission } from '@cuspid/contracts';
-import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Container, Stack, Text } from '@mantine/core';
 import { IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { Can, useCan } from '../../../lib/can';
 import { useListParams } from '../../../lib/use-list-params';
@@ -47,17 +48,17 @@ export function PermissionsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="permissions-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('title')}</Title>
-            <Text c="dimmed">{t('intro')}</Text>
-          </div>
-          <Can permission="create-permission">
-            <Button component={Link} to={permissionPaths.permissionCreate} leftSection={<IconPlus size={16} />}>
-              {t('permissions:permissionsAdmin.create')}
-            </Button>
-          </Can>
-        </Group>
+        <PageHeader
+          title={t('title')}
+          description={t('intro')}
+          actions={
+            <Can permission="create-permission">
+              <Button component={Link} to={permissionPaths.permissionCreate} leftSection={<IconPlus size={16} />}>
+                {t('permissions:permissionsAdmin.create')}
+              </Button>
+            </Can>
+          }
+        />
         <ServerList
           testId="permissions"
           columns={columns}

@@ -3,22 +3,11 @@ import {
   type RegistrationConfiguration,
   registrationConfigurationSchema,
 } from '@cuspid/contracts/companies';
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Group, MultiSelect, NumberInput, Skeleton, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRegistrationConfiguration, useSaveRegistrationConfiguration } from '../api/registration-configuration';
@@ -101,10 +90,7 @@ export function RegistrationConfigurationPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>{t('registrationConfiguration.title')}</Title>
-          <Text c="dimmed">{t('registrationConfiguration.intro')}</Text>
-        </div>
+        <PageHeader title={t('registrationConfiguration.title')} description={t('registrationConfiguration.intro')} />
         {configuration.data ? <ConfigurationForm initial={configuration.data} /> : <Skeleton h={320} />}
       </Stack>
     </Container>

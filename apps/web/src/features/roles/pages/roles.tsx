@@ -1,10 +1,11 @@
 import { ADMIN_ROLE, type RoleRecord } from '@cuspid/contracts';
-import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Skeleton, Stack } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
@@ -55,7 +56,7 @@ export function RolesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="roles-page">
-        <Title order={1}>{t('roles.title')}</Title>
+        <PageHeader title={t('roles.title')} />
         <ServerList
           testId="roles"
           columns={columns}
@@ -109,7 +110,7 @@ export function RoleCreatePage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('roles.create')}</Title>
+        <PageHeader title={t('roles.create')} />
         <Card withBorder radius="lg" padding="lg">
           <RoleForm />
         </Card>
@@ -126,7 +127,7 @@ export function RoleEditPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('roles.edit')}</Title>
+        <PageHeader title={t('roles.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {role.isPending && <Skeleton h={300} />}
           {role.isError && <Alert color="red">{errorMessage(role.error)}</Alert>}

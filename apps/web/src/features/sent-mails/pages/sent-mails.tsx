@@ -1,8 +1,9 @@
 import type { MailStatus, SentMail } from '@cuspid/contracts/mail';
-import { Alert, Badge, Container, Group, Loader, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Container, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -46,10 +47,7 @@ export function SentMailsPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="sent-mails-page">
-        <div>
-          <Title order={1}>{t('sent.title')}</Title>
-          <Text c="dimmed">{t('sent.intro')}</Text>
-        </div>
+        <PageHeader title={t('sent.title')} description={t('sent.intro')} />
         <ServerList
           testId="sent-mails"
           rowTestId="sent-mail-row"

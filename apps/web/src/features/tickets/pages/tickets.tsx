@@ -7,12 +7,13 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@cuspid/contracts/tickets';
-import { Anchor, Button, Container, Group, MultiSelect, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, MultiSelect, NativeSelect, Stack } from '@mantine/core';
 import { IconPlus, IconTicketOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BulkBar } from '../../../components/bulk-bar';
+import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -121,20 +122,20 @@ export function TicketsPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="tickets-page">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{t('list.title')}</Title>
-            <Text c="dimmed">{t('list.intro')}</Text>
-          </div>
-          <Button
-            component={Link}
-            to={ticketPaths.ticketCreate}
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="ticket-create"
-          >
-            {t('list.create')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('list.title')}
+          description={t('list.intro')}
+          actions={
+            <Button
+              component={Link}
+              to={ticketPaths.ticketCreate}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-testid="ticket-create"
+            >
+              {t('list.create')}
+            </Button>
+          }
+        />
         <ServerList
           testId="tickets"
           rowTestId="ticket-row"

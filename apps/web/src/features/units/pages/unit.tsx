@@ -11,13 +11,13 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCreateUnit, useDeleteUnits, useUnitTree } from '../api/units';
@@ -102,7 +102,7 @@ export function UnitPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="unit-page">
-        <Title order={1}>{t('unitPage.title')}</Title>
+        <PageHeader title={t('unitPage.title')} />
         <Card withBorder radius="lg" padding="lg">
           <form onSubmit={handleCreate} noValidate>
             <Group align="flex-end">

@@ -1,6 +1,7 @@
-import { Alert, Card, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Card, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/notify';
 import { useUser } from '../api/users';
 import { UserForm } from '../components/user-form';
@@ -11,7 +12,7 @@ export function UserCreatePage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('users.create')}</Title>
+        <PageHeader title={t('users.create')} />
         <Card withBorder radius="lg" padding="lg">
           <UserForm />
         </Card>
@@ -28,7 +29,7 @@ export function UserEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={1}>{t('users.edit')}</Title>
+        <PageHeader title={t('users.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {user.isPending && <Skeleton h={240} />}
           {user.isError && <Alert color="red">{errorMessage(user.error)}</Alert>}

@@ -1,10 +1,11 @@
 import type { UserRecord } from '@cuspid/contracts';
-import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMailForward, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
 import { Can } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -52,10 +53,10 @@ export function UserShowPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1}>{u ? fullName(u) || u.mail : t('users.title')}</Title>
-          <Can permission="update-user">
-            <Group gap="xs">
+        <PageHeader
+          title={u ? fullName(u) || u.mail : t('users.title')}
+          actions={
+            <Can permission="update-user">
               {u?.status === 'invited' && (
                 <Button
                   variant="light"
@@ -70,9 +71,9 @@ export function UserShowPage() {
               <Button component={Link} to={userPaths.userEdit(id)} leftSection={<IconPencil size={16} />}>
                 {t('actions.edit')}
               </Button>
-            </Group>
-          </Can>
-        </Group>
+            </Can>
+          }
+        />
         {invitationUrl && <InvitationLink url={invitationUrl} />}
         <Card withBorder radius="lg" padding="lg" data-testid="user-show">
           {user.isPending && <Skeleton h={200} />}

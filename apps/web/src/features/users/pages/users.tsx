@@ -1,10 +1,11 @@
 import type { UserRecord } from '@cuspid/contracts';
-import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconMailForward, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
@@ -89,7 +90,7 @@ export function UsersPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="users-page">
-        <Title order={1}>{t('users.title')}</Title>
+        <PageHeader title={t('users.title')} />
         <ServerList
           testId="users"
           columns={columns}
