@@ -6,7 +6,7 @@ import {
   nextStatuses,
 } from '@cuspid/contracts/cases';
 import { useCan } from '../../../lib/can';
-import { useIsStaff } from '../../../lib/use-is-staff';
+import { useIsStaff, useSeesOtherCompanies } from '../../../lib/use-is-staff';
 
 type Movable = { status: CaseStatus; previous_status: CaseStatus | null };
 
@@ -32,11 +32,15 @@ export function useCaseAbilities() {
   const staff = useIsStaff();
   const isStaff = staff === true;
   const mover: CaseMover = isStaff ? 'staff' : 'customer';
+  const others = useSeesOtherCompanies();
   return {
     mover,
     isStaff,
     /** Whether the caller's company (and so whether it is staff) is known yet. */
     isStaffKnown: staff !== undefined,
+    /** Whether the caller's cases span several companies (the back office, a partner with customers). */
+    seesOtherCompanies: others === true,
+    seesOtherCompaniesKnown: others !== undefined,
     approve: can(CASE_PERMISSIONS.approve),
     recalculate: can(CASE_PERMISSIONS.recalculate),
     delete: can(CASE_PERMISSIONS.delete),

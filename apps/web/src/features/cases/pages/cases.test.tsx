@@ -177,4 +177,28 @@ describe('CasesPage', () => {
     await vi.waitFor(() => expect(calls.find((c) => c.path === '/api/delete-cases')?.body).toEqual({ ids: [CASE_A] }));
     expect(await screen.findByTestId('bulk-result-ok')).toHaveTextContent('Old case – done');
   });
+
+  it('gives a partner with customers the company filter and column, and no status change', async () => {
+    signInWith(['backoffice-case-instance', 'backoffice-case-instance-status', 'backoffice-company']);
+    const calls = mockServer({
+      '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(myCompany(false)),
+      '/api/flags': flags,
+      '/api/companies': () => jsonResponse({ data: [{ id: COMPANY_ID, company_name: 'Praxis Weiss' }], total: 4 }),
+    });
+    const { router } = render('/my-cases');
+    await screen.findAllByTestId('case-row');
+    expect(await screen.findByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByTestId('cases-company-filter'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Praxis Weiss' }));
+    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('company')).toBe(COMPANY_ID));
+    await vi.waitFor(() =>
+      expect(
+        new URLSearchParams(calls.filter((c) => c.path === '/api/case-lists').at(-1)!.search).get('company_id'),
+      ).toBe(COMPANY_ID),
+    );
+    // Status changes by hand stay the back office's.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Crown 16' }));
+    expect(within(screen.getByTestId('cases-bulk-bar')).queryByTestId('cases-bulk-status')).not.toBeInTheDocument();
+  });
 });

@@ -48,20 +48,21 @@ export function CasesPage() {
   const { values, setFilter } = filters;
   const abilities = useCaseAbilities();
   const statuses = values.status.split(',').filter(isStatus);
-  // A company in the URL counts for staff only: the list waits until it is known whether the caller is staff.
+  // A company in the URL counts only for whoever sees other companies (the back office, a partner with
+  // customers): the list waits until that is known.
   const cases = useCasePage(
     {
       ...params,
       statuses,
       flag: values.flag,
       tag: values.tag,
-      company: abilities.isStaff ? values.company : '',
+      company: abilities.seesOtherCompanies ? values.company : '',
       from: isDay(values.from) ? values.from : '',
       to: isDay(values.to) ? values.to : '',
       sortBy: sort.sortBy,
       sortDir: sort.sortDir,
     },
-    !values.company || abilities.isStaffKnown,
+    !values.company || abilities.seesOtherCompaniesKnown,
   );
   const queryClient = useQueryClient();
   const bulk = useBulkCaseAction();
@@ -113,7 +114,7 @@ export function CasesPage() {
       ),
     },
     { key: 'patient', label: t('fields.patient'), sortKey: 'patient', render: (row) => row.patient },
-    ...(abilities.isStaff
+    ...(abilities.seesOtherCompanies
       ? [{ key: 'company', label: t('fields.company'), render: (row: CaseListItem) => row.company_name }]
       : []),
     {
@@ -230,7 +231,7 @@ export function CasesPage() {
                   onChange={(event) => setFilter('to', event.currentTarget.value)}
                   data-testid="cases-to-filter"
                 />
-                {abilities.isStaff && (
+                {abilities.seesOtherCompanies && (
                   <CompanyFilter
                     label={t('fields.company')}
                     placeholder={t('list.allCompanies')}

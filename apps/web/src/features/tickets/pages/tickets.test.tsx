@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockServer } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
-import { operatorCompany, signInWith } from '../../invoices/test-fixtures';
+import { companyRecord, operatorCompany, PRAXIS_ID, signInWith } from '../../invoices/test-fixtures';
 import { OTHER_TICKET_ID, STAFF_ID, TICKET_ID, ticketListItem } from '../test-fixtures';
 import { TicketsPage } from './tickets';
 
@@ -116,6 +116,28 @@ describe('TicketsPage', () => {
         .map((o) => o.textContent),
     ).toEqual(['Keep as is', 'Resolved', 'Open']);
     expect(screen.queryByTestId('tickets-bulk-assignee')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/ticket/assignees')).toBe(false);
+  });
+
+  it('offers a partner with customers the company filter, not the assignee filter', async () => {
+    signInWith(['backoffice-ticket', 'backoffice-company']);
+    const calls = mockServer({
+      '/api/ticket': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(companyRecord({ is_operator: false })),
+      '/api/companies': () =>
+        jsonResponse({ data: [companyRecord({ id: PRAXIS_ID, company_name: 'Praxis Dr. Zahn' })], total: 3 }),
+    });
+    const { router } = render('/tickets');
+    await screen.findAllByTestId('ticket-row');
+    await userEvent.click(await screen.findByTestId('tickets-company-filter'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Praxis Dr. Zahn' }));
+    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('company')).toBe(PRAXIS_ID));
+    await vi.waitFor(() =>
+      expect(new URLSearchParams(calls.filter((c) => c.path === '/api/ticket').at(-1)!.search).get('company_id')).toBe(
+        PRAXIS_ID,
+      ),
+    );
+    expect(screen.queryByTestId('tickets-assignee-filter')).not.toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/ticket/assignees')).toBe(false);
   });
 });

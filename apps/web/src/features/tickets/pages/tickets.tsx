@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
-import { useIsStaff } from '../../../lib/use-is-staff';
+import { useIsStaff, useSeesOtherCompanies } from '../../../lib/use-is-staff';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { CompanyFilter } from '../../cases';
@@ -35,7 +35,7 @@ const bulkStatuses = (isStaff: boolean): TicketStatus[] =>
 
 /**
  * Support tickets (route /tickets, backoffice-ticket): paged, searched (number, subject, company), filtered (status,
- * priority, assignee and company for the support team) and sorted on the server; chosen rows get a bulk edit of
+ * priority; assignee for the support team; company for whoever sees other companies) and sorted on the server; chosen rows get a bulk edit of
  * status, priority and assignee, answered per ticket.
  */
 export function TicketsPage() {
@@ -46,13 +46,15 @@ export function TicketsPage() {
   const urlFilters = useUrlFilters(['status', 'priority', 'assignee', 'company'] as const);
   const { values, setFilter } = urlFilters;
   const isStaff = useIsStaff() === true;
+  // A partner's customers are other companies too: they filter by company, not by assignee (staff only).
+  const seesOtherCompanies = useSeesOtherCompanies() === true;
   const statuses = values.status.split(',').filter(isStatus);
   const tickets = useTicketPage({
     ...params,
     statuses,
     priority: isPriority(values.priority) ? values.priority : '',
     assignee: isStaff ? values.assignee : '',
-    company: isStaff ? values.company : '',
+    company: seesOtherCompanies ? values.company : '',
     sortBy: sort.sortBy,
     sortDir: sort.sortDir,
   });
@@ -192,7 +194,7 @@ export function TicketsPage() {
                     data-testid="tickets-assignee-filter"
                   />
                 )}
-                {isStaff && (
+                {seesOtherCompanies && (
                   <CompanyFilter
                     label={t('fields.company')}
                     placeholder={t('list.allCompanies')}
