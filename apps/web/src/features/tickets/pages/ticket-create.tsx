@@ -1,22 +1,11 @@
 import { TICKET_PRIORITIES, type TicketPriority, ticketCreateSchema } from '@cuspid/contracts/tickets';
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  NativeSelect,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Group, NativeSelect, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -65,10 +54,7 @@ export function TicketCreatePage() {
       <UnsavedChangesGuard when={!createdId && !create.isPending && (form.isDirty() || files.length > 0)} />
       <form onSubmit={handleSubmit} noValidate data-testid="ticket-form">
         <Stack gap="lg">
-          <div>
-            <Title order={1}>{t('form.createTitle')}</Title>
-            <Text c="dimmed">{t('form.createIntro')}</Text>
-          </div>
+          <PageHeader title={t('form.createTitle')} description={t('form.createIntro')} />
           <Card withBorder radius="lg" padding="lg">
             <Stack gap="md">
               <TextInput
