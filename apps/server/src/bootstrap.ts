@@ -10,6 +10,7 @@ import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
 import { newSecret } from './lib/ids';
+import { notificationsOf } from './lib/notifications';
 import { loadTokenKeys } from './lib/tokens';
 import { createStorage } from './storage/storage';
 
@@ -148,5 +149,6 @@ export async function createDeps(
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.jobs.stop();
+  await notificationsOf(deps).close();
   await deps.database.close();
 }

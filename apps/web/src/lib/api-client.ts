@@ -129,6 +129,14 @@ export async function renewSession(): Promise<boolean> {
   return renewed;
 }
 
+/**
+ * The main backend said the session ended (a 419, or a live stream's last `event: end`): the forced logout of a
+ * main-backend 419, without a message (spec section 4).
+ */
+export function endExpiredSession(): void {
+  endSession(false);
+}
+
 /** Forced logout: clear storage, say so (except for the main backend's 419), return to the root. */
 function endSession(showMessage: boolean): void {
   const hadSession = sessionStore.get() !== null;

@@ -29,6 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { serveEventStream } from '../../lib/event-stream';
 import { sendJsonText } from '../../lib/json-text';
 import { fileRequiredError } from '../../lib/multipart-form';
 import { requireActor } from '../../plugins/authenticate';
@@ -48,7 +49,6 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   const streams = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const end of streams) end();
-    await hub.close();
   });
 
   app.get(
@@ -369,39 +369,25 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const filter = eventFilter(deps, actor);
-      await filter.refresh();
-      // Listening before the first byte goes out: a change the client makes once it sees the stream open
-      // is never missed.
-      let raw: typeof reply.raw | null = null;
-      const unsubscribe = await hub.subscribe((notice) => {
-        if (raw && filter.allows(notice)) raw.write(`event: case\ndata: ${JSON.stringify(toEvent(notice))}\n\n`);
+      await serveEventStream(deps, request, reply, {
+        open: streams,
+        source: async (send) => {
+          const filter = eventFilter(deps, requireActor(request));
+          try {
+            await filter.refresh();
+            const unsubscribe = await hub.subscribe((notice) => {
+              if (filter.allows(notice)) send('case', toEvent(notice));
+            });
+            return () => {
+              unsubscribe();
+              filter.stop();
+            };
+          } catch (error) {
+            filter.stop();
+            throw error;
+          }
+        },
       });
-      reply.hijack();
-      raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write('retry: 3000\n\n');
-      const stream = raw;
-      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 25_000);
-      const close = () => {
-        clearInterval(heartbeat);
-        filter.stop();
-        unsubscribe();
-        streams.delete(end);
-      };
-      const end = () => {
-        close();
-        stream.end();
-      };
-      streams.add(end);
-      request.raw.once('close', close);
     },
   );
 };

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
 import { jsonResponse, loginResponse } from '../../../testing/fixtures';
 import { CaseEventsStream, useCaseEvents } from '../components/case-events-stream';
 import { CASE_A, CASE_B, caseListItem, caseRecord, signInWith } from '../test-fixtures';
@@ -120,6 +121,49 @@ describe('streamCaseEvents', () => {
     await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(tokens.slice(0, 2)).toEqual(['Bearer access-token-1', 'Bearer access-token-2']);
     controller.abort();
+  });
+
+  it('renews the token at once when the server ends the stream with TOKEN_EXPIRED, and comes back with the new one', async () => {
+    signInWith(['backoffice-case-instance']);
+    const controller = new AbortController();
+    const received: CaseEvent[] = [];
+    const tokens: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.endsWith('/refresh-token'))
+          return jsonResponse(
+            loginResponse({}, { token: 'access-token-2', refresh_token: 'refresh-token-2-bbbbbbbbbbbbbbbb' }),
+          );
+        tokens.push((init.headers as Record<string, string>).Authorization ?? '');
+        if (tokens.length === 1)
+          return streamResponse([frame(event()), 'event: end\ndata: {"code":"TOKEN_EXPIRED","message":"x"}\n\n'])
+            .response;
+        if (tokens.length === 2)
+          return streamResponse([frame(event({ case_id: CASE_B }))], { keepOpen: true }).response;
+        return new Promise<Response>(() => {});
+      }),
+    );
+    // A long pause between attempts: coming back after TOKEN_EXPIRED must not wait for it.
+    void streamCaseEvents({ signal: controller.signal, onEvent: (e) => received.push(e), initialDelayMs: 60_000 });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(tokens).toEqual(['Bearer access-token-1', 'Bearer access-token-2']);
+    expect(sessionStore.get()?.token).toBe('access-token-2');
+    controller.abort();
+  });
+
+  it('ends the session here when the server ends the stream with SESSION_EXPIRED or answers 419', async () => {
+    for (const answer of [
+      () => streamResponse(['event: end\ndata: {"code":"SESSION_EXPIRED","message":"x"}\n\n']).response,
+      () => new Response('{"code":"SESSION_EXPIRED","message":"x"}', { status: 419 }),
+    ]) {
+      signInWith(['backoffice-case-instance']);
+      const fetchMock = vi.fn().mockImplementation(async () => answer());
+      vi.stubGlobal('fetch', fetchMock);
+      await streamCaseEvents({ signal: new AbortController().signal, onEvent: () => {}, initialDelayMs: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(sessionStore.get()).toBeNull();
+    }
   });
 
   it('stops without a session and when the user may not see cases', async () => {

@@ -1,6 +1,6 @@
 import { CASE_ROUTES, type Case, type CaseEvent, caseEventSchema } from '@cuspid/contracts/cases';
 import type { QueryClient } from '@tanstack/react-query';
-import { renewSession } from '../../../lib/api-client';
+import { endExpiredSession, renewSession } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { serviceUrl } from '../../../lib/runtime-config';
 import { sessionStore } from '../../../lib/session';
@@ -94,6 +94,16 @@ export type CaseEventStreamOptions = {
   onStatus?: (status: 'open' | 'closed' | 'error') => void;
 };
 
+/** The code of a stream's last `event: end` (the error shape's `code`); an unreadable one counts as a plain end. */
+function endCode(data: string): string {
+  try {
+    const { code } = JSON.parse(data) as { code?: unknown };
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
+}
+
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -112,6 +122,10 @@ const wait = (ms: number, signal: AbortSignal) =>
  * fetch with a streaming reader: same base URL, token and language as the api client. A dropped or refused
  * stream is opened again after a growing pause (1 s, 2 s, 4 s … 30 s; back to 1 s once a stream opened);
  * a 401 renews the session first, and the stream ends with the session.
+ *
+ * The server ends a stream with its session and says why in a last `event: end` ({ code, message }):
+ * TOKEN_EXPIRED renews the token and opens the stream again at once; SESSION_EXPIRED (the session was signed out,
+ * the user deactivated…) ends the session here too, like a 419; FORBIDDEN (the permission was taken away) stops.
  */
 export async function streamCaseEvents({
   onEvent,
@@ -143,6 +157,11 @@ export async function streamCaseEvents({
         delay = Math.min(delay * 2, maxDelayMs);
         continue;
       }
+      if (response.status === 419) {
+        onStatus?.('error');
+        endExpiredSession();
+        return;
+      }
       // Without the permission (or with no stream on this server) there is nothing to wait for.
       if (response.status === 403 || response.status === 404) {
         onStatus?.('error');
@@ -154,12 +173,17 @@ export async function streamCaseEvents({
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
-      for (;;) {
+      let ended: string | null = null;
+      while (ended === null) {
         const { done, value } = await reader.read();
         if (done) break;
         const { events, rest } = parseEventStream(buffer + decoder.decode(value, { stream: true }));
         buffer = rest;
         for (const message of events) {
+          if (message.event === 'end') {
+            ended = endCode(message.data);
+            continue;
+          }
           if (message.event !== 'case' && message.event !== 'message') continue;
           let json: unknown;
           try {
@@ -171,7 +195,17 @@ export async function streamCaseEvents({
           if (parsed.success) onEvent(parsed.data);
         }
       }
+      if (ended !== null) await reader.cancel().catch(() => {});
       onStatus?.('closed');
+      if (ended === 'TOKEN_EXPIRED') {
+        if (!(await renewSession())) return;
+        continue;
+      }
+      if (ended === 'SESSION_EXPIRED') {
+        endExpiredSession();
+        return;
+      }
+      if (ended === 'FORBIDDEN') return;
     } catch (error) {
       if (signal.aborted) return;
       onStatus?.('error');
