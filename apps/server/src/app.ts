@@ -9,6 +9,8 @@ import helmet from 'helmet';
 import { z } from 'zod';
 import { pingDatabase } from './db/client';
 import type { Deps } from './deps';
+import { AppError } from './lib/errors';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './lib/json-depth';
 import { oauthMetadataPlugin, openApiTransform, openApiTransformObject } from './openapi';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors, sendNotFound } from './plugins/error-handler';
 import { provideRouteTable } from './plugins/route-table';
@@ -68,6 +70,17 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     credentials: false,
   });
   await app.register(errorHandlerPlugin);
+  // JSON bodies nested deeper than any call takes are refused before they are parsed, validated or stringified
+  // (each recursive: 10,000 nested arrays would exhaust the stack and answer 500). Every service inherits it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      done(new AppError('BAD_REQUEST', { message: `The JSON nests more than ${MAX_JSON_DEPTH} levels` }), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
 
   const mounted = deps.config.services.filter((s): s is keyof typeof SERVICES => s in SERVICES);
   await app.register(swagger, {

@@ -28,6 +28,18 @@ describe('teeth files', () => {
     expect(parseTeethText('{"other": [11]}')).toEqual({ ok: false, message: 'The teeth file names no teeth' });
     expect(parseTeethText('[51]').ok).toBe(false);
   });
+
+  it('names nested values by their kind, however deep, without exhausting the stack', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    expect(parseTeethText(deep)).toEqual({
+      ok: false,
+      message: 'Unknown tooth numbers: […] (FDI 11–18, 21–28, 31–38, 41–48)',
+    });
+    expect(parseTeethText(`{"teeth": [11, ${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}, true, null]}`)).toEqual({
+      ok: false,
+      message: 'Unknown tooth numbers: {…}, true, null (FDI 11–18, 21–28, 31–38, 41–48)',
+    });
+  });
 });
 
 describe('creating a case', () => {

@@ -332,7 +332,17 @@ export function parseTeethText(text: string): { ok: true; teeth: ParsedTeeth } |
             .filter(([key]) => ['teeth', 'upper', 'lower', 'upper_teeth', 'lower_teeth'].includes(key))
             .flatMap(([, v]) => (Array.isArray(v) ? v : []))
         : [];
-    tokens = values.map((v) => String(v));
+    // Only numbers and strings name teeth; anything else is named by its kind (a nested array or object is never
+    // stringified: 10,000 nested brackets would exhaust the stack).
+    tokens = values.map((v) =>
+      typeof v === 'number' || typeof v === 'string'
+        ? String(v)
+        : Array.isArray(v)
+          ? '[…]'
+          : v && typeof v === 'object'
+            ? '{…}'
+            : String(v),
+    );
   } else {
     tokens = body
       .split(/\r?\n/)

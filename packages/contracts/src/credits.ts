@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
-import { textSchema } from './validation';
+import { dateSchema, textSchema } from './validation';
 
 /**
  * Credit types (ADR 0090). `free`: given away (registration bonus, coupons, goodwill grants); `paid`:
@@ -75,9 +75,9 @@ export const creditHistoryQuerySchema = backendListQuerySchema.extend({
   credit_type: creditTypeSchema.optional(),
   reason: creditReasonSchema.optional(),
   /** Entries booked on or after this day (YYYY-MM-DD, UTC). */
-  from: z.iso.date().optional(),
+  from: dateSchema.optional(),
   /** Entries booked on or before this day. */
-  to: z.iso.date().optional(),
+  to: dateSchema.optional(),
 });
 export type CreditHistoryQuery = z.infer<typeof creditHistoryQuerySchema>;
 
@@ -107,9 +107,9 @@ export type CreditEntry = z.infer<typeof creditEntrySchema>;
 export const BALANCE_INTERVALS = ['day', 'month'] as const;
 export const balanceHistoryQuerySchema = z.object({
   /** First day (YYYY-MM-DD, UTC); default: 90 days (interval day) or 24 months (interval month) before `to`. */
-  from: z.iso.date().optional(),
+  from: dateSchema.optional(),
   /** Last day; default today. */
-  to: z.iso.date().optional(),
+  to: dateSchema.optional(),
   interval: z.enum(BALANCE_INTERVALS).default('day'),
 });
 export type BalanceHistoryQuery = z.infer<typeof balanceHistoryQuerySchema>;

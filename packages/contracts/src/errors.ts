@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   CREDIT_BALANCE_TOO_LOW: 409,
   CREDIT_ALREADY_REFUNDED: 409,
   CREDIT_GRANT_STAFF_ONLY: 403,
+  // A report's range holds more buckets than it answers (context: the bucket, `day` or `month`).
+  REPORT_RANGE_TOO_LONG: 400,
   COUPON_CODE_TAKEN: 409,
   COUPON_UNKNOWN: 400,
   COUPON_NOT_STARTED: 400,
@@ -244,6 +246,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CREDIT_BALANCE_TOO_LOW: 'The company holds only {{balance}} {{credit_type}} credits: {{amount}} cannot be taken',
   CREDIT_ALREADY_REFUNDED: 'These credits were refunded already',
   CREDIT_GRANT_STAFF_ONLY: 'Only the back office can grant or correct credits',
+  REPORT_RANGE_TOO_LONG: 'The range is too long: choose at most {{max}} {{context}}s',
   CASE_LOCKED: 'The case is locked by {{name}}',
   CASE_NOT_LOCKED: 'The case is not locked',
   CASE_TRANSITION_NOT_ALLOWED: 'A case that is {{from}} cannot become {{to}}',

@@ -59,7 +59,7 @@ describe('watchSession', () => {
     expect(endsSession(watchedUser, { kind: 'company', id: 'c' })).toBe(true);
     // An API key's notice never ends a person's session, even with the same id.
     expect(endsSession(watchedUser, { kind: 'api_key', id: 's' })).toBe(false);
-    const key = {
+    const key: Actor = {
       kind: 'api-key',
       apiKeyId: 'k',
       userId: 'u',
@@ -67,7 +67,7 @@ describe('watchSession', () => {
       roles: [],
       permissions: [],
       isStaff: false,
-    } as const;
+    };
     expect(endsSession(key, { kind: 'api_key', id: 'k' })).toBe(true);
     expect(endsSession(key, { kind: 'user', id: 'u' })).toBe(true);
     expect(endsSession(key, { kind: 'session', id: 'k' })).toBe(false);

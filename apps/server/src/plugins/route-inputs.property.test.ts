@@ -136,7 +136,9 @@ const NASTY_DATES = [
   '2026-06-01T10:00:00Z',
   '2026-06-01',
 ];
-const NASTY_NUMBERS = [0, -1, 2 ** 31, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER];
+/** Numbers past what integers, money and counts hold: fractions, 2^53+1, ±2^63, negative zero, a subnormal. */
+const EXTREME_NUMBERS = [1.5, 2 ** 53 + 1, 2 ** 63, -(2 ** 63), -0, 5e-324];
+const NASTY_NUMBERS = [0, -1, 2 ** 31, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER, ...EXTREME_NUMBERS];
 const WRONG_TYPES = fc.constantFrom<unknown>(null, 7, true, [], {}, ['a\u0000'], { $gt: '' });
 
 const nastyString = fc.oneof(
@@ -342,6 +344,65 @@ describe(`generated input never answers 5xx (seed ${SEED}, ${RUNS} runs per rout
     } catch (error) {
       console.error(`${name}: reproduce with FC_SEED=${SEED}`);
       throw error;
+    }
+  });
+});
+
+/**
+ * Deeply nested JSON (10,000 arrays or objects inside each other) and numeric extremes in every field of every
+ * route, and a deeply nested file to every multipart route: deterministic, so the class is covered on every run,
+ * not only when the generator draws it. JSON.stringify cannot write 10,000 levels either, so bodies are written as
+ * text. (Signed provider payloads with such values: payments.webhook tests.)
+ */
+describe('deeply nested and extreme numeric input never answers 5xx', () => {
+  const DEPTH = 10_000;
+  const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+  const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+  const values: [string, string][] = [
+    ['10,000 nested arrays', deepArray],
+    ['10,000 nested objects', deepObject],
+    ...EXTREME_NUMBERS.map((n): [string, string] => [String(n), Object.is(n, -0) ? '-0' : JSON.stringify(n)]),
+    ['2^63 written out', '9223372036854775808'],
+    ['1e400', '1e400'],
+  ];
+  const keysOf = (schema: ZodType | undefined): string[] =>
+    schema && defOf(schema).type === 'object' ? Object.keys(defOf(schema).shape as object) : [];
+
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as [string, RouteEntry]))('%s', async (name, route) => {
+    const url = route.url.replace(/:([A-Za-z_]+)/g, () => randomUUID());
+    for (const [label, text] of values) {
+      let response: LightMyRequestResponse;
+      if (MULTIPART_ROUTES.has(name)) {
+        const form = multipart([{ name: 'file', fileName: 'teeth.json', content: Buffer.from(text) }]);
+        response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          payload: form.payload,
+          headers: { ...bearer(token), ...form.headers },
+        });
+      } else if (route.method === 'GET' || route.method === 'DELETE') {
+        const keys = keysOf(route.schema.querystring);
+        const query = keys.map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(text)}`).join('&');
+        response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: query ? `${url}?${query}` : url,
+          headers: bearer(token),
+        });
+      } else {
+        const keys = keysOf(route.schema.body).filter((key) => !(key in (SHARED_FIELDS[name] ?? {})));
+        const fields = [...keys.map((key) => `${JSON.stringify(key)}:${text}`)];
+        for (const [key, value] of Object.entries(SHARED_FIELDS[name] ?? {}))
+          fields.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
+        response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          payload: keys.length ? `{${fields.join(',')}}` : text,
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+        });
+      }
+      expectWireShape(`${name} (${label})`, response);
+      if (response.statusCode === 401 || response.statusCode === 419)
+        token = (await loginAs(ctx.app, admin.mail)).token;
     }
   });
 });

@@ -109,6 +109,14 @@ describe('POST /api/companies-import', () => {
       lines: expect.any(Array),
       requestId: badHeader.headers['x-request-id'],
     });
+    // A file that is no CSV at all (a quote inside the first field): the line is named, never a 500.
+    for (const notCsv of ['{"company_name": "A"}\n', 'a"b,c\n']) {
+      const response = await upload(notCsv, adminToken);
+      expect(response.statusCode, notCsv).toBe(400);
+      expect(response.json().lines, notCsv).toEqual(
+        expect.arrayContaining([{ line: 1, field: 'file', message: 'This line is not valid CSV' }]),
+      );
+    }
     const empty = (await upload('', adminToken)).json();
     expect(empty.lines).toEqual([{ line: 1, field: 'file', message: 'The file holds no header line' }]);
     expect(empty.errors).toEqual({ 'line 1': ['The file holds no header line'] });

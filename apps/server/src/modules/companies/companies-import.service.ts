@@ -6,7 +6,7 @@ import {
   type CompanyImportResult,
   companyFieldsSchema,
 } from '@cuspid/contracts/companies';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import type { companies } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
@@ -124,13 +124,14 @@ async function readBytes(input: Readable): Promise<Buffer> {
 /** Reads the file's text as CSV and checks it row by row; keeps only the parsed rows. */
 async function readRows(text: string, errors: ErrorList): Promise<{ rows: ParsedRow[]; header: string[] }> {
   const parser = parse({ raw: true, relax_column_count: true, record_delimiter: ['\r\n', '\n'] });
-  parser.end(text);
   const rows: ParsedRow[] = [];
   const seen = new Map<string, number>();
   let header: string[] | undefined;
   let nextLine = 1;
   let count = 0;
   try {
+    // Inside the try: the parser reads as it is written to, and a malformed first line throws right here.
+    parser.end(text);
     for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
       const line = nextLine;
       nextLine += countLineBreaks(raw);
@@ -155,7 +156,8 @@ async function readRows(text: string, errors: ErrorList): Promise<{ rows: Parsed
       }
     }
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'))) throw error;
+    // Every parse error of the file (its codes do not all start with CSV_: INVALID_OPENING_QUOTE does not).
+    if (!(error instanceof CsvError)) throw error;
     errors.add((error as { lines?: number }).lines ?? nextLine, 'file', IMPORT_MESSAGES.malformed);
   }
   if (!header) errors.add(1, 'file', IMPORT_MESSAGES.empty);

@@ -12,7 +12,7 @@ import {
 } from '../../../test/setup-app';
 import { auditLog, companies, creditBalances, creditLedger } from '../../db/schema';
 import { addCredits, ledgerMismatches, refundBooking, spendCredits } from '.';
-import { buckets } from './credits.service';
+import { bucketCount, buckets } from './credits.service';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -351,5 +351,20 @@ describe('balance history buckets', () => {
       '2026-02-01',
     ]);
     expect(buckets('2026-03-02', '2026-03-01', 'day')).toEqual([]);
+  });
+
+  it('counts the buckets of a range without listing them, as many as it would list', () => {
+    const ranges: [string, string][] = [
+      ['2026-02-27', '2026-03-02'],
+      ['2025-11-15', '2026-02-03'],
+      ['2026-03-02', '2026-03-01'],
+      ['2024-02-28', '2024-03-01'],
+      ['1900-01-01', '1903-12-31'],
+      ['2026-01-31', '2026-01-31'],
+    ];
+    for (const [from, to] of ranges)
+      for (const interval of ['day', 'month'] as const)
+        expect(bucketCount(from, to, interval), `${from} ${to} ${interval}`).toBe(buckets(from, to, interval).length);
+    expect(bucketCount('1900-01-01', '2999-12-31', 'day')).toBe(401_767);
   });
 });

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { authorize } from '../../lib/authorize';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { findVisibleCompanyCountry } from '../companies';
 import { addCredits, type Booking, takeCredits } from './credits.ledger';
 import { grantPolicy } from './credits.policy';
@@ -85,7 +85,16 @@ export function buckets(from: string, to: string, interval: 'day' | 'month'): st
 }
 
 /** The longest range a balance history answers: 3 years by day, 20 years by month. */
-const MAX_POINTS = { day: 3 * 366, month: 20 * 12 } as const;
+export const MAX_POINTS = { day: 3 * 366, month: 20 * 12 } as const;
+
+/** How many buckets `buckets(from, to, interval)` would hold, counted without listing them. */
+export function bucketCount(from: string, to: string, interval: 'day' | 'month'): number {
+  if (from > to) return 0;
+  if (interval === 'day')
+    return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
+  const months = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  return months(to) - months(from) + 1;
+}
 
 /**
  * The balance at the end of every day (or month) of the range: the `balance_after` of the last entry of
@@ -107,8 +116,11 @@ export async function balanceHistory(
       ? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 89 * DAY))
       : `${Number(to.slice(0, 4)) - 2}${to.slice(4, 7)}-01`);
   if (interval === 'month') from = `${from.slice(0, 7)}-01`;
-  let days = buckets(from, to, interval);
-  if (days.length > MAX_POINTS[interval]) days = days.slice(-MAX_POINTS[interval]);
+  // Refused before anything is listed or read: a range of centuries would otherwise be enumerated day by day.
+  if (bucketCount(from, to, interval) > MAX_POINTS[interval]) {
+    throw new AppError('REPORT_RANGE_TOO_LONG', { params: { max: MAX_POINTS[interval], context: interval } });
+  }
+  const days = buckets(from, to, interval);
   const start = new Date(`${days[0] ?? to}T00:00:00Z`);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY);
   const { steps, opening } = await repo.balanceSteps(deps.db, company.id, start, end, interval);

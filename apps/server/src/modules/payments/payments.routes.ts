@@ -101,6 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
 
   // Stripe's deliveries: the signature covers the exact bytes, so this route reads its body as a Buffer.
   await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_r, body, done) =>
       done(null, body),
     );
