@@ -52,6 +52,11 @@ export const cases = backend.table(
     chargeBookingId: uuid('charge_booking_id'),
     /** The engine that processes (or processed) it. */
     engine: text('engine'),
+    /**
+     * The engine account (the API key's owner) holding the current external run: the first to call for it; only
+     * its calls reach the run (ADR 0113). Cleared when a run starts. No foreign key: users live in the auth schema.
+     */
+    engineUserId: uuid('engine_user_id'),
     /** Counts processing runs: a job carries the run it belongs to, so a stale job changes nothing. */
     processingRun: integer('processing_run').notNull().default(0),
     /** Failed attempts of the current run; the run fails for good after CASE_PROCESSING_ATTEMPTS. */

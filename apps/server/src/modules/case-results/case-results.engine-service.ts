@@ -6,7 +6,6 @@ import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
-import { authorize } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
 import {
   byActor,
@@ -27,19 +26,19 @@ import {
   moverOf,
   notifyCaseChanged,
   type ResultRow,
-  runOfJobId,
   SYSTEM,
   updateCase,
   updateResult,
 } from '../cases';
-import { enginePolicy } from './case-results.policy';
+import { heldCase, heldResult, notInEngine } from './case-results.engine-run';
 import * as repo from './case-results.repository';
 import { resultsOf } from './case-results.service';
 
 /**
  * The external engine's calls (ADR 0101): an API key holding backoffice-case-engine saves result versions
- * and their files for a case it is processing, and reports how the run ended. Only while the case is
- * in progress with the external engine, in the run the call names (job_id): a late call changes nothing.
+ * and their files for a case it is processing, and reports how the run ended. Only in a run the calling
+ * engine account holds (ADR 0113), while the case is in progress with the external engine, in the run the
+ * call names (job_id): a late call changes nothing (case-results.engine-run.ts).
  */
 
 /** A file an engine call stored, before its result version exists. */
@@ -56,27 +55,9 @@ export type StoredFile = {
 /** Where a call's files go, and the run they belong to. */
 export type EngineTarget = { caseId: string; companyId: string; run: number; folder: string };
 
-const notInEngine = (row: Pick<CaseRow, 'status'>) =>
-  new AppError('CASE_NOT_IN_ENGINE', { params: { status: row.status } });
-
-/**
- * The case of an engine call: visible to the caller (engine keys are staff and see every company's cases;
- * anyone else's key sees only its companies' cases, another company's case is not found), the caller an
- * engine (enginePolicy), the case in progress with the external engine, and in the run `jobId` names.
- */
-function assertEngineCase(actor: Actor, row: CaseRow | undefined, jobId?: string | null): CaseRow {
-  const found = authorize(actor, enginePolicy, row);
-  if (found.status !== 'in-progress' || found.engine !== 'external') throw notInEngine(found);
-  if (jobId) {
-    const job = runOfJobId(jobId);
-    if (!job || job.caseId !== found.id || job.run !== found.processingRun) throw notInEngine(found);
-  }
-  return found;
-}
-
 /** Checks a call before its files are read (nothing locked while they stream in). */
 export async function engineTarget(deps: Deps, actor: Actor, caseId: string, jobId?: string | null) {
-  const row = assertEngineCase(actor, await findVisibleCase(deps.db, actor, caseId), jobId);
+  const row = await heldCase(deps.db, actor, await findVisibleCase(deps.db, actor, caseId), jobId);
   const target: EngineTarget = {
     caseId: row.id,
     companyId: row.companyId,
@@ -86,9 +67,9 @@ export async function engineTarget(deps: Deps, actor: Actor, caseId: string, job
   return target;
 }
 
-/** The case again, locked, still in the same run (the files took a while to arrive). */
+/** The case again, locked, still in the same run and held by the caller (the files took a while to arrive). */
 async function lockTarget(tx: DbOrTx, actor: Actor, target: EngineTarget): Promise<CaseRow> {
-  const row = assertEngineCase(actor, await lockVisibleCase(tx, actor, target.caseId));
+  const row = await heldCase(tx, actor, await lockVisibleCase(tx, actor, target.caseId));
   if (row.processingRun !== target.run) throw notInEngine(row);
   return row;
 }
@@ -155,12 +136,10 @@ export async function saveResults(
   });
 }
 
-/** The result version /save-files adds to: one of the current run, still in progress. */
+/** The result version /save-files adds to: one of the run the caller holds, still in progress. */
 export async function fileTarget(deps: Deps, actor: Actor, resultId: string): Promise<EngineTarget> {
-  const found = await repo.findVisibleResult(deps.db, actor, resultId);
-  if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
-  const row = assertEngineCase(actor, found.case);
-  if (found.result.processingRun !== row.processingRun) throw notInEngine(row);
+  const found = await heldResult(deps.db, actor, await repo.findVisibleResult(deps.db, actor, resultId));
+  const row = found.case;
   if (found.result.status !== 'in-progress') throw new AppError('CASE_RESULT_COMPLETE');
   return {
     caseId: row.id,
@@ -173,10 +152,8 @@ export async function fileTarget(deps: Deps, actor: Actor, resultId: string): Pr
 /** Adds stored files to a result version still in progress (checked again under lock). */
 export async function saveFiles(deps: Deps, actor: Actor, resultId: string, files: StoredFile[]): Promise<CaseResult> {
   return deps.db.transaction(async (tx) => {
-    const found = await repo.lockVisibleResult(tx, actor, resultId);
-    if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
-    const row = assertEngineCase(actor, found.case);
-    if (found.result.processingRun !== row.processingRun) throw notInEngine(row);
+    const found = await heldResult(tx, actor, await repo.lockVisibleResult(tx, actor, resultId));
+    const row = found.case;
     if (found.result.status !== 'in-progress') throw new AppError('CASE_RESULT_COMPLETE');
     await insertResultFiles(tx, fileRows(resultId, files));
     const updated = await updateResult(tx, resultId, {});
@@ -202,7 +179,8 @@ export async function saveFiles(deps: Deps, actor: Actor, resultId: string, file
 /**
  * POST /case-results/{id}: the engine reports how its run ended. `done` moves the case to done, and on to
  * in approval when a result of the run is done; `unsupported` and `failed` end it with the reason and
- * give the credits back. A report for another run, or for a case no longer in progress, is refused (409).
+ * give the credits back. A report for another run, or for a case no longer in progress, is refused (409); for
+ * a run the caller does not hold, not found.
  */
 export async function reportOutcome(
   deps: Deps,
@@ -210,7 +188,7 @@ export async function reportOutcome(
   caseId: string,
   body: z.output<typeof engineOutcomeSchema>,
 ) {
-  const row = assertEngineCase(actor, await findVisibleCase(deps.db, actor, caseId), body.job_id);
+  const row = await heldCase(deps.db, actor, await findVisibleCase(deps.db, actor, caseId), body.job_id);
   const applied = await completeProcessing(
     deps,
     { caseId: row.id, run: row.processingRun },

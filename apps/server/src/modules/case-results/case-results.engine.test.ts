@@ -157,6 +157,8 @@ let customer: { companyId: string; userId: string; token: string };
 let customerEngineKey: string;
 /** Back-office staff holding the case permissions but not the engine's. */
 let staffToken: string;
+/** A key of a second engine account (another engine vendor, say). */
+let otherEngineKey: string;
 
 const inject = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
   ctx.app.inject({
@@ -212,6 +214,8 @@ beforeAll(async () => {
   const engineUser = await createTestUser(ctx.deps, { companyId: operator.id, roles: ['engine'] });
   engineKey = await keyFor(engineUser.id, ['backoffice-case-engine']);
   engine.token = engineKey;
+  const otherEngineUser = await createTestUser(ctx.deps, { companyId: operator.id, roles: ['engine'] });
+  otherEngineKey = await keyFor(otherEngineUser.id, ['backoffice-case-engine']);
   const practice = await createTestUser(ctx.deps, { roles: ['end-user'] });
   customer = {
     companyId: practice.companyId,
@@ -493,7 +497,7 @@ describe('POST /api/case-results/{id}', () => {
     expect((await logsOf(charged)).map((l) => l.message)).toContain('Result 1: done → failed');
   });
 
-  it('refuses a report of an older run, for a case not in progress, or processed by the reference engine (409)', async () => {
+  it('refuses a report of an older run or for a case no longer in progress (409), for the reference engine (404)', async () => {
     const id = await caseInEngine({ run: 2 });
     const stale = await report(id, { status: 'done', job_id: engineJobId(id, 1) });
     expect(stale.statusCode).toBe(409);
@@ -502,12 +506,12 @@ describe('POST /api/case-results/{id}', () => {
     expect(current.statusCode, current.body).toBe(200);
     expect(current.json().status).toBe('failed');
 
-    const reviewed = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'in-approval' });
-    const notInProgress = await report(reviewed.id, { status: 'done' });
+    const notInProgress = await report(id, { status: 'done', job_id: engineJobId(id, 2) });
     expect(notInProgress.statusCode).toBe(409);
-    expect(notInProgress.json().message).toBe('The case is not being processed by an engine (it is in-approval)');
+    expect(notInProgress.json().message).toBe('The case is not being processed by an engine (it is failed)');
+    // The external engine never held a case the reference engine processes: it is not found.
     const reference = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'in-progress' });
-    expect((await report(reference.id, { status: 'done' })).statusCode).toBe(409);
+    expect((await report(reference.id, { status: 'done' })).json().code).toBe('NOT_FOUND');
   });
 });
 
@@ -578,8 +582,8 @@ describe('POST /api/save-results, /save-multiple-results, /save-files', () => {
     ]);
     expect((await caseOf(id)).resultCount).toBe(1);
 
-    const reviewed = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'in-approval' });
-    const closed = await upload('/api/save-results', saveBody(reviewed.id), engineKey);
+    await inject('POST', `/api/case-results/${id}`, engineKey, { status: 'done' });
+    const closed = await upload('/api/save-results', saveBody(id), engineKey);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('CASE_NOT_IN_ENGINE');
   });
@@ -693,6 +697,194 @@ describe('POST /api/save-results, /save-multiple-results, /save-files', () => {
     ]);
     expect((await caseOf(id)).resultCount).toBe(2);
     expect((await storedResultObjects(id)).sort()).toEqual(['1-a.stl', '2-b.stl', '3-b.pdf']);
+  });
+});
+
+describe('every engine call stays inside a run the engine holds', () => {
+  type Target = { caseId: string; resultId: string };
+  type Call = 'save-results' | 'save-multiple-results' | 'save-files' | 'case-results' | 'update-result-status';
+  type Answer = [status: number, code?: string];
+
+  const crown = { name: 'file', fileName: 'crown.stl', content: tetrahedronStl() };
+  const calls: Record<Call, (target: Target) => ReturnType<typeof inject>> = {
+    'save-results': (t) => upload('/api/save-results', saveBody(t.caseId), engineKey),
+    'save-multiple-results': (t) =>
+      upload(
+        '/api/save-multiple-results',
+        multipart([
+          { name: 'case_id', value: t.caseId },
+          { name: 'manifest', value: JSON.stringify([{ files: [{ file_name: 'crown.stl' }] }]) },
+          crown,
+        ]),
+        engineKey,
+      ),
+    'save-files': (t) =>
+      upload('/api/save-files', multipart([{ name: 'result_id', value: t.resultId }, crown]), engineKey),
+    'case-results': (t) =>
+      inject('POST', `/api/case-results/${t.caseId}`, engineKey, { status: 'failed', reason: 'Mesh broken' }),
+    'update-result-status': (t) =>
+      inject('POST', '/api/update-result-status', engineKey, { id: t.resultId, status: 'failed' }),
+  };
+
+  /** A result saved by the engine account holding `key`, with its status. */
+  async function saved(caseId: string, key: string, status: 'done' | 'in-progress') {
+    const response = await upload('/api/save-results', saveBody(caseId, [{ name: 'status', value: status }]), key);
+    expect(response.statusCode, response.body).toBe(200);
+    return { caseId, resultId: response.json().result.id as string };
+  }
+  /** A run the engine ended: it saved a done result and reported done, so the case awaits review. */
+  async function finishedRun(): Promise<Target> {
+    const target = await saved(await caseInEngine(), engineKey, 'done');
+    const reported = await inject('POST', `/api/case-results/${target.caseId}`, engineKey, { status: 'done' });
+    expect(reported.json().status, reported.body).toBe('in-approval');
+    return target;
+  }
+
+  const ok: Answer = [200];
+  const notHeld = (code: string): Answer => [404, code];
+  const scenarios: { name: string; setup: () => Promise<Target>; expected: Record<Call, Answer> }[] = [
+    {
+      name: 'its own run',
+      setup: async () => saved(await caseInEngine(), engineKey, 'in-progress'),
+      expected: {
+        'save-results': ok,
+        'save-multiple-results': ok,
+        'save-files': ok,
+        'case-results': ok,
+        'update-result-status': ok,
+      },
+    },
+    {
+      // The finding: another company's case in review, its result from the reference engine.
+      name: 'another case',
+      setup: async () => {
+        const other = await createTestUser(ctx.deps);
+        const made = await createTestCase(ctx.deps, { companyId: other.companyId, withResult: true });
+        return { caseId: made.id, resultId: made.resultId! };
+      },
+      expected: {
+        'save-results': notHeld('NOT_FOUND'),
+        'save-multiple-results': notHeld('NOT_FOUND'),
+        'save-files': notHeld('CASE_RESULT_NOT_FOUND'),
+        'case-results': notHeld('NOT_FOUND'),
+        'update-result-status': notHeld('CASE_RESULT_NOT_FOUND'),
+      },
+    },
+    {
+      name: 'a reviewed result',
+      setup: async () => {
+        const target = await finishedRun();
+        const rejected = await inject('POST', '/api/approve-case', customer.token, {
+          id: target.caseId,
+          approved: false,
+          reason: 'The margin is short',
+        });
+        expect(rejected.json().status, rejected.body).toBe('rejected');
+        return target;
+      },
+      expected: {
+        'save-results': [409, 'CASE_NOT_IN_ENGINE'],
+        'save-multiple-results': [409, 'CASE_NOT_IN_ENGINE'],
+        'save-files': [409, 'CASE_RESULT_REVIEWED'],
+        'case-results': [409, 'CASE_NOT_IN_ENGINE'],
+        'update-result-status': [409, 'CASE_RESULT_REVIEWED'],
+      },
+    },
+    {
+      name: 'a finished run',
+      setup: finishedRun,
+      expected: {
+        'save-results': [409, 'CASE_NOT_IN_ENGINE'],
+        'save-multiple-results': [409, 'CASE_NOT_IN_ENGINE'],
+        'save-files': [409, 'CASE_NOT_IN_ENGINE'],
+        'case-results': [409, 'CASE_NOT_IN_ENGINE'],
+        'update-result-status': [409, 'CASE_NOT_IN_ENGINE'],
+      },
+    },
+    {
+      name: 'a run another engine account holds',
+      setup: async () => saved(await caseInEngine(), otherEngineKey, 'in-progress'),
+      expected: {
+        'save-results': notHeld('NOT_FOUND'),
+        'save-multiple-results': notHeld('NOT_FOUND'),
+        'save-files': notHeld('CASE_RESULT_NOT_FOUND'),
+        'case-results': notHeld('NOT_FOUND'),
+        'update-result-status': notHeld('CASE_RESULT_NOT_FOUND'),
+      },
+    },
+    {
+      // A recalculation the reference engine is processing; the result is of its first run.
+      name: 'a run of the reference engine',
+      setup: async () => {
+        const made = await createTestCase(ctx.deps, {
+          companyId: customer.companyId,
+          status: 'in-progress',
+          withResult: true,
+        });
+        await ctx.deps.db.update(cases).set({ processingRun: 2 }).where(eq(cases.id, made.id));
+        return { caseId: made.id, resultId: made.resultId! };
+      },
+      expected: {
+        'save-results': notHeld('NOT_FOUND'),
+        'save-multiple-results': notHeld('NOT_FOUND'),
+        'save-files': notHeld('CASE_RESULT_NOT_FOUND'),
+        'case-results': notHeld('NOT_FOUND'),
+        'update-result-status': notHeld('CASE_RESULT_NOT_FOUND'),
+      },
+    },
+  ];
+
+  /** What a refused call must leave as it was: the case's status and results, each result's status and files. */
+  async function stateOf(caseId: string) {
+    const results = await ctx.deps.db.select().from(caseResults).where(eq(caseResults.caseId, caseId));
+    const files = await inject('GET', `/api/get-multiple-results/${caseId}`, adminToken);
+    return {
+      status: (await caseOf(caseId)).status,
+      results: results.map((r) => [r.id, r.status]).sort(),
+      files: (files.json().data as { files: unknown[] }[]).map((r) => r.files.length).sort(),
+    };
+  }
+
+  const withoutRequestId = (body: string) => body.replace(/"requestId":"[^"]*"/, '');
+
+  it('answers its own run and refuses another case, a reviewed result, a finished run and a run of another engine', async () => {
+    // A refused case or result answers exactly like one that does not exist.
+    const unknown = { caseId: randomUUID(), resultId: randomUUID() };
+    const mismatches: string[] = [];
+    for (const scenario of scenarios) {
+      for (const call of Object.keys(calls) as Call[]) {
+        const target = await scenario.setup();
+        const before = await stateOf(target.caseId);
+        const response = await calls[call](target);
+        const [status, code] = scenario.expected[call];
+        const got = `${response.statusCode} ${response.statusCode === 200 ? '' : response.json().code}`.trim();
+        const want = `${status} ${code ?? ''}`.trim();
+        if (got !== want) mismatches.push(`${scenario.name}, ${call}: got ${got}, want ${want}`);
+        if (status === 404) {
+          const absent = await calls[call](unknown);
+          if (withoutRequestId(response.body) !== withoutRequestId(absent.body))
+            mismatches.push(`${scenario.name}, ${call}: answers unlike a missing id`);
+        }
+        if (status !== 200 && JSON.stringify(await stateOf(target.caseId)) !== JSON.stringify(before))
+          mismatches.push(`${scenario.name}, ${call}: changed the case or its results`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+  it("gives a new run to the engine account that calls for it first, whoever held the case's last run", async () => {
+    const id = await caseInEngine();
+    const taken = await upload('/api/save-results', saveBody(id), otherEngineKey);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const failed = await inject('POST', `/api/case-results/${id}`, otherEngineKey, { status: 'failed', reason: 'x' });
+    expect(failed.json().status, failed.body).toBe('failed');
+    // The case is queued again (a recalculation: run 2) and its processing starts.
+    await ctx.deps.db.update(cases).set({ status: 'queued', processingRun: 2 }).where(eq(cases.id, id));
+    await processCase(ctx.deps, { caseId: id, run: 2 });
+    const jobId = { name: 'job_id', value: engineJobId(id, 2) };
+    const saved = await upload('/api/save-results', saveBody(id, [jobId]), engineKey);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const late = await upload('/api/save-results', saveBody(id, [jobId]), otherEngineKey);
+    expect(late.statusCode).toBe(404);
   });
 });
 

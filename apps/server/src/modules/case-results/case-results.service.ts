@@ -26,6 +26,8 @@ import {
   type ResultFileRow,
   type ResultRow,
 } from '../cases';
+import { heldResult } from './case-results.engine-run';
+import { actsAsEngine } from './case-results.policy';
 import * as repo from './case-results.repository';
 
 /**
@@ -129,7 +131,9 @@ export async function updateResultStatus(
   body: z.output<typeof updateResultStatusSchema>,
 ): Promise<CaseResult> {
   return deps.db.transaction(async (tx) => {
-    const found = await repo.lockVisibleResult(tx, actor, body.id);
+    const visible = await repo.lockVisibleResult(tx, actor, body.id);
+    // The engine moves only the results of a run it holds; the back office any (ADR 0113).
+    const found = actsAsEngine(actor) ? await heldResult(tx, actor, visible) : visible;
     if (!found) throw new AppError('CASE_RESULT_NOT_FOUND');
     await assertCaseUnlocked(tx, actor, found.case);
     const moved = await moveResult(tx, found.result, body.status, byActor(actor), found.case.companyId, body.note);

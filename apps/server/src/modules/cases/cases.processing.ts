@@ -59,9 +59,10 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
     const row = await repo.lockCase(tx, payload.caseId);
     if (!row || row.processingRun !== payload.run) return null;
     if (row.status === 'queued') {
+      // A new run is nobody's yet: the engine account that calls for it first holds it (ADR 0113).
       const moved = await moveCase(tx, row, 'in-progress', SYSTEM, {
         message: `Processing started (${engine.kind} engine)`,
-        set: { processingStartedAt: new Date(), engine: engine.kind },
+        set: { processingStartedAt: new Date(), engine: engine.kind, engineUserId: null },
       });
       return { row: moved, jaws: await liveJaws(tx, row.id) };
     }

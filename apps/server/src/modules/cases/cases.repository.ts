@@ -125,6 +125,24 @@ export async function deleteCasesById(db: DbOrTx, ids: string[]): Promise<void> 
   await db.delete(cases).where(inArray(cases.id, ids));
 }
 
+/**
+ * Gives run `run` of the case to the engine account `userId` if no engine account holds it yet (ADR 0113): one
+ * conditional update, so of two accounts calling at once only one gets it. Answers the case if it did.
+ */
+export async function claimEngineRun(
+  db: DbOrTx,
+  caseId: string,
+  run: number,
+  userId: string,
+): Promise<CaseRow | undefined> {
+  const [row] = await db
+    .update(cases)
+    .set({ engineUserId: userId })
+    .where(and(eq(cases.id, caseId), eq(cases.processingRun, run), isNull(cases.engineUserId)))
+    .returning();
+  return row;
+}
+
 /** Cases an external engine has held in processing since before `before`, oldest first (the watchdog's). */
 export async function listOverdueExternalRuns(db: DbOrTx, before: Date, limit: number): Promise<{ id: string }[]> {
   return db

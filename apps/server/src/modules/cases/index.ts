@@ -19,6 +19,7 @@ export { casePolicy, isEngineKey } from './cases.policy';
 export { completeProcessing, failRun, safeName } from './cases.processing';
 export {
   type CaseRow,
+  claimEngineRun,
   findVisibleCase,
   insertResult,
   insertResultFiles,

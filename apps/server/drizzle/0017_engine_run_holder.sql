@@ -1,0 +1,1 @@
+ALTER TABLE "backend"."cases" ADD COLUMN "engine_user_id" uuid;
