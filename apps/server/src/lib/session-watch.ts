@@ -5,7 +5,7 @@ import { loadActor } from './actor.repository';
 import { notificationsOf } from './notifications';
 import type { AccessClaims } from './tokens';
 
-/** The channel the database notifies when a session, an API key, a user or a company ends (migration 0017). */
+/** The channel the database notifies when a session, an API key, a user or a company ends (migration 0018). */
 export const SESSION_END_CHANNEL = 'session_end';
 
 type SessionEndNotice = { kind: 'session' | 'api_key' | 'user' | 'company'; id: string };
