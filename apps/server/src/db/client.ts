@@ -20,6 +20,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** How this process's pool sessions show in pg_stat_activity. */
+export const DATABASE_APPLICATION_NAME = `cuspid-${process.pid}`;
+/** The longest a query waits for a pool connection before the request answers 503. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
@@ -51,6 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const poolOptions: pg.PoolConfig = {
     connectionString: options.url,
     max: options.poolSize ?? 10,
+    // Named per process, so an operator (or a test) can tell this process's sessions apart in pg_stat_activity.
+    application_name: DATABASE_APPLICATION_NAME,
+    // A request waits at most this long for a connection (none free, or the server unreachable), then answers 503
+    // instead of hanging: without it, a pool waits for ever.
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     // Statements with parameters as named prepared statements (ADR 0103), unless a pooler in front refuses them.
     ...(options.preparedStatements === false ? {} : { Client: NamedStatementClient }),
   };

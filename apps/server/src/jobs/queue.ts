@@ -35,6 +35,7 @@ export function createJobQueue(
       : new PgBoss({
           connectionString: database.url,
           max: 4,
+          application_name: `cuspid-jobs-${process.pid}`,
           schema,
           schedule: options.schedule ?? true,
           ...supervise,

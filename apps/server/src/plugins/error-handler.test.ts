@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestAdmin, createTestApp, loginAs, type TestContext } from '../../test/setup-app';
-import { errorHandlerPlugin, inputSqlState } from './error-handler';
+import { openDatabase } from '../db/client';
+import { errorHandlerPlugin, inputSqlState, isDatabaseUnavailable } from './error-handler';
 
 /** Every error, from our services and from Fastify and Node themselves, has one shape (spec section 8). */
 let ctx: TestContext;
@@ -195,5 +196,34 @@ describe('values the database refuses (backstop behind the schemas)', () => {
       expect(response.statusCode).toBe(500);
       expectErrorShape(500, response.json(), 'INTERNAL');
     });
+  });
+});
+
+describe('a database out of reach', () => {
+  const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+  it('is told apart from other errors, through the wrapper of the query', () => {
+    expect(
+      isDatabaseUnavailable(wrapped({ code: '57P01', message: 'terminating connection due to administrator command' })),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '08006', message: 'connection failure' }))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '23505', message: 'duplicate key value' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+  });
+
+  it('is what a pool says when the server does not answer, within its connect timeout', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', poolSize: 1 });
+    const started = Date.now();
+    try {
+      const error = await database.db.execute(sql`select 1`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await database.close();
+    }
   });
 });

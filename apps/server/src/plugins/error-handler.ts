@@ -50,6 +50,51 @@ export function inputSqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** SQLSTATEs of a database that went away or is not taking sessions: the request may succeed again shortly. */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown (pg_terminate_backend, a server restart)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, in recovery)
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own words for a connection it lost or could not get within the pool's timeout. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * Whether `error` says the database is out of reach (its session was ended, the server restarts, no connection
+ * within the pool's timeout): the request answers 503 in the error shape at once, and the pool opens new sessions
+ * for the next ones.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((e) => {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))
+    )
+      return true;
+    const message = (e as { message?: unknown }).message;
+    return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.includes(words));
+  });
+}
+
+/** How long a client is asked to wait before it tries again after a 503 of an unavailable database (seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
+
 /** `new Date('+275760-09-13')` and the like reaching a driver: an invalid date from the input. */
 const isInvalidDate = (error: unknown) =>
   causes(error).some((e) => e instanceof RangeError && e.message === 'Invalid time value');
@@ -167,6 +212,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const code = STATUS_CODES[status];
       if (code) return send(status, { code, message: ERROR_MESSAGES[code] });
       return send(status, { code: 'BAD_REQUEST', message: error.message || ERROR_MESSAGES.BAD_REQUEST });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      return send(503, { code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE });
     }
     // Never leak internals: log the real error with the request id, answer the generic message.
     request.log.error({ err: error }, 'unhandled error');
