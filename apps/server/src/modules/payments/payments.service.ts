@@ -18,7 +18,7 @@ import { cardCheckout } from './payments.methods';
 import { renderPaymentHistoryPdf } from './payments.pdf';
 import { assertMayImportStatements } from './payments.policy';
 import * as repo from './payments.repository';
-import { outstanding, recordLockedPayment, recordPayment } from './payments.settle';
+import { outstanding, recordLockedPayment, type Settlement } from './payments.settle';
 
 export function toPayment(row: repo.PaymentView): Payment {
   return {
@@ -166,16 +166,21 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
   if (!line.numbers.length) return result('unmatched', null, 'The purpose names no invoice number');
   const received = line.amountCents;
   return deps.db.transaction(async (tx) => {
+    // One import at a time decides about a line: the same statement imported twice at once waits here until the
+    // other import's line is committed, and then finds its payments.
+    await repo.lockReference(tx, 'bank-transfer', line.reference);
     // A line split over several invoices was recorded as `<reference>/1`, `/2`, …
     const before =
       (await repo.findPaymentByReference(tx, 'bank-transfer', line.reference)) ??
       (await repo.findPaymentByReference(tx, 'bank-transfer', `${line.reference}/1`));
     if (before) return result('duplicate', line.numbers[0]!, 'Imported before');
+    // Locked before what they have outstanding is read: another line paying them waits, so the split is decided on
+    // what is paid, and the payments below are recorded under these locks.
     const variants = line.numbers.flatMap((n) => [n, n.toUpperCase(), n.toLowerCase()]);
-    const found = await repo.findInvoicesByNumber(tx, [...new Set(variants)]);
+    const found = await repo.lockInvoicesByNumber(tx, [...new Set(variants)]);
     const named = line.numbers
       .map((n) => found.find((invoice) => invoice.number?.toUpperCase() === n.toUpperCase()))
-      .filter((invoice): invoice is repo.PayableInvoice => Boolean(invoice));
+      .filter((invoice): invoice is repo.LockedInvoice => Boolean(invoice));
     if (!named.length) return result('unmatched', line.numbers[0]!, `No invoice ${line.numbers.join(', ')}`);
     const open = named.filter((invoice) => invoice.status === 'open' && invoice.type === 'invoice');
     if (!open.length)
@@ -193,10 +198,9 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
     );
     const split = open.length > 1 && dues.reduce((a, b) => a + b, 0) === received;
     const parts = split ? open.map((invoice, i) => [invoice, dues[i]!] as const) : [[first, received] as const];
-    let allPaid = true;
+    const settlements: Settlement[] = [];
     for (const [i, [invoice, amountCents]] of parts.entries()) {
-      const settlement = await recordPayment(deps, tx, {
-        invoiceId: invoice.id,
+      const settlement = await recordLockedPayment(deps, tx, invoice, {
         provider: 'bank-transfer',
         reference: parts.length > 1 ? `${line.reference}/${i + 1}` : line.reference,
         status: 'paid',
@@ -205,13 +209,26 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
         details: { purpose: line.purpose, payer: line.payer, booked_on: line.date },
         actor,
       });
-      allPaid &&= settlement.invoicePaid;
+      settlements.push(settlement);
     }
-    const numbers = parts.map(([invoice]) => invoice.number).join(', ');
-    return allPaid
-      ? result('paid', numbers, null)
-      : result('partial', numbers, `Part payment: ${numbers} stays open for the rest`);
+    return lineOutcome(settlements, parts.map(([invoice]) => invoice.number).join(', '), result);
   });
+}
+
+/**
+ * A line's outcome from what its payments recorded, not from what was read before: a reference found recorded
+ * after all (the unique index on provider and reference) is a duplicate, never a part payment.
+ */
+function lineOutcome(
+  settlements: Settlement[],
+  numbers: string,
+  result: (outcome: BankLineOutcome, invoiceNumber: string | null, message: string | null) => LineResult,
+): LineResult {
+  const recorded = settlements.filter((s) => s.outcome === 'recorded');
+  if (!recorded.length) return result('duplicate', numbers, 'Imported before');
+  return recorded.every((s) => s.invoicePaid)
+    ? result('paid', numbers, null)
+    : result('partial', numbers, `Part payment: ${numbers} stays open for the rest`);
 }
 
 /**
