@@ -17,6 +17,7 @@ import { readBankStatement, type StatementLine } from './payments.bank-statement
 import { cardCheckout } from './payments.methods';
 import { renderPaymentHistoryPdf } from './payments.pdf';
 import { assertMayImportStatements } from './payments.policy';
+import type { CardCheckout } from './payments.providers';
 import * as repo from './payments.repository';
 import { outstanding, recordLockedPayment, type Settlement } from './payments.settle';
 
@@ -136,7 +137,7 @@ export async function startCheckout(
 export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: string | undefined) {
   const checkout = cardCheckout(deps);
   if (!checkout) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { params: { method: 'card' } });
-  const event = checkout.readEvent(body, signature);
+  const event = readEvent(deps, checkout, body, signature);
   return deps.db.transaction(async (tx) => {
     if (!(await repo.claimEvent(tx, 'stripe', event.id, event.type))) return { received: true, handled: 'duplicate' };
     if (!event.payment) return { received: true, handled: 'ignored' };
@@ -147,8 +148,30 @@ export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: s
     if (!invoice) return { received: true, handled: 'unknown-invoice' };
     // Recorded under the lock just taken (held until the commit): recordLockedPayment does not lock it again.
     const settlement = await recordLockedPayment(deps, tx, invoice, { ...event.payment, provider: 'stripe' });
+    if (settlement.outcome === 'refused') {
+      // Acknowledged (a redelivery would be refused again) and kept as a failed payment; the log tells the operator.
+      const reason = settlement.payment?.failureReason;
+      deps.logger.warn(
+        { provider: 'stripe', event: event.id, type: event.type, invoice: invoice.id, reason },
+        `Stripe event ${event.id} refused, nothing booked: ${reason}`,
+      );
+    }
     return { received: true, handled: settlement.outcome };
   });
+}
+
+/** A delivery's event; one refused (not genuine, or no event the portal can read) is logged, then answered 400. */
+function readEvent(deps: Deps, checkout: CardCheckout, body: Buffer, signature: string | undefined) {
+  try {
+    return checkout.readEvent(body, signature);
+  } catch (error) {
+    if (error instanceof AppError)
+      deps.logger.warn(
+        { provider: checkout.name, code: error.code, bytes: body.length },
+        `${checkout.name} delivery refused: ${error.message}`,
+      );
+    throw error;
+  }
 }
 
 type LineResult = BankImportResult['results'][number];
@@ -225,6 +248,8 @@ function lineOutcome(
   result: (outcome: BankLineOutcome, invoiceNumber: string | null, message: string | null) => LineResult,
 ): LineResult {
   const recorded = settlements.filter((s) => s.outcome === 'recorded');
+  const refused = settlements.find((s) => s.outcome === 'refused');
+  if (!recorded.length && refused) return result('ignored', numbers, refused.payment?.failureReason ?? null);
   if (!recorded.length) return result('duplicate', numbers, 'Imported before');
   return recorded.every((s) => s.invoicePaid)
     ? result('paid', numbers, null)

@@ -6,7 +6,7 @@ import type { CardCheckout, CheckoutRequest, ProviderEvent } from './payments.pr
  * Card payments through Stripe Checkout (ADR 0106). The portal creates a Checkout Session per payment of an
  * invoice, with the invoice's id in its metadata and in its payment intent's; Stripe reports the outcome to the
  * webhook, whose signature (`Stripe-Signature`, HMAC-SHA256 of `timestamp.body` with the endpoint's secret,
- * at most 5 minutes old) is checked before anything is read.
+ * made within 5 minutes of now, either way) is checked before anything is read.
  */
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string | undefined };
 
@@ -61,15 +61,30 @@ export function stripeProvider(settings: StripeSettings): CardCheckout {
     },
 
     readEvent(body: Buffer, signature: string | undefined): ProviderEvent {
+      // Stripe refuses a signature older than the tolerance only; one dated ahead would stay good for longer.
+      if (!signedWithinTolerance(signature ?? '')) throw new AppError('PAYMENT_SIGNATURE_INVALID');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(body, signature ?? '', settings.webhookSecret);
+        event = stripe.webhooks.constructEvent(body, signature ?? '', settings.webhookSecret, TOLERANCE_SECONDS);
       } catch {
         throw new AppError('PAYMENT_SIGNATURE_INVALID');
       }
       return toProviderEvent(event);
     },
   };
+}
+
+/** How far a signature's time may be from now, either way (Stripe's default). */
+const TOLERANCE_SECONDS = 300;
+
+/** Whether the time the header signs is within the tolerance of now: its last `t=`, as Stripe's check reads it. */
+function signedWithinTolerance(header: string): boolean {
+  let signedAt = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') signedAt = Number.parseInt(value ?? '', 10);
+  }
+  return Math.abs(Math.floor(Date.now() / 1000) - signedAt) <= TOLERANCE_SECONDS;
 }
 
 /** What the portal reads of the events it subscribes to; every other event is acknowledged and ignored. */
