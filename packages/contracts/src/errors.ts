@@ -127,6 +127,7 @@ export const ERROR_STATUS = {
   PACKAGE_NOT_OFFERED: 400,
   PAYMENT_METHOD_UNAVAILABLE: 409,
   PAYMENT_SIGNATURE_INVALID: 400,
+  PAYMENT_EVENT_UNREADABLE: 400,
   BANK_STATEMENT_UNREADABLE: 400,
   // Scan uploads (ADR 0100).
   UPLOAD_TOO_LARGE: 413,
@@ -293,6 +294,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PACKAGE_NOT_OFFERED: 'This package cannot be bought in {{country}}',
   PAYMENT_METHOD_UNAVAILABLE: 'Paying by {{method}} is not available',
   PAYMENT_SIGNATURE_INVALID: 'The payment notification could not be verified',
+  PAYMENT_EVENT_UNREADABLE: 'The payment notification could not be read: {{reason}}',
   BANK_STATEMENT_UNREADABLE: 'The bank statement could not be read: {{reason}}',
   UPLOAD_TOO_LARGE: 'The file is larger than {{limit}}',
   UPLOAD_BEYOND_LENGTH: 'More bytes arrived than the upload announced ({{size}} bytes)',

@@ -37,6 +37,9 @@ export interface CardCheckout {
   readonly name: Extract<PaymentProvider, 'stripe'>;
   /** Opens a hosted checkout for an amount of an invoice; answers where to send the buyer. */
   startCheckout(request: CheckoutRequest): Promise<{ url: string; reference: string }>;
-  /** Verifies a webhook delivery's signature and reads it; PAYMENT_SIGNATURE_INVALID when it is not genuine. */
+  /**
+   * Verifies a webhook delivery's signature and reads it: PAYMENT_SIGNATURE_INVALID when it is not genuine or not
+   * signed about now, PAYMENT_EVENT_UNREADABLE when it is genuine but holds no event the portal can read.
+   */
   readEvent(body: Buffer, signature: string | undefined): ProviderEvent;
 }

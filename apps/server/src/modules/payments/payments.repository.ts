@@ -48,6 +48,16 @@ export async function insertPayment(db: DbOrTx, values: typeof payments.$inferIn
   return row;
 }
 
+/**
+ * Locks a provider's reference until the transaction ends: the holder alone decides whether it was recorded
+ * before. Keyed by a hash: a collision only makes two references wait for each other.
+ */
+export async function lockReference(db: DbOrTx, provider: string, reference: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('backend.payments'), hashtext(${`${provider}:${reference}`}))`,
+  );
+}
+
 export async function findPaymentByReference(db: DbOrTx, provider: string, reference: string) {
   const [row] = await db
     .select()
@@ -70,10 +80,19 @@ export async function claimEvent(db: DbOrTx, provider: string, eventId: string, 
   return rows.length > 0;
 }
 
-/** Issued invoices by number, for matching a bank statement. */
-export async function findInvoicesByNumber(db: DbOrTx, numbers: string[]): Promise<PayableInvoice[]> {
+/**
+ * Issued invoices by number, for matching a bank statement line, locked like lockInvoice. Locked in the order of
+ * their ids, so two lines naming the same invoices in another order wait for each other instead of deadlocking.
+ */
+export async function lockInvoicesByNumber(db: DbOrTx, numbers: string[]): Promise<LockedInvoice[]> {
   if (!numbers.length) return [];
-  return db.select().from(invoices).where(inArray(invoices.number, numbers));
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.number, numbers))
+    .orderBy(asc(invoices.id))
+    .for('update');
+  return rows as LockedInvoice[];
 }
 
 /** The bank account a company is paid on: its default one, else its first. */

@@ -208,6 +208,33 @@ describe('bank statement import', () => {
     expect(history.data.map((p: { amount: number }) => p.amount)).toEqual([2_000, 3_950]);
   });
 
+  it('answers duplicate for a statement imported several times at once, and records its payments once', async () => {
+    const lab = await company();
+    const token = await userOf(lab.id);
+    const full = await buy(token, await packageOf(7, 1_000)); // 11,90 €
+    const part = await buy(token, await packageOf(3, 2_000)); // 23,80 €
+    const a = await buy(token, await packageOf(1, 1_000)); // 11,90 €
+    const b = await buy(token, await packageOf(2, 2_000)); // 23,80 €
+    // With and without the bank's transaction id, paying in full, in part, and two invoices split.
+    const csv = [
+      'Date;Amount;Purpose;Transaction ID',
+      `2026-11-27;11,90;Invoice ${full.invoice.number};T-${randomUUID()}`,
+      `2026-11-27;10,00;Invoice ${part.invoice.number};`,
+      `2026-11-27;35,70;${a.invoice.number} ${b.invoice.number};`,
+    ].join('\n');
+    const imports = await Promise.all(Array.from({ length: 5 }, () => importStatement(csv, adminToken)));
+    expect(imports.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    // Per line, whichever import came first recorded it; every other one found it recorded.
+    const outcomesOf = (line: number) =>
+      imports.map((r) => (r.json() as BankImportResult).results.find((l) => l.line === line)!.outcome).sort();
+    expect([2, 3, 4].map(outcomesOf)).toEqual(
+      ['paid', 'partial', 'paid'].map((first) => [...Array(4).fill('duplicate'), first].sort()),
+    );
+    const recorded = await get(`/api/get-payment-history?company_id=${lab.id}`, adminToken);
+    expect(recorded.json().total).toBe(4);
+    expect((await readBalances(ctx.deps.db, lab.id)).paid).toBe(10);
+  });
+
   it('answers 400 with the reason for a file it cannot read', async () => {
     for (const [csv, reason] of [
       ['Date;Purpose\n2026-11-27;x\n', 'no amount column'],

@@ -17,8 +17,9 @@ import { readBankStatement, type StatementLine } from './payments.bank-statement
 import { cardCheckout } from './payments.methods';
 import { renderPaymentHistoryPdf } from './payments.pdf';
 import { assertMayImportStatements } from './payments.policy';
+import type { CardCheckout } from './payments.providers';
 import * as repo from './payments.repository';
-import { outstanding, recordLockedPayment, recordPayment } from './payments.settle';
+import { outstanding, recordLockedPayment, type Settlement } from './payments.settle';
 
 export function toPayment(row: repo.PaymentView): Payment {
   return {
@@ -136,7 +137,7 @@ export async function startCheckout(
 export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: string | undefined) {
   const checkout = cardCheckout(deps);
   if (!checkout) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { params: { method: 'card' } });
-  const event = checkout.readEvent(body, signature);
+  const event = readEvent(deps, checkout, body, signature);
   return deps.db.transaction(async (tx) => {
     if (!(await repo.claimEvent(tx, 'stripe', event.id, event.type))) return { received: true, handled: 'duplicate' };
     if (!event.payment) return { received: true, handled: 'ignored' };
@@ -147,8 +148,30 @@ export async function handleStripeWebhook(deps: Deps, body: Buffer, signature: s
     if (!invoice) return { received: true, handled: 'unknown-invoice' };
     // Recorded under the lock just taken (held until the commit): recordLockedPayment does not lock it again.
     const settlement = await recordLockedPayment(deps, tx, invoice, { ...event.payment, provider: 'stripe' });
+    if (settlement.outcome === 'refused') {
+      // Acknowledged (a redelivery would be refused again) and kept as a failed payment; the log tells the operator.
+      const reason = settlement.payment?.failureReason;
+      deps.logger.warn(
+        { provider: 'stripe', event: event.id, type: event.type, invoice: invoice.id, reason },
+        `Stripe event ${event.id} refused, nothing booked: ${reason}`,
+      );
+    }
     return { received: true, handled: settlement.outcome };
   });
+}
+
+/** A delivery's event; one refused (not genuine, or no event the portal can read) is logged, then answered 400. */
+function readEvent(deps: Deps, checkout: CardCheckout, body: Buffer, signature: string | undefined) {
+  try {
+    return checkout.readEvent(body, signature);
+  } catch (error) {
+    if (error instanceof AppError)
+      deps.logger.warn(
+        { provider: checkout.name, code: error.code, bytes: body.length },
+        `${checkout.name} delivery refused: ${error.message}`,
+      );
+    throw error;
+  }
 }
 
 type LineResult = BankImportResult['results'][number];
@@ -166,16 +189,21 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
   if (!line.numbers.length) return result('unmatched', null, 'The purpose names no invoice number');
   const received = line.amountCents;
   return deps.db.transaction(async (tx) => {
+    // One import at a time decides about a line: the same statement imported twice at once waits here until the
+    // other import's line is committed, and then finds its payments.
+    await repo.lockReference(tx, 'bank-transfer', line.reference);
     // A line split over several invoices was recorded as `<reference>/1`, `/2`, …
     const before =
       (await repo.findPaymentByReference(tx, 'bank-transfer', line.reference)) ??
       (await repo.findPaymentByReference(tx, 'bank-transfer', `${line.reference}/1`));
     if (before) return result('duplicate', line.numbers[0]!, 'Imported before');
+    // Locked before what they have outstanding is read: another line paying them waits, so the split is decided on
+    // what is paid, and the payments below are recorded under these locks.
     const variants = line.numbers.flatMap((n) => [n, n.toUpperCase(), n.toLowerCase()]);
-    const found = await repo.findInvoicesByNumber(tx, [...new Set(variants)]);
+    const found = await repo.lockInvoicesByNumber(tx, [...new Set(variants)]);
     const named = line.numbers
       .map((n) => found.find((invoice) => invoice.number?.toUpperCase() === n.toUpperCase()))
-      .filter((invoice): invoice is repo.PayableInvoice => Boolean(invoice));
+      .filter((invoice): invoice is repo.LockedInvoice => Boolean(invoice));
     if (!named.length) return result('unmatched', line.numbers[0]!, `No invoice ${line.numbers.join(', ')}`);
     const open = named.filter((invoice) => invoice.status === 'open' && invoice.type === 'invoice');
     if (!open.length)
@@ -193,10 +221,9 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
     );
     const split = open.length > 1 && dues.reduce((a, b) => a + b, 0) === received;
     const parts = split ? open.map((invoice, i) => [invoice, dues[i]!] as const) : [[first, received] as const];
-    let allPaid = true;
+    const settlements: Settlement[] = [];
     for (const [i, [invoice, amountCents]] of parts.entries()) {
-      const settlement = await recordPayment(deps, tx, {
-        invoiceId: invoice.id,
+      const settlement = await recordLockedPayment(deps, tx, invoice, {
         provider: 'bank-transfer',
         reference: parts.length > 1 ? `${line.reference}/${i + 1}` : line.reference,
         status: 'paid',
@@ -205,13 +232,28 @@ async function importLine(deps: Deps, actor: Actor, line: StatementLine): Promis
         details: { purpose: line.purpose, payer: line.payer, booked_on: line.date },
         actor,
       });
-      allPaid &&= settlement.invoicePaid;
+      settlements.push(settlement);
     }
-    const numbers = parts.map(([invoice]) => invoice.number).join(', ');
-    return allPaid
-      ? result('paid', numbers, null)
-      : result('partial', numbers, `Part payment: ${numbers} stays open for the rest`);
+    return lineOutcome(settlements, parts.map(([invoice]) => invoice.number).join(', '), result);
   });
+}
+
+/**
+ * A line's outcome from what its payments recorded, not from what was read before: a reference found recorded
+ * after all (the unique index on provider and reference) is a duplicate, never a part payment.
+ */
+function lineOutcome(
+  settlements: Settlement[],
+  numbers: string,
+  result: (outcome: BankLineOutcome, invoiceNumber: string | null, message: string | null) => LineResult,
+): LineResult {
+  const recorded = settlements.filter((s) => s.outcome === 'recorded');
+  const refused = settlements.find((s) => s.outcome === 'refused');
+  if (!recorded.length && refused) return result('ignored', numbers, refused.payment?.failureReason ?? null);
+  if (!recorded.length) return result('duplicate', numbers, 'Imported before');
+  return recorded.every((s) => s.invoicePaid)
+    ? result('paid', numbers, null)
+    : result('partial', numbers, `Part payment: ${numbers} stays open for the rest`);
 }
 
 /**

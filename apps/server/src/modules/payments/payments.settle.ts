@@ -34,8 +34,11 @@ export type PaymentReport = {
 };
 
 export type Settlement = {
-  /** `duplicate`: the provider reported this reference before, nothing was written. */
-  outcome: 'recorded' | 'duplicate';
+  /**
+   * `duplicate`: the provider reported this reference before, nothing was written. `refused`: the report cannot be
+   * a payment of this invoice (paymentRefusal); it was recorded as a failed payment with the reason, nothing else.
+   */
+  outcome: 'recorded' | 'duplicate' | 'refused';
   payment: repo.PaymentRow | undefined;
   /** Whether this payment settled the invoice (it was open and is paid now). */
   invoicePaid: boolean;
@@ -87,6 +90,25 @@ async function settle(tx: DbOrTx, invoice: repo.PayableInvoice, at: Date, actor:
 }
 
 /**
+ * Why a reported payment cannot be one of this invoice, or null. It is in the invoice's currency, and the money goes
+ * the invoice's way: received for an invoice, paid out (negative) for a credit note. Only staff pay out, so what a
+ * provider reports is money received.
+ */
+export function paymentRefusal(
+  invoice: repo.PayableInvoice,
+  report: Pick<PaymentReport, 'provider' | 'amountCents' | 'currency'>,
+): string | null {
+  if (report.currency !== invoice.currency) return `Paid in ${report.currency}, the invoice is in ${invoice.currency}`;
+  const received = invoice.totalCents > 0;
+  const paidOut = invoice.totalCents < 0 && report.provider === 'bank-transfer';
+  if ((received && report.amountCents > 0) || (paidOut && report.amountCents < 0)) return null;
+  // `+ 0`: -0 is written as 0.
+  const amount = formatMoney(report.amountCents + 0, report.currency, 'en');
+  const total = formatMoney(invoice.totalCents, invoice.currency, 'en');
+  return `A payment of ${amount} cannot pay invoice ${invoice.number ?? invoice.id} of ${total}`;
+}
+
+/**
  * Records what a provider (or staff) reported of an invoice's payment and settles the invoice when the payments
  * cover it. A reference reported before records nothing (`duplicate`). A payment of an invoice that is no longer
  * open (paid another way, cancelled) is recorded all the same (the money did arrive) and changes nothing else.
@@ -109,15 +131,17 @@ export async function recordLockedPayment(
 ): Promise<Settlement> {
   if (!Number.isSafeInteger(report.amountCents)) throw new Error(`a payment is whole cents, not ${report.amountCents}`);
   const at = report.at ?? new Date();
+  const refusal = paymentRefusal(invoice, report);
   const payment = await repo.insertPayment(tx, {
     invoiceId: invoice.id,
     companyId: invoice.companyId,
     provider: report.provider,
-    reference: report.reference,
-    status: report.status,
+    // A refused report is kept under a reference of its own: the genuine payment of that reference still records.
+    reference: refusal && report.reference ? `${report.reference}:refused` : report.reference,
+    status: refusal ? 'failed' : report.status,
     amountCents: report.amountCents,
     currency: report.currency,
-    failureReason: report.failureReason ?? null,
+    failureReason: refusal ?? report.failureReason ?? null,
     details: report.details ?? null,
     createdBy: report.actor?.userId ?? null,
     createdAt: at,
@@ -136,6 +160,7 @@ export async function recordLockedPayment(
       amount: payment.amountCents,
     },
   });
+  if (refusal) return { outcome: 'refused', payment, invoicePaid: false, creditsAdded: 0 };
   if (payment.status === 'paid' && payment.amountCents > 0) await mailReceipt(deps, tx, invoice, payment);
   let invoicePaid = false;
   let creditsAdded = 0;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import type { PurchaseQuote, PurchaseResult } from '@cuspid/contracts/payments';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestAdmin,
   createTestApp,
@@ -239,14 +239,20 @@ describe('buying credits by card (Stripe)', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     });
 
-  const completed = (eventId: string, invoiceId: string, amount: number, intent = `pi_${randomUUID().slice(0, 8)}`) =>
+  const completed = (
+    eventId: string,
+    invoiceId: string,
+    amount: number,
+    intent = `pi_${randomUUID().slice(0, 8)}`,
+    currency = 'eur',
+  ) =>
     stripeEvent(eventId, 'checkout.session.completed', {
       id: `cs_${randomUUID().slice(0, 8)}`,
       object: 'checkout.session',
       payment_status: 'paid',
       payment_intent: intent,
       amount_total: amount,
-      currency: 'eur',
+      currency,
       client_reference_id: invoiceId,
       metadata: { invoice_id: invoiceId },
       customer_details: { email: 'payer@test.cuspid.local' },
@@ -352,6 +358,67 @@ describe('buying credits by card (Stripe)', () => {
       received: true,
       handled: 'ignored',
     });
+  });
+
+  it('refuses a payment in another currency or of no positive amount: recorded as failed, nothing booked', async () => {
+    const practice = await company();
+    const token = await userOf(practice.id);
+    // 99,00 € net with 19 % VAT: 117,81 €, which Stripe would write as 11781 in euro cents and in yen alike.
+    const bought = (
+      await post('/api/buy-credits', { package_id: await pkg(30, 9_900), payment_method: 'stripe' }, token)
+    ).json() as PurchaseResult;
+    expect(bought.invoice.total).toBe(11_781);
+    const warn = vi.spyOn(ctx.deps.logger, 'warn');
+    const refusals: [amount: number, currency: string, reason: RegExp][] = [
+      [11_781, 'jpy', /JPY.*EUR/],
+      [-11_781, 'eur', /payment of -€117\.81 cannot/],
+      [0, 'eur', /payment of €0\.00 cannot/],
+      [-0, 'eur', /payment of €0\.00 cannot/],
+    ];
+    for (const [amount, currency, reason] of refusals) {
+      const eventId = `evt_${randomUUID().slice(0, 8)}`;
+      const payload = completed(eventId, bought.invoice.id, amount, undefined, currency);
+      const delivered = await deliver(payload, stripeSignature(payload, WEBHOOK_SECRET));
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(delivered.json(), `${amount} ${currency}`).toEqual({ received: true, handled: 'refused' });
+      // The operator finds the refusal in the log, by the event's id and the reason.
+      const logged = warn.mock.calls.find(([fields]) => (fields as { event?: string }).event === eventId);
+      expect(logged, `${amount} ${currency}`).toBeDefined();
+      expect(String(logged![1])).toMatch(reason);
+    }
+    warn.mockRestore();
+    expect((await get(`/api/invoices/${bought.invoice.id}`, adminToken)).json()).toMatchObject({ status: 'open' });
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(0);
+    expect(await purchaseEntries(bought.invoice.id)).toHaveLength(0);
+    const history = (await get(`/api/get-payment-history?invoice_id=${bought.invoice.id}`, token)).json();
+    expect(history.total).toBe(refusals.length);
+    expect(history.data.map((p: { status: string }) => p.status)).toEqual(Array(refusals.length).fill('failed'));
+    expect(history.data.map((p: { failure_reason: string }) => p.failure_reason)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/JPY.*EUR/)]),
+    );
+    // The invoice is still paid in full by the payment that matches it.
+    const payload = completed(`evt_${randomUUID().slice(0, 8)}`, bought.invoice.id, 11_781);
+    expect((await deliver(payload, stripeSignature(payload, WEBHOOK_SECRET))).json().handled).toBe('recorded');
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(30);
+  });
+
+  it('refuses a delivery signed more than five minutes before or after now', async () => {
+    const practice = await company();
+    const bought = (
+      await post('/api/buy-credits', { package_id: await pkg(), payment_method: 'stripe' }, await userOf(practice.id))
+    ).json() as PurchaseResult;
+    const payload = completed(`evt_${randomUUID().slice(0, 8)}`, bought.invoice.id, bought.invoice.total);
+    const now = Math.floor(Date.now() / 1000);
+    for (const at of [now + 600, now + 310, now - 310]) {
+      const refused = await deliver(payload, stripeSignature(payload, WEBHOOK_SECRET, at));
+      expect(refused.statusCode, `${at - now} s`).toBe(400);
+      expect(refused.json().code).toBe('PAYMENT_SIGNATURE_INVALID');
+    }
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(0);
+    // A clock a little ahead of Stripe's, or a delivery a little late, is fine.
+    const ahead = await deliver(payload, stripeSignature(payload, WEBHOOK_SECRET, now + 240));
+    expect(ahead.json(), ahead.body).toEqual({ received: true, handled: 'recorded' });
+    expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(50);
   });
 
   it('opens a checkout only for an open invoice the caller may see', async () => {
