@@ -29,6 +29,13 @@ export class BeyondLengthError extends Error {
 export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, { hash: Hash; offset: number }>();
 
+  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+    super(options);
+    // What OPTIONS offers (Tus-Extension) is what is served: a deferred length is refused (the size is checked
+    // when the upload starts), and no expiry is announced (the clean-up removes unfinished uploads after a day).
+    this.extensions = ['creation', 'creation-with-upload', 'termination'];
+  }
+
   /** tus's own write (a creation that carries data): the same path as a PATCH. */
   override write(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
     return this.receive(readable, id, offset, Number.POSITIVE_INFINITY);
