@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ADMIN_ROLE, type LoginResponse } from '@cuspid/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { closeDeps, createDeps } from '../src/bootstrap';
@@ -34,8 +34,14 @@ async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([await fs.readFile(snapshot)]) });
 }
 
-/** A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener.
+ * `logger` replaces the silent one, for a test that reads what the server logs.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cuspid-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const deps = await createDeps(config, pino({ level: 'silent' }), {
+  const deps = await createDeps(config, options.logger ?? pino({ level: 'silent' }), {
     migrate: false,
     seedDemo: false,
     database,

@@ -140,6 +140,10 @@ export const ERROR_STATUS = {
   UPLOAD_NOT_VERIFIED: 409,
   UPLOAD_CONSUMED: 409,
   UPLOAD_STORE_FAILED: 500,
+  // The tus protocol's own refusals (ADR 0100): the statuses tus clients act on.
+  UPLOAD_TUS_VERSION_UNSUPPORTED: 412,
+  UPLOAD_EXTENSION_UNSUPPORTED: 501,
+  UPLOAD_GONE: 410,
   // Support tickets (ADR 0110).
   TICKET_STATUS_UNCHANGED: 409,
   TICKET_TRANSITION_NOT_ALLOWED: 409,
@@ -306,6 +310,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_NOT_VERIFIED: 'The scan upload is not finished and checked yet',
   UPLOAD_CONSUMED: 'This scan upload was used for a case already',
   UPLOAD_STORE_FAILED: 'The uploaded file could not be stored. Please upload it again.',
+  UPLOAD_TUS_VERSION_UNSUPPORTED:
+    'The upload used another version of the upload protocol (this server speaks tus {{version}}). Please reload the page.',
+  UPLOAD_EXTENSION_UNSUPPORTED: 'The upload asked for tus {{extension}}, which this server does not offer',
+  UPLOAD_GONE: 'This upload is no longer available. Please upload the file again.',
   TICKET_STATUS_UNCHANGED: 'The ticket is {{status}} already',
   TICKET_TRANSITION_NOT_ALLOWED: 'A ticket that is {{from}} cannot become {{to}}',
   TICKET_STATUS_STAFF_ONLY: 'Only the support team can set a ticket to {{to}}',

@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { finished, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 
@@ -29,6 +29,13 @@ export class BeyondLengthError extends Error {
 export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, { hash: Hash; offset: number }>();
 
+  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+    super(options);
+    // What OPTIONS offers (Tus-Extension) is what is served: a deferred length is refused (the size is checked
+    // when the upload starts), and no expiry is announced (the clean-up removes unfinished uploads after a day).
+    this.extensions = ['creation', 'creation-with-upload', 'termination'];
+  }
+
   /** tus's own write (a creation that carries data): the same path as a PATCH. */
   override write(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
     return this.receive(readable, id, offset, Number.POSITIVE_INFINITY);
@@ -37,7 +44,8 @@ export class HashingFileStore extends FileStore {
   /**
    * Appends `source` to the staging file of `id` at `offset` and answers the new offset. More than `room` bytes
    * fail with BeyondLengthError, nothing of the chunk that crosses the line written. Bytes written before the
-   * source failed or ended early stay (the client resumes from the offset HEAD answers).
+   * source failed or ended early stay (the client resumes from the offset HEAD answers). A failure on this side
+   * (too many bytes, the disk) leaves the source as it is, so that the request can still be answered.
    */
   async receive(source: Readable, id: string, offset: number, room: number): Promise<number> {
     let entry = this.running.get(id);
@@ -72,13 +80,22 @@ export class HashingFileStore extends FileStore {
     });
     // The stream closes the handle when it ends or fails (after the flush in flight).
     const file = handle.createWriteStream({ start: offset, highWaterMark: 1024 * 1024 });
+    // The source is piped into the pipeline, not part of it: a pipeline destroys every stream when one fails, and
+    // a destroyed request takes its connection along with the refusal meant for it. Only the source's own end
+    // early (the client went away) fails the pipeline from that side.
+    const unwatch = finished(source, (err) => {
+      if (err) tap.destroy(err);
+    });
+    source.pipe(tap);
     try {
-      await pipeline(source, tap, file);
+      await pipeline(tap, file);
     } catch (err) {
       // What reached the file stays; the running hash cannot know which bytes those were.
       this.running.delete(id);
       throw err;
     } finally {
+      unwatch();
+      source.unpipe(tap);
       await flushing;
     }
     if (current) current.offset = offset + passed;

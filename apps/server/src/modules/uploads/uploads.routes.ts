@@ -2,16 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import { idParamsSchema } from '@cuspid/contracts';
 import { completeUploadBodySchema, UPLOAD_ROUTES as R, uploadSchema } from '@cuspid/contracts/uploads';
 import { Server as TusServer } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { requireActor } from '../../plugins/authenticate';
 import { BeyondLengthError, HashingFileStore } from './uploads.hashing-store';
-import { checkCreation, createUploadsService, stagedSize, tooLarge, type UploadsService } from './uploads.service';
+import { createUploadsService, removeStaging, stagedSize, type UploadsService } from './uploads.service';
+import { type Creation, checkCreation, checkPatch, checkTusVersion, declaredLength, TUS_VERSION } from './uploads.tus';
 
 const PERMISSION = 'backoffice-case-instance' as const;
-const TUS_VERSION = '1.0.0';
 /** What a browser on another origin must be able to read of a tus answer. */
 const TUS_EXPOSED_HEADERS = [
   'Upload-Offset',
@@ -25,64 +25,75 @@ const TUS_EXPOSED_HEADERS = [
   'Tus-Max-Size',
   'X-Request-Id',
 ];
+/** Headers of tus's answers the app sets itself (CORS, body framing): not copied from tus. */
+const APP_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+]);
 
-/** The id the route layer chose for a tus creation request, read back by tus's naming function. */
-const createdIds = new WeakMap<IncomingMessage, string>();
+/** The id the route layer chose for a creation, read back by tus's naming function. */
+const createdIds = new WeakMap<Request, string>();
 
-type NodeBacked = { runtime?: { node?: { req?: IncomingMessage } } };
-const nodeRequestOf = (req: unknown) => (req as NodeBacked).runtime?.node?.req;
-
-function createTusServer(deps: Deps, service: UploadsService, datastore: HashingFileStore, path: string) {
-  const corsOrigins = deps.config.corsOrigins;
+function createTusServer(service: UploadsService, datastore: HashingFileStore, path: string) {
   return new TusServer({
     path,
     datastore,
     maxSize: service.maxBytes,
     relativeLocation: true,
-    // The app's CORS origins only (tus would answer `*` without this).
-    allowedOrigins: (origin) => corsOrigins.includes(origin),
-    exposedHeaders: ['X-Request-Id'],
     namingFunction: (req) => {
-      const node = nodeRequestOf(req);
-      const id = node && createdIds.get(node);
-      // Only a creation the route layer checked and recorded reaches tus; anything else is refused.
-      if (!id) throw { status_code: 500, body: 'The upload was not recorded\n' };
+      const id = createdIds.get(req);
+      // Only a creation the route layer checked and recorded reaches tus.
+      if (!id) throw new Error('a tus creation without a recorded upload');
       return id;
-    },
-    onUploadFinish: async (_req, upload) => {
-      try {
-        await service.store(upload.id, datastore.takeSha256(upload.id, upload.size ?? -1));
-      } catch {
-        throw { status_code: 500, body: 'The uploaded file could not be stored. Please upload it again.\n' };
-      }
-      return {};
     },
   });
 }
 
-/** A PATCH's tus headers: the protocol version, the content type, and the offset it continues at. */
-function checkPatch(headers: FastifyRequest['headers']): number {
-  if (headers['tus-resumable'] !== TUS_VERSION) {
-    throw new AppError('BAD_REQUEST', { message: `Tus-Resumable must be ${TUS_VERSION}` });
-  }
-  if (headers['content-type']?.split(';')[0]?.trim() !== 'application/offset+octet-stream') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: 'A tus PATCH sends its bytes as content-type application/offset+octet-stream',
-    });
-  }
-  const offset = headers['upload-offset'];
-  if (typeof offset !== 'string' || !/^\d{1,16}$/.test(offset)) {
-    throw new AppError('BAD_REQUEST', { message: 'Upload-Offset must be a whole number of bytes' });
-  }
-  return Number(offset);
+/**
+ * The request tus sees: method, path, and only the tus headers the route checked, so that tus meets nothing it
+ * would refuse. No body: the bytes are the route's (PATCH, and a creation that carries data).
+ */
+function tusRequest(method: string, path: string, headers: Record<string, string> = {}) {
+  return new Request(new URL(path, 'http://uploads.invalid'), {
+    method,
+    headers: { 'tus-resumable': TUS_VERSION, ...headers },
+  });
 }
 
 /**
- * The bytes of PATCH requests, written by the store straight from the request (ADR 0100). One PATCH per upload
- * at a time: a newer one stops the one still running (its client has given up on that connection) and goes on
- * from where the older one ended.
+ * Asks tus (the staging folder's bookkeeping: a new upload's files, an offset, the capabilities) and puts its
+ * answer on the reply. What tus refuses although the route let it through is answered in the error shape all
+ * the same: a staging file gone is the upload not found; anything else is a fault, logged.
  */
-function createReceiver(datastore: HashingFileStore, stagingDir: string) {
+async function askTus(tus: TusServer, request: Request, reply: FastifyReply, log: FastifyBaseLogger) {
+  const answer = await tus.handleWeb(request);
+  if (!answer.ok) {
+    if (answer.status === 404) throw new AppError('NOT_FOUND');
+    log.error({ status: answer.status, answer: await answer.text() }, 'tus refused a request the routes had checked');
+    throw new AppError('INTERNAL');
+  }
+  for (const [name, value] of answer.headers) if (!APP_HEADERS.has(name)) reply.header(name, value);
+  reply.status(answer.status);
+}
+
+/**
+ * The request's sender stopped before its bytes were in: its connection was reset or closed, or a newer PATCH
+ * took over (which closes the older one's request).
+ */
+function senderStopped(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+/**
+ * The bytes of PATCH requests (and of a creation that carries data), written by the store straight from the
+ * request (ADR 0100), and stored once the last one is in. One request per upload at a time: a newer one stops
+ * the one still running (its client has given up on that connection) and goes on from where the older ended.
+ */
+function createReceiver(service: UploadsService, datastore: HashingFileStore) {
   const running = new Map<string, { stop(): void; done: Promise<unknown> }>();
   const stop = async (id: string) => {
     for (let current = running.get(id); current; current = running.get(id)) {
@@ -90,56 +101,70 @@ function createReceiver(datastore: HashingFileStore, stagingDir: string) {
       await current.done.catch(() => undefined);
     }
   };
+
+  async function receive(source: IncomingMessage, row: { id: string; size: number }, offset: number, declared: number) {
+    await stop(row.id);
+    const staged = await stagedSize(service.stagingDir, row.id);
+    if (staged === null) throw new AppError('NOT_FOUND');
+    if (offset !== staged) throw new AppError('UPLOAD_OFFSET_MISMATCH', { params: { offset: staged } });
+    const room = row.size - offset;
+    if (declared > room) throw new AppError('UPLOAD_BEYOND_LENGTH', { params: { size: row.size } });
+    const done = datastore.receive(source, row.id, offset, room);
+    running.set(row.id, { stop: () => source.destroy(), done });
+    try {
+      return await done;
+    } catch (err) {
+      if (err instanceof BeyondLengthError) {
+        throw new AppError('UPLOAD_BEYOND_LENGTH', { params: { size: row.size } });
+      }
+      throw err;
+    } finally {
+      if (running.get(row.id)?.done === done) running.delete(row.id);
+    }
+  }
+
   return {
     stop,
-    async receive(source: IncomingMessage, row: { id: string; size: number }, offset: number, declared: number) {
-      await stop(row.id);
-      const staged = await stagedSize(stagingDir, row.id);
-      if (staged === null) throw new AppError('NOT_FOUND');
-      if (offset !== staged) throw new AppError('UPLOAD_OFFSET_MISMATCH', { params: { offset: staged } });
-      const room = row.size - offset;
-      if (declared > room) throw new AppError('UPLOAD_BEYOND_LENGTH', { params: { size: row.size } });
-      const done = datastore.receive(source, row.id, offset, room);
-      running.set(row.id, { stop: () => source.destroy(), done });
-      try {
-        return await done;
-      } catch (err) {
-        if (err instanceof BeyondLengthError) {
-          throw new AppError('UPLOAD_BEYOND_LENGTH', { params: { size: row.size } });
+    /**
+     * Takes the request's bytes into the upload at `offset` and stores the file once its last byte is in;
+     * answers the offset reached. A client that went away is no fault of the server: logged at info, and what
+     * arrived stays for the resume.
+     */
+    async take(request: FastifyRequest, row: { id: string; size: number }, offset: number, declared: number) {
+      const reached = await receive(request.raw, row, offset, declared).catch((err: unknown) => {
+        if (!senderStopped(err)) throw err;
+        request.log.info({ uploadId: row.id }, 'the client stopped sending before the announced bytes arrived');
+        throw new AppError('BAD_REQUEST', { message: 'The upload stopped before the announced bytes arrived' });
+      });
+      if (reached === row.size) {
+        try {
+          await service.store(row.id, datastore.takeSha256(row.id, row.size));
+        } catch {
+          throw new AppError('UPLOAD_STORE_FAILED');
         }
-        throw err;
-      } finally {
-        if (running.get(row.id)?.done === done) running.delete(row.id);
       }
+      return reached;
     },
   };
 }
 
 /**
- * Hands the request to tus: the raw, unread request (the body streams to the staging file, never
- * buffered) and the raw response. What Fastify's hooks put on the reply (request id, security and
- * CORS headers, no-store) is copied over first, since a hijacked reply sends none of it.
+ * Every tus answer, refusals included: the protocol version (tus 1.0 asks for it on every answer), what a page on
+ * another origin may read of it, no caching; and a refusal that left the body unread closes the connection (the
+ * rest of a 32 MB chunk is not read only to be thrown away).
  */
-async function passToTus(tus: TusServer, request: FastifyRequest, reply: FastifyReply) {
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
-  }
-  // The service's onSend hooks do not run for a hijacked reply: what they would add is set here.
-  reply.raw.setHeader('cache-control', 'no-store');
-  reply.raw.setHeader('x-request-id', request.id);
-  reply.raw.setHeader('access-control-expose-headers', TUS_EXPOSED_HEADERS.join(', '));
-  reply.hijack();
-  await tus.handle(request.raw, reply.raw);
-}
-
-/** An answer in tus's terms for an upload tus no longer holds (stored or later): offset and length. */
-function sendFinishedHead(reply: FastifyReply, size: number, gone: boolean) {
+const tusAnswer: onSendHookHandler = (request, reply, payload, done) => {
   reply
-    .status(gone ? 410 : 200)
     .header('tus-resumable', TUS_VERSION)
-    .header('access-control-expose-headers', TUS_EXPOSED_HEADERS.join(', '));
-  if (!gone) reply.header('upload-offset', String(size)).header('upload-length', String(size));
-  return reply.send();
+    .header('access-control-expose-headers', TUS_EXPOSED_HEADERS.join(', '))
+    .header('cache-control', 'no-store');
+  if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+  done(null, payload);
+};
+
+/** An answer in tus's terms for an upload tus no longer holds (stored or verified): offset and length. */
+function sendFinishedHead(reply: FastifyReply, size: number) {
+  return reply.status(200).header('upload-offset', String(size)).header('upload-length', String(size)).send();
 }
 
 /**
@@ -154,103 +179,107 @@ export async function uploadsRoutes(appBase: FastifyInstance, { deps }: { deps: 
   const tags = ['uploads'];
   const config = { permission: PERMISSION };
   // The tus path as requests arrive (with the service prefix): the id is the segment after it.
+  const tusPath = `${appBase.prefix}${R.tus}`;
   const datastore = new HashingFileStore({ directory: service.stagingDir });
-  const tus = createTusServer(deps, service, datastore, `${appBase.prefix}${R.tus}`);
-  const receiver = createReceiver(datastore, service.stagingDir);
+  const tus = createTusServer(service, datastore, tusPath);
+  const receiver = createReceiver(service, datastore);
 
-  // tus's PATCH body (and a creation with data): left unread for tus to stream to the staging file.
+  // tus's PATCH body (and a creation with data): left unread for the receiver to stream to the staging file.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  const tusDescription = (text: string) => ({
-    tags,
-    summary: text,
-    description: 'tus 1.0 (https://tus.io/protocols/resumable-upload): headers carry the protocol.',
-  });
+  /**
+   * An upload in progress that is cancelled, or whose creation failed: its record first (a PATCH finishing
+   * meanwhile then stores nothing for it), then the PATCH still running, then the staging file.
+   */
+  async function cancelInProgress(id: string) {
+    await service.forget(id);
+    await receiver.stop(id);
+    datastore.forget(id);
+    await removeStaging(service.stagingDir, id);
+  }
 
-  app.options(
-    R.tus,
-    { config, schema: tusDescription('tus capabilities (versions, extensions, largest size)') },
-    (request, reply) => passToTus(tus, request, reply),
-  );
+  /** tus creates the staging file of a recorded upload and answers its Location. */
+  async function createStaging(request: FastifyRequest, reply: FastifyReply, id: string, creation: Creation) {
+    const created = tusRequest('POST', tusPath, {
+      'upload-length': String(creation.size),
+      'upload-metadata': creation.metadata,
+    });
+    createdIds.set(created, id);
+    await askTus(tus, created, reply, request.log);
+  }
+
+  const tusRoute = (text: string) => ({
+    config,
+    onSend: tusAnswer,
+    schema: {
+      tags,
+      summary: text,
+      description: 'tus 1.0 (https://tus.io/protocols/resumable-upload): headers carry the protocol.',
+    },
+  });
+  const tusUploadRoute = (text: string) => {
+    const route = tusRoute(text);
+    return { ...route, schema: { ...route.schema, params: idParamsSchema } };
+  };
+
+  app.options(R.tus, tusRoute('tus capabilities (versions, extensions, largest size)'), async (request, reply) => {
+    await askTus(tus, tusRequest('OPTIONS', tusPath), reply, request.log);
+    return reply.send();
+  });
 
   app.post(
     R.tus,
-    {
-      config,
-      schema: tusDescription(
-        'Start a scan upload (headers Upload-Length, Upload-Metadata with filename); answers its Location',
-      ),
-    },
+    tusRoute('Start a scan upload (headers Upload-Length, Upload-Metadata with filename); answers its Location'),
     async (request, reply) => {
       const actor = requireActor(request);
+      // Every header is checked before the record is written: a refusal leaves nothing behind.
       const creation = checkCreation(request.headers, service.maxBytes);
       const row = await service.create(actor, creation);
-      createdIds.set(request.raw, row.id);
-      return passToTus(tus, request, reply);
-    },
-  );
-
-  app.head(
-    `${R.tus}/:id`,
-    { config, schema: { ...tusDescription('Offset of a scan upload (to resume it)'), params: idParamsSchema } },
-    async (request, reply) => {
-      const row = await service.findOwn(requireActor(request), request.params.id);
-      if (row.status === 'uploading') return passToTus(tus, request, reply);
-      return sendFinishedHead(reply, row.size, row.status === 'failed' || row.status === 'consumed');
-    },
-  );
-
-  app.patch(
-    `${R.tus}/:id`,
-    { config, schema: { ...tusDescription('Send bytes of a scan upload at Upload-Offset'), params: idParamsSchema } },
-    async (request, reply) => {
-      const row = await service.findOwn(requireActor(request), request.params.id);
-      if (row.status !== 'uploading') throw new AppError('UPLOAD_NOT_IN_PROGRESS');
-      const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > service.maxBytes) throw tooLarge(service.maxBytes);
-      const offset = checkPatch(request.headers);
-      const reached = await receiver.receive(request.raw, row, offset, declared).catch((err: unknown) => {
-        // A refusal before the body was read to its end: the connection cannot carry another request.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw err;
-      });
-      if (reached === row.size) {
-        try {
-          await service.store(row.id, datastore.takeSha256(row.id, row.size));
-        } catch {
-          throw new AppError('UPLOAD_STORE_FAILED');
+      try {
+        await createStaging(request, reply, row.id, creation);
+        if (creation.withData) {
+          const reached = await receiver.take(request, row, 0, declaredLength(request.headers));
+          reply.header('upload-offset', String(reached));
         }
+      } catch (err) {
+        // The client got no Location to resume from: nothing of the creation may stay.
+        await cancelInProgress(row.id);
+        throw err;
       }
-      return reply
-        .status(204)
-        .header('tus-resumable', TUS_VERSION)
-        .header('upload-offset', String(reached))
-        .header('access-control-expose-headers', TUS_EXPOSED_HEADERS.join(', '))
-        .send();
+      return reply.send();
     },
   );
+
+  // On an upload's URL, the upload is looked up first: another user's or company's id answers 404 whatever
+  // else the request gets wrong, so that its answer never differs from an id that does not exist.
+  app.head(`${R.tus}/:id`, tusUploadRoute('Offset of a scan upload (to resume it)'), async (request, reply) => {
+    const row = await service.findOwn(requireActor(request), request.params.id);
+    checkTusVersion(request.headers);
+    // A tus client starts anew when its upload is gone (410).
+    if (row.status === 'failed' || row.status === 'consumed') throw new AppError('UPLOAD_GONE');
+    if (row.status !== 'uploading') return sendFinishedHead(reply, row.size);
+    await askTus(tus, tusRequest('HEAD', `${tusPath}/${row.id}`), reply, request.log);
+    return reply.send();
+  });
+
+  app.patch(`${R.tus}/:id`, tusUploadRoute('Send bytes of a scan upload at Upload-Offset'), async (request, reply) => {
+    const row = await service.findOwn(requireActor(request), request.params.id);
+    const { offset, declared } = checkPatch(request.headers, service.maxBytes);
+    if (row.status !== 'uploading') throw new AppError('UPLOAD_NOT_IN_PROGRESS');
+    const reached = await receiver.take(request, row, offset, declared);
+    return reply.status(204).header('upload-offset', String(reached)).send();
+  });
 
   app.delete(
     `${R.tus}/:id`,
-    {
-      config,
-      schema: {
-        ...tusDescription('Cancel a scan upload (staging file or stored object, and record)'),
-        params: idParamsSchema,
-      },
-    },
+    tusUploadRoute('Cancel a scan upload (staging file or stored object, and record)'),
     async (request, reply) => {
       const actor = requireActor(request);
       const row = await service.findOwn(actor, request.params.id);
-      if (row.status === 'uploading') {
-        // The record first (the answer may reach the client before anything after tus runs); tus then
-        // stops a PATCH in flight and removes the staging file (the clean-up takes any it leaves).
-        await service.forget(row.id);
-        await receiver.stop(row.id);
-        return passToTus(tus, request, reply);
-      }
-      await service.discard(actor, row.id);
-      return reply.status(204).header('tus-resumable', TUS_VERSION).send();
+      checkTusVersion(request.headers);
+      if (row.status === 'uploading') await cancelInProgress(row.id);
+      else await service.discard(actor, row.id);
+      return reply.status(204).send();
     },
   );
 

@@ -2,14 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  formatUploadLimit,
-  hasExtension,
-  SCAN_MESH_EXTENSIONS,
-  TUS_METADATA,
-  type Upload,
-  type UploadStatus,
-} from '@cuspid/contracts/uploads';
+import type { Upload, UploadStatus } from '@cuspid/contracts/uploads';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
@@ -27,24 +20,6 @@ export type StoredUpload = {
   contentType: string;
 };
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.stl': 'model/stl',
-  '.obj': 'model/obj',
-  '.ply': 'application/octet-stream',
-};
-
-/** The tus `Upload-Metadata` header: `key base64,key base64`; a key may stand without a value. */
-export function parseTusMetadata(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const pair of header.split(',')) {
-    const [key, value] = pair.trim().split(' ');
-    if (!key) continue;
-    out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
-  }
-  return out;
-}
-
 /** A file name safe as the last segment of a storage key (letters, digits, `.-_`; at most 120 characters). */
 export function safeFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
@@ -58,41 +33,6 @@ export function safeFileName(fileName: string): string {
 
 export const storageKeyOf = (row: { companyId: string; id: string; fileName: string }) =>
   `uploads/${row.companyId}/${row.id}/${safeFileName(row.fileName)}`;
-
-export function tooLarge(limit: number) {
-  return new AppError('UPLOAD_TOO_LARGE', { params: { limit: formatUploadLimit(limit) } });
-}
-
-/** What a new upload announces, checked before tus sees the request (size limit, file name). */
-export function checkCreation(
-  headers: Record<string, string | string[] | undefined>,
-  maxBytes: number,
-): { size: number; fileName: string; contentType: string; metadata: string } {
-  const header = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  const lengthHeader = header('upload-length');
-  if (lengthHeader === undefined) throw new AppError('UPLOAD_LENGTH_REQUIRED');
-  if (!/^\d{1,16}$/.test(lengthHeader)) {
-    throw new AppError('BAD_REQUEST', { message: 'Upload-Length must be a whole number of bytes' });
-  }
-  const size = Number(lengthHeader);
-  if (size > maxBytes) throw tooLarge(maxBytes);
-  if (size === 0) throw new AppError('BAD_REQUEST', { message: 'The file is empty' });
-  const metadata = header('upload-metadata') ?? '';
-  const meta = parseTusMetadata(metadata);
-  const fileName = (meta[TUS_METADATA.fileName] ?? '').trim();
-  if (!fileName) {
-    throw new AppError('BAD_REQUEST', { message: 'The upload must name its file (Upload-Metadata filename)' });
-  }
-  if (fileName.length > 255) throw new AppError('BAD_REQUEST', { message: 'The file name is too long' });
-  if (!hasExtension(fileName, SCAN_MESH_EXTENSIONS)) {
-    throw new AppError('BAD_REQUEST', { message: 'Only scan files can be uploaded: .stl, .ply or .obj' });
-  }
-  const extension = path.extname(fileName).toLowerCase();
-  return { size, fileName, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', metadata };
-}
 
 export function toUpload(row: repo.UploadRow, offset?: number): Upload {
   return {
