@@ -238,6 +238,32 @@ describe('GET /api/cases/events ends with its session (issue 28, finding 1)', ()
     await renewed.close();
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'ends when the session is signed out through another server (its own pools and notification connection)',
+    async () => {
+      const other = await createTestApp();
+      try {
+        const p = await practice();
+        const stream = await openStream(p.token);
+        try {
+          // By the refresh token: the other server signs with keys of its own (its own data folder).
+          const logout = await other.app.inject({
+            method: 'POST',
+            url: '/auth/logout',
+            payload: { refresh_token: p.refreshToken },
+          });
+          expect(logout.statusCode).toBe(200);
+          expect(await stream.endsWithin(5000)).toBeLessThan(5000);
+          expect(stream.ends).toEqual([{ code: 'SESSION_EXPIRED', message: expect.any(String) }]);
+        } finally {
+          await stream.close();
+        }
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it('keeps streaming to the sessions that did not end', async () => {
     const p = await practice();
     const kept = await openStream(p.token);
