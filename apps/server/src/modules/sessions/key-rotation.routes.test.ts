@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { decodeProtectedHeader } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -117,5 +117,41 @@ describe('a signing key rotation', () => {
     const response = await profile(after, token);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('GET /auth/jwks.json', () => {
+  it('lists the current and every retired public key, without a session, and verifies their tokens', async () => {
+    const after = await restartWith(rotated);
+    const response = await after.inject({ method: 'GET', url: '/auth/jwks.json' });
+    expect(response.statusCode, response.body).toBe(200);
+    const jwks = response.json() as { keys: Record<string, unknown>[] };
+    const { token: newToken } = await loginAs(after, admin.mail);
+    expect(jwks.keys.map((key) => key.kid)).toEqual([
+      decodeProtectedHeader(newToken).kid,
+      decodeProtectedHeader(oldToken).kid,
+    ]);
+    for (const key of jwks.keys) {
+      expect(key).toEqual({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: expect.any(String),
+        kid: key.kid,
+        alg: 'EdDSA',
+        use: 'sig',
+      });
+    }
+    // What a verifier elsewhere does with it: pick the key by kid.
+    const keySet = createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
+    for (const token of [oldToken, newToken]) {
+      await expect(jwtVerify(token, keySet, { audience: 'cuspid' })).resolves.toMatchObject({
+        payload: { sub: admin.id },
+      });
+    }
+  });
+
+  it('is named as jwks_uri in the OAuth metadata', async () => {
+    const response = await before.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
+    expect(response.json().jwks_uri).toBe(`${before.deps.config.publicUrl}/auth/jwks.json`);
   });
 });
