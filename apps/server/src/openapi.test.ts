@@ -160,6 +160,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
     expect(response.json()).toEqual({
       issuer: 'https://portal.example.com',
       token_endpoint: 'https://portal.example.com/auth/token',
+      jwks_uri: 'https://portal.example.com/auth/jwks.json',
       grant_types_supported: ['client_credentials'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       response_types_supported: [],
@@ -177,6 +178,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
   it('points at the authentication service where it lives on another host', () => {
     const metadata = authorizationServerMetadata('https://portal.example.com', 'https://auth.example.com/auth/');
     expect(metadata.token_endpoint).toBe('https://auth.example.com/auth/token');
+    expect(metadata.jwks_uri).toBe('https://auth.example.com/auth/jwks.json');
     expect(metadata.issuer).toBe('https://portal.example.com');
   });
 });

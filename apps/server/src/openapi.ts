@@ -51,6 +51,8 @@ export function authorizationServerMetadata(publicUrl: string, authBaseUrl: stri
   return {
     issuer,
     token_endpoint: new URL('token', authBase).href,
+    // The public keys that verify the access tokens, the current and the retired ones (ADR 0114).
+    jwks_uri: new URL('jwks.json', authBase).href,
     grant_types_supported: ['client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     // No authorization endpoint: no response type is supported.

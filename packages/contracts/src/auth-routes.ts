@@ -15,4 +15,6 @@ export const AUTH_ROUTES = {
   acceptInvitation: '/accept-invitation',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The public keys that verify access tokens (JWK Set), named as `jwks_uri` in the OAuth metadata. */
+  jwks: '/jwks.json',
 } as const;

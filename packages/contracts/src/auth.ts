@@ -71,6 +71,26 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * GET /auth/jwks.json: the public keys that verify access tokens, as a JWK Set (RFC 7517; Ed25519 keys
+ * per RFC 8037): the current signing key first, then the retired keys whose tokens may still be live.
+ */
+export const jsonWebKeySetSchema = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.literal('OKP'),
+      crv: z.literal('Ed25519'),
+      /** The public key, base64url. */
+      x: z.string(),
+      /** The id a token names in its header. */
+      kid: z.string(),
+      alg: z.literal('EdDSA'),
+      use: z.literal('sig'),
+    }),
+  ),
+});
+export type JsonWebKeySet = z.infer<typeof jsonWebKeySetSchema>;
+
 export const refreshBodySchema = z.object({ refresh_token: textSchema(200, { min: 20, trim: false }) });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 

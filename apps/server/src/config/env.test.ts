@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_TWO_FACTOR_KEY, loadConfig } from './env';
 
@@ -71,7 +72,48 @@ describe('loadConfig', () => {
     );
   });
 
-  it('asks for both JWT keys together', () => {
+  it('asks for the public key with the private one, and for the private one where tokens are signed', () => {
     expect(() => loadConfig({ JWT_PRIVATE_KEY: 'x' })).toThrow(/JWT_PUBLIC_KEY/);
+    expect(() => loadConfig({ JWT_PUBLIC_KEY: publicPem() })).toThrow(/JWT_PRIVATE_KEY: .*SERVICES/);
+    // A service hosted apart only verifies: the public key alone.
+    const verifier = loadConfig({ SERVICES: 'api,mail,documents,web', JWT_PUBLIC_KEY: publicPem() });
+    expect(verifier.jwt.privateKeyPem).toBeUndefined();
+  });
+
+  it('refuses a private key with the public key of another pair', () => {
+    const [pair, other] = [generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519')];
+    const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const pem = (key: typeof pair.publicKey) => key.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => loadConfig({ JWT_PRIVATE_KEY: privatePem, JWT_PUBLIC_KEY: pem(other.publicKey) })).toThrow(
+      /JWT_PUBLIC_KEY: must be the public key of JWT_PRIVATE_KEY/,
+    );
+    expect(loadConfig({ JWT_PRIVATE_KEY: privatePem, JWT_PUBLIC_KEY: pem(pair.publicKey) }).jwt.publicKeyPem).toBe(
+      pem(pair.publicKey),
+    );
+  });
+
+  it('reads retired public keys as PEM blocks one after another, and nothing else', () => {
+    expect(loadConfig({}).jwt.retiredPublicKeyPems).toEqual([]);
+    const [first, second] = [publicPem(), publicPem()];
+    const bundle = `${first}\n${second.trim().replaceAll('\n', '\r\n')}`;
+    const pems = loadConfig({ JWT_RETIRED_PUBLIC_KEYS: bundle }).jwt.retiredPublicKeyPems;
+    expect(pems.map((pem) => pem.replaceAll('\r\n', '\n').trim())).toEqual([first.trim(), second.trim()]);
+
+    const privatePem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' });
+    for (const [value, message] of [
+      [`${first}${privatePem}`, /JWT_RETIRED_PUBLIC_KEYS: .*PUBLIC KEY/],
+      [`${first}trailing words`, /JWT_RETIRED_PUBLIC_KEYS: .*PUBLIC KEY/],
+      ['not a key', /JWT_RETIRED_PUBLIC_KEYS: .*PUBLIC KEY/],
+      [first.replace(/[A-Za-z0-9+/=]{8}\n-----END/, '\n-----END'), /JWT_RETIRED_PUBLIC_KEYS: .*Ed25519/],
+      [p256.toString(), /JWT_RETIRED_PUBLIC_KEYS: .*Ed25519/],
+    ] as const) {
+      expect(() => loadConfig({ JWT_RETIRED_PUBLIC_KEYS: value }), value).toThrow(message);
+    }
   });
 });
+
+/** An Ed25519 public key as openssl prints it. */
+function publicPem() {
+  return generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+}

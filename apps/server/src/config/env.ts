@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_INVOICE_NUMBER_PATTERN, invoiceNumberPatternSchema } from '@cuspid/contracts/invoices';
 import { z } from 'zod';
@@ -11,6 +12,45 @@ const list = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+
+/** One PEM public key block: the header, base64 lines, the footer (nothing else may sit inside). */
+const PEM_PUBLIC_KEY = /-----BEGIN PUBLIC KEY-----[A-Za-z0-9+/=\s]+-----END PUBLIC KEY-----/g;
+
+const isEd25519PublicKey = (pem: string) => {
+  try {
+    return createPublicKey(pem).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Public keys written one PEM block after another, as a certificate bundle is: the same text works in
+ * a variable and in a file (`JWT_RETIRED_PUBLIC_KEYS="$(cat retired.pem)"`), whatever its line breaks.
+ * Anything beside PUBLIC KEY blocks is refused, so a private key pasted by mistake stops the boot
+ * instead of being kept in every service's configuration. Empty: no key.
+ */
+const publicKeyBundle = z.string().transform((text, ctx) => {
+  const blocks = text.match(PEM_PUBLIC_KEY) ?? [];
+  if (text.replace(PEM_PUBLIC_KEY, '').trim()) {
+    ctx.addIssue({ code: 'custom', message: 'only PEM blocks "-----BEGIN PUBLIC KEY-----", one after another' });
+    return z.NEVER;
+  }
+  if (!blocks.every(isEd25519PublicKey)) {
+    ctx.addIssue({ code: 'custom', message: 'every key must be an Ed25519 public key (`openssl pkey -pubout`)' });
+    return z.NEVER;
+  }
+  return blocks;
+});
+
+/** Whether a private and a public PEM key are one pair: a mismatch would sign tokens nobody can verify. */
+function isPairOf(privatePem: string, publicPem: string): boolean {
+  try {
+    return createPublicKey(createPrivateKey(privatePem)).equals(createPublicKey(publicPem));
+  } catch {
+    return false;
+  }
+}
 
 /** The spec's four deployable services (section 7), each mounted under its own base path. */
 export const SPEC_SERVICES = ['auth', 'api', 'mail', 'documents'] as const;
@@ -58,6 +98,8 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     JWT_PRIVATE_KEY: z.string().optional(),
     JWT_PUBLIC_KEY: z.string().optional(),
+    /** Public keys that signed tokens before the current key (ADR 0114): their tokens verify until they expire. */
+    JWT_RETIRED_PUBLIC_KEYS: publicKeyBundle.optional(),
     JWT_ISSUER: z.string().default('cuspid-auth'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
@@ -177,11 +219,22 @@ const envSchema = z
     VIES_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
   })
   .superRefine((env, ctx) => {
-    if (Boolean(env.JWT_PRIVATE_KEY) !== Boolean(env.JWT_PUBLIC_KEY)) {
+    if (env.JWT_PRIVATE_KEY && !env.JWT_PUBLIC_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_PUBLIC_KEY'], message: 'set JWT_PUBLIC_KEY with JWT_PRIVATE_KEY' });
+    }
+    if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY && !isPairOf(env.JWT_PRIVATE_KEY, env.JWT_PUBLIC_KEY)) {
       ctx.addIssue({
         code: 'custom',
         path: ['JWT_PUBLIC_KEY'],
-        message: 'set JWT_PRIVATE_KEY and JWT_PUBLIC_KEY together',
+        message: 'must be the public key of JWT_PRIVATE_KEY (`openssl pkey -in private.pem -pubout`)',
+      });
+    }
+    // A service hosted apart only verifies tokens: the public key alone. The authentication service signs them.
+    if (env.JWT_PUBLIC_KEY && !env.JWT_PRIVATE_KEY && env.SERVICES.includes('auth')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_PRIVATE_KEY'],
+        message: 'required with JWT_PUBLIC_KEY where SERVICES includes auth (it signs the tokens)',
       });
     }
     if (!env.TWO_FACTOR_KEY && env.NODE_ENV === 'production') {
@@ -261,6 +314,7 @@ function toConfig(env: Env) {
     jwt: {
       privateKeyPem: env.JWT_PRIVATE_KEY,
       publicKeyPem: env.JWT_PUBLIC_KEY,
+      retiredPublicKeyPems: env.JWT_RETIRED_PUBLIC_KEYS ?? [],
       issuer: env.JWT_ISSUER,
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       /** How long a verified token's caller is reused without a database lookup (ADR 0085); 0: never. */

@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES: Readonly<Record<string, { auth: PublicMode; why: str
   'POST /auth/forgot-password': { auth: 'none', why: 'the same answer for every address' },
   'POST /auth/reset-password': { auth: 'none', why: "a mailed link; the link's secret is the proof" },
   'POST /auth/token': { auth: 'none', why: "OAuth client credentials; the key's secret is the proof" },
+  'GET /auth/jwks.json': { auth: 'none', why: 'public keys that verify tokens (ADR 0114); nothing secret' },
   'GET /api/captcha/api': { auth: 'none', why: 'company registration form' },
   'POST /api/check-vat-id': { auth: 'none', why: 'company registration form' },
   'GET /api/registration-options': { auth: 'none', why: 'company registration form' },

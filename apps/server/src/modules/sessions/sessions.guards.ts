@@ -8,6 +8,7 @@ export const guards = defineGuards({
     'POST /auth/login': null,
     'POST /auth/refresh-token': null,
     'POST /auth/logout': null,
+    'GET /auth/jwks.json': null,
     'GET /auth/list-sessions': null,
     'POST /auth/sign-out-other-sessions': null,
     'POST /auth/sign-out-session': 'session',

@@ -4,6 +4,7 @@ import {
   errorResponseSchema,
   errorResponsesFor,
   idBodySchema,
+  jsonWebKeySetSchema,
   loginBodySchema,
   loginResponseSchema,
   logoutBodySchema,
@@ -15,6 +16,7 @@ import {
 import { loginAnswerSchema } from '@cuspid/contracts/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
+import { publicKeySet } from '../../lib/tokens';
 import { requireUserActor } from '../../plugins/authenticate';
 import { clientOf } from './client-info';
 import * as service from './sessions.service';
@@ -69,6 +71,20 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     (request) => service.logout(deps, request.actor, request.body),
+  );
+
+  app.get(
+    AUTH_ROUTES.jwks,
+    {
+      // Verifiers elsewhere read it to check tokens: public keys only (ADR 0114).
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'The public keys that verify access tokens (JWK Set): the current signing key and the retired ones',
+        response: { 200: jsonWebKeySetSchema },
+      },
+    },
+    () => publicKeySet(deps.keys),
   );
 
   // The signed-in user's sessions (account security)
