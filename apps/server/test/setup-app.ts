@@ -5,10 +5,10 @@ import path from 'node:path';
 import { ADMIN_ROLE, type LoginResponse } from '@cuspid/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { closeDeps, createDeps } from '../src/bootstrap';
+import { closeDeps, createDeps, createLogger } from '../src/bootstrap';
 import { loadConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Deps } from '../src/deps';
@@ -34,13 +34,20 @@ async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([await fs.readFile(snapshot)]) });
 }
 
-/**
- * A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener.
- * `logger` replaces the silent one, for a test that reads what the server logs.
- */
+export type TestAppOptions = {
+  /**
+   * Where the app's log goes, written by the logger `npm start` builds (createLogger: its serializers, and secrets
+   * hidden), at LOG_LEVEL. Without it nothing is logged.
+   */
+  logDestination?: DestinationStream;
+  /** A logger of the test's own (e.g. to read what one request logs); takes precedence over `logDestination`. */
+  logger?: Logger;
+};
+
+/** A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  options: TestAppOptions = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cuspid-app-'));
   const config = loadConfig({
@@ -57,7 +64,10 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase();
-  const deps = await createDeps(config, options.logger ?? pino({ level: 'silent' }), {
+  const logger =
+    options.logger ??
+    (options.logDestination ? createLogger(config, options.logDestination) : pino({ level: 'silent' }));
+  const deps = await createDeps(config, logger, {
     migrate: false,
     seedDemo: false,
     database,

@@ -13,14 +13,26 @@ export type TestSmtpServer = {
   close(): Promise<void>;
 };
 
-/** A real SMTP server on 127.0.0.1 (settings from DEPENDENCIES.md) that keeps what arrives. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on 127.0.0.1 (settings from DEPENDENCIES.md) that keeps what arrives. With `login`, it
+ * takes mail only after AUTH with that user and password, and its env gives them to the app.
+ */
+export async function startTestSmtpServer(
+  options: { login?: { user: string; pass: string } } = {},
+): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const failures = new Map<string, number>();
+  const { login } = options;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !login,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) {
+        return callback(null, { user: auth.username });
+      }
+      return callback(new Error('Invalid username or password'));
+    },
     onData(stream, session, callback) {
       const recipient = session.envelope.rcptTo[0]?.address ?? '';
       simpleParser(stream)
@@ -51,6 +63,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       SMTP_PORT: String(port),
       SMTP_IGNORE_TLS: 'true',
       SMTP_FROM: 'Cuspid <mail@cuspid.test>',
+      ...(login ? { SMTP_USER: login.user, SMTP_PASSWORD: login.pass } : {}),
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
