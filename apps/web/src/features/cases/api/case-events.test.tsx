@@ -99,10 +99,11 @@ describe('streamCaseEvents', () => {
     controller.abort();
   });
 
-  it('renews an expired token and opens the stream again with the new one', async () => {
-    signInWith(['backoffice-case-instance']);
-    const controller = new AbortController();
-    const received: CaseEvent[] = [];
+  /**
+   * A server that renews the session (access-token-2) and answers the stream's attempts in turn (then stays silent);
+   * returns the Authorization header of each attempt.
+   */
+  function stubStreamServer(attempts: (() => Response)[]): string[] {
     const tokens: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -112,11 +113,20 @@ describe('streamCaseEvents', () => {
             loginResponse({}, { token: 'access-token-2', refresh_token: 'refresh-token-2-bbbbbbbbbbbbbbbb' }),
           );
         tokens.push((init.headers as Record<string, string>).Authorization ?? '');
-        if (tokens.length === 1) return new Response('', { status: 401 });
-        if (tokens.length === 2) return streamResponse([frame(event())]).response;
-        return new Promise<Response>(() => {});
+        return attempts[tokens.length - 1]?.() ?? new Promise<Response>(() => {});
       }),
     );
+    return tokens;
+  }
+
+  it('renews an expired token and opens the stream again with the new one', async () => {
+    signInWith(['backoffice-case-instance']);
+    const controller = new AbortController();
+    const received: CaseEvent[] = [];
+    const tokens = stubStreamServer([
+      () => new Response('', { status: 401 }),
+      () => streamResponse([frame(event())]).response,
+    ]);
     void streamCaseEvents({ signal: controller.signal, onEvent: (e) => received.push(e), initialDelayMs: 1 });
     await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(tokens.slice(0, 2)).toEqual(['Bearer access-token-1', 'Bearer access-token-2']);
@@ -127,23 +137,10 @@ describe('streamCaseEvents', () => {
     signInWith(['backoffice-case-instance']);
     const controller = new AbortController();
     const received: CaseEvent[] = [];
-    const tokens: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        if (url.endsWith('/refresh-token'))
-          return jsonResponse(
-            loginResponse({}, { token: 'access-token-2', refresh_token: 'refresh-token-2-bbbbbbbbbbbbbbbb' }),
-          );
-        tokens.push((init.headers as Record<string, string>).Authorization ?? '');
-        if (tokens.length === 1)
-          return streamResponse([frame(event()), 'event: end\ndata: {"code":"TOKEN_EXPIRED","message":"x"}\n\n'])
-            .response;
-        if (tokens.length === 2)
-          return streamResponse([frame(event({ case_id: CASE_B }))], { keepOpen: true }).response;
-        return new Promise<Response>(() => {});
-      }),
-    );
+    const tokens = stubStreamServer([
+      () => streamResponse([frame(event()), 'event: end\ndata: {"code":"TOKEN_EXPIRED","message":"x"}\n\n']).response,
+      () => streamResponse([frame(event({ case_id: CASE_B }))], { keepOpen: true }).response,
+    ]);
     // A long pause between attempts: coming back after TOKEN_EXPIRED must not wait for it.
     void streamCaseEvents({ signal: controller.signal, onEvent: (e) => received.push(e), initialDelayMs: 60_000 });
     await vi.waitFor(() => expect(received).toHaveLength(2));
