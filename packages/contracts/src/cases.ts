@@ -211,11 +211,30 @@ export const requeueCaseSchema = z.object({
 
 export const jawActionSchema = z.object({ id: z.uuid(), jaw: jawSchema });
 export const caseIdsSchema = z.object({ ids: idsSchema });
+/**
+ * POST /empty-trash (ADR 0116): without a company, the trash of every company the caller may see (the back office:
+ * every company; a partner: its own and its customers'; a practice: its own).
+ */
 export const emptyTrashSchema = z.object({
-  /** Whose trash (default: the caller's company). */
+  /** Whose trash (default: every company the caller may see). */
   company_id: z.uuid().optional(),
+  /** Only say what would be deleted (the confirmation's question); nothing is deleted. */
+  dry_run: z.boolean().default(false),
 });
-export const emptyTrashResultSchema = z.object({ deleted: z.number().int() });
+export type EmptyTrashInput = z.input<typeof emptyTrashSchema>;
+/** One company's trash: the cases deleted for good, and those left because another user holds them locked. */
+export const emptyTrashCompanySchema = z.object({
+  company_id: z.uuid(),
+  company_name: z.string(),
+  deleted: z.number().int(),
+  locked: z.number().int(),
+});
+/** The cases deleted in all (`deleted`) and per company whose trash held any, by company name. */
+export const emptyTrashResultSchema = z.object({
+  deleted: z.number().int(),
+  companies: z.array(emptyTrashCompanySchema),
+});
+export type EmptyTrashResult = z.infer<typeof emptyTrashResultSchema>;
 
 /** POST /save-rating: stars and structured reasons for one result version. */
 export const saveRatingSchema = z.object({

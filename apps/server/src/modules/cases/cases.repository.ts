@@ -153,14 +153,38 @@ export async function listOverdueExternalRuns(db: DbOrTx, before: Date, limit: n
     .limit(limit);
 }
 
-/** The trashed cases of a company, locked (empty trash). */
-export async function lockTrashedCases(db: DbOrTx, actor: Actor, companyId: string): Promise<CaseRow[]> {
-  return db
-    .select()
+/** A trashed case with the name of its company (empty trash answers per company). */
+export type TrashedCase = CaseRow & { companyName: string };
+
+/**
+ * The trashed cases of one company, or of every live company the actor may see (ADR 0116): what empty trash
+ * deletes. `lock` locks them, in id order so that two calls never deadlock; the question before it (a dry run)
+ * reads them without. The company is read in subqueries, so that only the cases' rows are locked.
+ */
+export async function listTrashedCases(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: string | undefined,
+  { lock }: { lock: boolean },
+): Promise<TrashedCase[]> {
+  const query = db
+    .select({
+      case: cases,
+      companyName: sql<string>`(select ${companies.companyName} from ${companies} where ${companies.id} = ${cases.companyId})`,
+    })
     .from(cases)
-    .where(and(eq(cases.companyId, companyId), eq(cases.status, 'trash'), companyScope(actor, cases.companyId)))
-    .orderBy(asc(cases.id))
-    .for('update');
+    .where(
+      and(
+        eq(cases.status, 'trash'),
+        // A deleted company's trash stays, as naming the company answers 404.
+        sql`exists (select 1 from ${companies} where ${companies.id} = ${cases.companyId} and ${companies.deletedAt} is null)`,
+        companyId ? eq(cases.companyId, companyId) : undefined,
+        companyScope(actor, cases.companyId),
+      ),
+    )
+    .orderBy(asc(cases.id));
+  const rows = lock ? await query.for('update') : await query;
+  return rows.map(({ case: row, companyName }) => ({ ...row, companyName }));
 }
 
 // --- Jaws ------------------------------------------------------------------------------------------

@@ -608,12 +608,146 @@ describe('cases: jaws, trash and permanent delete', () => {
     expect((await get(`/api/case-lists/${a.id}`, p.user.token)).statusCode).toBe(404);
     for (const key of keys) expect(await ctx.deps.storage.head(key)).toBeNull();
     const emptied = await post('/api/empty-trash', {}, p.user.token);
-    expect(emptied.json()).toEqual({ deleted: 1 });
+    expect(emptied.json()).toMatchObject({ deleted: 1 });
     expect((await get(`/api/case-lists/${b.id}`, p.user.token)).statusCode).toBe(404);
     expect((await get(`/api/case-lists/${kept.id}`, p.user.token)).statusCode).toBe(200);
     // Another company's trash is not found.
     const other = await practice();
     expect((await post('/api/empty-trash', { company_id: p.id }, other.user.token)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/empty-trash', () => {
+  type Emptied = { company_id: string; company_name: string; deleted: number; locked: number };
+  const nameOf = async (id: string) =>
+    (await ctx.deps.db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, id)))[0]!.name;
+  const trashed = (companyId: string) => caseOf(companyId, { status: 'trash', previousStatus: 'approved' });
+  const exists = async (id: string) =>
+    (await ctx.deps.db.select({ id: cases.id }).from(cases).where(eq(cases.id, id))).length === 1;
+  const entriesFor = (answer: { companies: Emptied[] }, ids: string[]) =>
+    answer.companies.filter((entry) => ids.includes(entry.company_id));
+
+  it('answers 401 without a session, 400 for a malformed company and 403 without the delete permission', async () => {
+    const p = await practice();
+    const a = await trashed(p.id);
+    expect((await call('POST', '/api/empty-trash', undefined, {})).statusCode).toBe(401);
+    const bad = await post('/api/empty-trash', { company_id: 'nope' }, p.user.token);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['company_id']);
+    // A sales partner works with companies, not with their cases.
+    const salesPartner = await member(p.id, ['sales-partner']);
+    expect((await post('/api/empty-trash', {}, salesPartner.token)).statusCode).toBe(403);
+    expect((await post('/api/empty-trash', { dry_run: true }, salesPartner.token)).statusCode).toBe(403);
+    expect(await exists(a.id)).toBe(true);
+  });
+
+  it('empties the trash of every company the back office sees, and says how many cases went per company', async () => {
+    const first = await company('Practice A');
+    const second = await company('Practice B');
+    const [a1, a2, b1] = [await trashed(first), await trashed(first), await trashed(second)];
+    const kept = await caseOf(first, { status: 'approved' });
+    const expected = [
+      { company_id: first, company_name: await nameOf(first), deleted: 2, locked: 0 },
+      { company_id: second, company_name: await nameOf(second), deleted: 1, locked: 0 },
+    ];
+
+    // Asked first (the confirmation's question): the same answer, and nothing deleted.
+    const asked = await post('/api/empty-trash', { dry_run: true }, staffToken);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(entriesFor(asked.json(), [first, second])).toEqual(expected);
+    for (const row of [a1, a2, b1]) expect(await exists(row.id)).toBe(true);
+
+    const emptied = await post('/api/empty-trash', {}, staffToken);
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    const answer = emptied.json() as { deleted: number; companies: Emptied[] };
+    expect(entriesFor(answer, [first, second])).toEqual(expected);
+    // The total is the sum of the companies' counts, sorted by company name.
+    expect(answer.deleted).toBe(answer.companies.reduce((sum, entry) => sum + entry.deleted, 0));
+    const names = answer.companies.map((entry) => entry.company_name);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
+    for (const row of [a1, a2, b1]) expect(await exists(row.id)).toBe(false);
+    expect(await exists(kept.id)).toBe(true);
+
+    // With a company: that company's trash only.
+    const c1 = await trashed(first);
+    const c2 = await trashed(second);
+    const one = await post('/api/empty-trash', { company_id: second }, staffToken);
+    expect(one.json()).toEqual({
+      deleted: 1,
+      companies: [{ company_id: second, company_name: await nameOf(second), deleted: 1, locked: 0 }],
+    });
+    expect([await exists(c1.id), await exists(c2.id)]).toEqual([true, false]);
+    // An empty trash: nothing to name.
+    expect((await post('/api/empty-trash', { company_id: second }, staffToken)).json()).toEqual({
+      deleted: 0,
+      companies: [],
+    });
+    expect((await post('/api/empty-trash', { company_id: randomUUID() }, staffToken)).statusCode).toBe(404);
+  });
+
+  it("lets a reseller empty its customers' trash, never another branch's", async () => {
+    const reseller = await company('Reseller');
+    // Named so that the answer's order (by company name) is known.
+    const customer = await company('Customer A', reseller);
+    const below = await company('Customer B', customer);
+    const otherReseller = await company('Other reseller');
+    const stranger = await company('Stranger', otherReseller);
+    const resellerUser = await member(reseller, ['reseller']);
+    const [mine, deeper, foreign] = [await trashed(customer), await trashed(below), await trashed(stranger)];
+
+    const emptied = await post('/api/empty-trash', {}, resellerUser.token);
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json()).toEqual({
+      deleted: 2,
+      companies: [
+        { company_id: customer, company_name: await nameOf(customer), deleted: 1, locked: 0 },
+        { company_id: below, company_name: await nameOf(below), deleted: 1, locked: 0 },
+      ],
+    });
+    expect([await exists(mine.id), await exists(deeper.id), await exists(foreign.id)]).toEqual([false, false, true]);
+    // Another branch's company is not found, and its trash stays.
+    expect((await post('/api/empty-trash', { company_id: stranger }, resellerUser.token)).statusCode).toBe(404);
+    expect(
+      (await post('/api/empty-trash', { company_id: stranger, dry_run: true }, resellerUser.token)).statusCode,
+    ).toBe(404);
+    expect(await exists(foreign.id)).toBe(true);
+  });
+
+  it('lets a practice empty its own trash only', async () => {
+    const p = await practice();
+    const other = await practice();
+    const [own, foreign] = [await trashed(p.id), await trashed(other.id)];
+    const emptied = await post('/api/empty-trash', {}, p.user.token);
+    expect(emptied.json()).toEqual({
+      deleted: 1,
+      companies: [{ company_id: p.id, company_name: await nameOf(p.id), deleted: 1, locked: 0 }],
+    });
+    expect([await exists(own.id), await exists(foreign.id)]).toEqual([false, true]);
+    expect((await post('/api/empty-trash', { company_id: other.id }, p.user.token)).statusCode).toBe(404);
+    expect(await exists(foreign.id)).toBe(true);
+  });
+
+  it('leaves a case another user holds locked in the trash, and says so', async () => {
+    const p = await practice();
+    const colleague = await member(p.id);
+    const locked = await trashed(p.id);
+    const open = await trashed(p.id);
+    await ctx.deps.db
+      .update(cases)
+      .set({ lockedBy: colleague.id, lockedAt: new Date() })
+      .where(eq(cases.id, locked.id));
+    const expected = {
+      deleted: 1,
+      companies: [{ company_id: p.id, company_name: await nameOf(p.id), deleted: 1, locked: 1 }],
+    };
+    expect((await post('/api/empty-trash', { dry_run: true }, p.user.token)).json()).toEqual(expected);
+    expect((await post('/api/empty-trash', {}, p.user.token)).json()).toEqual(expected);
+    expect([await exists(locked.id), await exists(open.id)]).toEqual([true, false]);
+    // The back office (not an administrator) leaves it too; the locker empties it.
+    const staff = await post('/api/empty-trash', { company_id: p.id }, staffToken);
+    expect(staff.json()).toMatchObject({ deleted: 0, companies: [{ company_id: p.id, deleted: 0, locked: 1 }] });
+    expect((await post('/api/empty-trash', {}, colleague.token)).json()).toMatchObject({ deleted: 1 });
+    expect(await exists(locked.id)).toBe(false);
   });
 });
 

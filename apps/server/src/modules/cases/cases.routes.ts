@@ -289,12 +289,13 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       config: { permission: P.delete },
       schema: {
         tags,
-        summary: "Delete every trashed case of a company for good (default: the caller's; locked ones stay)",
+        summary:
+          'Delete the trashed cases of a company, or of every company the caller may see, for good; per company (locked ones stay; dry_run only counts)',
         body: emptyTrashSchema,
         response: { 200: emptyTrashResultSchema, ...errorResponses },
       },
     },
-    (request) => service.emptyTrash(deps, requireActor(request), request.body.company_id),
+    (request) => service.emptyTrash(deps, requireActor(request), request.body),
   );
 
   // The teeth file is the one multipart call of these routes: its parser stays in a scope of its own.

@@ -4,6 +4,7 @@ import type {
   approveCaseSchema,
   approveCasesSchema,
   createCaseSchema,
+  emptyTrashSchema,
   jawActionSchema,
   requeueCaseSchema,
   sendApproveMailSchema,
@@ -17,6 +18,7 @@ import {
   type CaseListQuery,
   type CaseLog,
   type CaseStatus,
+  type EmptyTrashResult,
   type Jaw,
   type ParsedTeeth,
   parseTeethText,
@@ -628,25 +630,58 @@ async function removeObjects(deps: Deps, keys: string[]) {
   }
 }
 
-/** POST /empty-trash: every trashed case of a company (default: the caller's) removed for good. */
-export async function emptyTrash(deps: Deps, actor: Actor, companyId: string | undefined) {
-  const target = companyId ?? actor.companyId;
+/**
+ * POST /empty-trash (ADR 0116): the trashed cases of a company, or without one of every company the actor may see,
+ * removed for good in one transaction, with their files after it; the answer counts them per company. Cases another
+ * user holds locked stay in the trash and are counted as such. A dry run answers the same and deletes nothing.
+ */
+export async function emptyTrash(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof emptyTrashSchema>,
+): Promise<EmptyTrashResult> {
+  if (input.dry_run) return trashPerCompany(actor, await findTrash(deps.db, actor, input.company_id, false));
   const keys: string[] = [];
-  const deleted = await deps.db.transaction(async (tx) => {
-    if (!(await findVisibleCompanyCountry(tx, actor, target))) throw new AppError('NOT_FOUND');
-    // Cases another user holds locked stay in the trash.
-    const rows = (await repo.lockTrashedCases(tx, actor, target)).filter((row) => passesLock(actor, row));
+  const result = await deps.db.transaction(async (tx) => {
+    const rows = await findTrash(tx, actor, input.company_id, true);
+    const removable = rows.filter((row) => passesLock(actor, row));
     keys.push(
       ...(await repo.storageKeysOf(
         tx,
-        rows.map((r) => r.id),
+        removable.map((r) => r.id),
       )),
     );
-    for (const row of rows) await removeCase(tx, actor, row);
-    return rows.length;
+    for (const row of removable) await removeCase(tx, actor, row);
+    return trashPerCompany(actor, rows);
   });
   await removeObjects(deps, keys);
-  return { deleted };
+  return result;
+}
+
+/** The trash empty trash works on; a company named but out of the actor's reach (or deleted) is not found. */
+async function findTrash(db: DbOrTx, actor: Actor, companyId: string | undefined, lock: boolean) {
+  if (companyId && !(await findVisibleCompanyCountry(db, actor, companyId))) throw new AppError('NOT_FOUND');
+  return repo.listTrashedCases(db, actor, companyId, { lock });
+}
+
+/** Per company whose trash held any case: how many go (or went), and how many stay locked; by company name. */
+function trashPerCompany(actor: Actor, rows: repo.TrashedCase[]): EmptyTrashResult {
+  const byCompany = new Map<string, EmptyTrashResult['companies'][number]>();
+  for (const row of rows) {
+    const entry = byCompany.get(row.companyId) ?? {
+      company_id: row.companyId,
+      company_name: row.companyName,
+      deleted: 0,
+      locked: 0,
+    };
+    if (passesLock(actor, row)) entry.deleted += 1;
+    else entry.locked += 1;
+    byCompany.set(row.companyId, entry);
+  }
+  const companies = [...byCompany.values()].sort(
+    (a, b) => a.company_name.localeCompare(b.company_name) || a.company_id.localeCompare(b.company_id),
+  );
+  return { deleted: companies.reduce((sum, entry) => sum + entry.deleted, 0), companies };
 }
 
 // --- Teeth files -----------------------------------------------------------------------------------------------
