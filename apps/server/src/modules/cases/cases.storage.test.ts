@@ -89,6 +89,9 @@ describe.each(['local', 's3'] as const)('case files on %s storage', (driver) => 
     ];
     expect(keys).toHaveLength(4);
     for (const key of keys) expect(await ctx.deps.storage.head(key)).not.toBeNull();
+    // Locked by its user until deleted: on a shared PostgreSQL database the back office of another test file may
+    // empty every company's trash meanwhile, and leaves a case someone else holds locked.
+    expect((await post(`/api/cases/lock/${id}`, {}, token)).statusCode).toBe(200);
     expect((await post('/api/update-status', { id, status: 'trash' }, token)).statusCode).toBe(200);
     expect((await post('/api/delete-cases', { ids: [id] }, token)).json().results).toEqual([{ id, ok: true }]);
     for (const key of keys) expect(await ctx.deps.storage.head(key)).toBeNull();
