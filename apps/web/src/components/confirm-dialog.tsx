@@ -7,6 +7,8 @@ export type ConfirmDialogProps = {
   onConfirm: () => void;
   /** While the action runs: the confirm button is busy. */
   loading?: boolean;
+  /** False while there is nothing (yet) to confirm, e.g. while what the action applies to is being counted. */
+  canConfirm?: boolean;
   title: string;
   question: ReactNode;
   /** What the action applies to, named under the question. */
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   loading = false,
+  canConfirm = true,
   title,
   question,
   subject,
@@ -58,7 +61,13 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel}>
             {cancelLabel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading} data-testid={testIds.confirm}>
+          <Button
+            color="red"
+            onClick={onConfirm}
+            loading={loading}
+            disabled={!canConfirm}
+            data-testid={testIds.confirm}
+          >
             {confirmLabel}
           </Button>
         </Group>

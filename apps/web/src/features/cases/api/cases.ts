@@ -7,6 +7,8 @@ import {
   type CaseResult,
   type CaseStatus,
   type CreateCaseInput,
+  type EmptyTrashInput,
+  type EmptyTrashResult,
   type Jaw,
   type ParsedTeeth,
   type Rating,
@@ -46,6 +48,7 @@ export const caseKeys = {
   results: (id: string) => [...caseKeys.all, 'results', id] as const,
   logs: (id: string) => [...caseKeys.all, 'logs', id] as const,
   companies: (search: string) => [...caseKeys.all, 'companies', search] as const,
+  trash: (companyId: string) => [...caseKeys.all, 'trash', companyId] as const,
 };
 
 export function listCases(params: CasePageParams, signal?: AbortSignal): Promise<CaseList> {
@@ -256,11 +259,33 @@ export function useBulkCaseAction() {
   });
 }
 
+/** Whose trash: one company's, or ('') every company the caller may see. */
+const emptyTrashBody = (companyId: string, dryRun: boolean): EmptyTrashInput => ({
+  ...(companyId ? { company_id: companyId } : {}),
+  ...(dryRun ? { dry_run: true } : {}),
+});
+
+/**
+ * What emptying the trash would delete, per company (POST /empty-trash as a dry run, ADR 0116): the confirmation's
+ * question. Asked afresh each time the question is shown, and forgotten once it is closed.
+ */
+export const emptyTrashQuestionQuery = (companyId: string) =>
+  queryOptions({
+    queryKey: caseKeys.trash(companyId),
+    queryFn: ({ signal }) =>
+      api.post<EmptyTrashResult>('api', CASE_ROUTES.emptyTrash, emptyTrashBody(companyId, true), { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+export const useEmptyTrashQuestion = (companyId: string, enabled: boolean) =>
+  useQuery({ ...emptyTrashQuestionQuery(companyId), enabled });
+
+/** Empties the trash: the answer says per company how many cases were deleted and how many stay locked. */
 export function useEmptyTrash() {
   const refresh = useCaseRefresh();
   return useMutation({
-    mutationFn: (companyId?: string) =>
-      api.post<{ deleted: number }>('api', CASE_ROUTES.emptyTrash, companyId ? { company_id: companyId } : {}),
+    mutationFn: (companyId: string) =>
+      api.post<EmptyTrashResult>('api', CASE_ROUTES.emptyTrash, emptyTrashBody(companyId, false)),
     onSuccess: () => refresh(),
   });
 }

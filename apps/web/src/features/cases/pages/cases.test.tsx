@@ -137,6 +137,11 @@ describe('CasesPage', () => {
       [`/api/companies/${COMPANY_ID}`]: () => jsonResponse({ id: COMPANY_ID, company_name: 'Praxis Weiss' }),
       '/api/delete-cases': () => jsonResponse({ results: [{ id: CASE_A, ok: true }] }),
       '/api/update-statuses': () => jsonResponse({ results: [{ id: CASE_A, ok: true }] }),
+      '/api/empty-trash': () =>
+        jsonResponse({
+          deleted: 1,
+          companies: [{ company_id: COMPANY_ID, company_name: 'Praxis Weiss', deleted: 1, locked: 0 }],
+        }),
     });
     render(`/my-cases?status=trash&company=${COMPANY_ID}`);
     await screen.findAllByTestId('case-row');
@@ -176,6 +181,16 @@ describe('CasesPage', () => {
     await userEvent.click(await screen.findByTestId('cases-bulk-confirm-button'));
     await vi.waitFor(() => expect(calls.find((c) => c.path === '/api/delete-cases')?.body).toEqual({ ids: [CASE_A] }));
     expect(await screen.findByTestId('bulk-result-ok')).toHaveTextContent('Old case – done');
+    await userEvent.click(within(screen.getByTestId('bulk-result')).getByRole('button', { name: 'Close' }));
+
+    // Empty trash empties what the list shows (the company of the URL), and says so before.
+    await userEvent.click(screen.getByTestId('cases-empty-trash'));
+    const confirm = await screen.findByTestId('cases-empty-trash-confirm');
+    expect(await within(confirm).findByText('Delete 1 case in the trash for good?')).toBeInTheDocument();
+    expect(within(confirm).getByTestId('empty-trash-company')).toHaveTextContent('Praxis Weiss: 1 case');
+    expect(calls.filter((c) => c.path === '/api/empty-trash').map((c) => c.body)).toEqual([
+      { company_id: COMPANY_ID, dry_run: true },
+    ]);
   });
 
   it('gives a partner with customers the company filter and column, and no status change', async () => {

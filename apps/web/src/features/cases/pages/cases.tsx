@@ -21,16 +21,17 @@ import { BulkBar } from '../../../components/bulk-bar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { BulkLabelsModal, FlagFilterSelect, RecordLabels } from '../../flags';
-import { type BulkCaseAction, caseKeys, useBulkCaseAction, useCasePage, useEmptyTrash } from '../api/cases';
+import { type BulkCaseAction, caseKeys, useBulkCaseAction, useCasePage } from '../api/cases';
 import { BulkResultModal } from '../components/bulk-result-modal';
 import { mayMove, reachableStatuses, useCaseAbilities } from '../components/case-moves';
 import { CaseStatusBadge, JawStatusIcons } from '../components/case-status-badge';
 import { CompanyFilter } from '../components/company-filter';
+import { EmptyTrashDialog } from '../components/empty-trash-dialog';
 import { casePaths } from '../paths';
 
 const isStatus = (value: string): value is CaseStatus => (CASE_STATUSES as readonly string[]).includes(value);
@@ -66,7 +67,6 @@ export function CasesPage() {
   );
   const queryClient = useQueryClient();
   const bulk = useBulkCaseAction();
-  const emptyTrash = useEmptyTrash();
   const [selected, setSelected] = useState<string[]>([]);
   const [labelling, setLabelling] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -82,6 +82,9 @@ export function CasesPage() {
   const anyMay = (to: CaseStatus) => chosen.some((row) => mayMove(row, to, abilities.mover));
   const statusChoices = reachableStatuses(chosen, abilities.mover);
   const trashShown = statuses.includes('trash');
+  // Empty trash empties what the list shows: the company of the URL, once it is known to count for the caller.
+  const trashCompany = abilities.seesOtherCompanies ? values.company : '';
+  const canEmptyTrash = abilities.delete && trashShown && (!values.company || abilities.seesOtherCompaniesKnown);
 
   const run = async ({ action, label }: Pending) => {
     const ids = [...selected];
@@ -151,7 +154,7 @@ export function CasesPage() {
           description={t('list.intro')}
           actions={
             <>
-              {abilities.delete && trashShown && (
+              {canEmptyTrash && (
                 <Button
                   variant="default"
                   color="red"
@@ -400,26 +403,7 @@ export function CasesPage() {
           cancelLabel={t('actions.cancel')}
           testIds={{ dialog: 'cases-bulk-confirm', confirm: 'cases-bulk-confirm-button' }}
         />
-        <ConfirmDialog
-          opened={emptying}
-          onCancel={() => setEmptying(false)}
-          onConfirm={async () => {
-            try {
-              const { deleted } = await emptyTrash.mutateAsync(values.company || undefined);
-              notifySuccess(t('bulk.trashEmptied', { count: deleted }));
-              setEmptying(false);
-            } catch (error) {
-              notifyError(error);
-            }
-          }}
-          loading={emptyTrash.isPending}
-          title={t('bulk.emptyTrash')}
-          question={t('bulk.emptyTrashQuestion')}
-          warning={t('common:delete.warning')}
-          confirmLabel={t('bulk.emptyTrash')}
-          cancelLabel={t('actions.cancel')}
-          testIds={{ dialog: 'cases-empty-trash-confirm', confirm: 'cases-empty-trash-confirm-button' }}
-        />
+        <EmptyTrashDialog opened={emptying} companyId={trashCompany} onClose={() => setEmptying(false)} />
         <BulkResultModal
           action={outcome?.label ?? ''}
           results={outcome?.results ?? null}
