@@ -608,7 +608,10 @@ describe('cases: jaws, trash and permanent delete', () => {
     expect((await get(`/api/case-lists/${a.id}`, p.user.token)).statusCode).toBe(404);
     for (const key of keys) expect(await ctx.deps.storage.head(key)).toBeNull();
     const emptied = await post('/api/empty-trash', {}, p.user.token);
-    expect(emptied.json()).toMatchObject({ deleted: 1 });
+    expect(emptied.json()).toEqual({
+      deleted: 1,
+      companies: [{ company_id: p.id, company_name: expect.any(String), deleted: 1, locked: 0 }],
+    });
     expect((await get(`/api/case-lists/${b.id}`, p.user.token)).statusCode).toBe(404);
     expect((await get(`/api/case-lists/${kept.id}`, p.user.token)).statusCode).toBe(200);
     // Another company's trash is not found.
