@@ -78,12 +78,15 @@ export const purchaseQuoteSchema = z.object({
 });
 export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
-/** How to pay by bank transfer: the operator's account and the reference that lets the import match it. */
+/**
+ * How to pay by bank transfer: the operator's account and the reference that lets the import match it. Never
+ * without IBAN and BIC: without them the invoice is not issued (OPERATOR_BANK_ACCOUNT_MISSING).
+ */
 export const bankTransferInstructionsSchema = z.object({
   account_holder: z.string().nullable(),
   bank_name: z.string().nullable(),
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string(),
   reference: z.string(),
   amount: z.number().int(),
   currency: z.string(),

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/actors';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
   createTestApp,
@@ -15,15 +16,17 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type Database, openDatabase } from '../../db/client';
-import { auditLog, companies } from '../../db/schema';
+import { auditLog, companies, companyBankAccounts, invoices, mailOutbox } from '../../db/schema';
 import { findOperatorCompany } from '../users';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
 let ctx: TestContext;
 let adminToken: string;
 let staffToken: string;
+let operatorAccount: { iban: string; bic: string };
 beforeAll(async () => {
   ctx = await createTestApp();
+  operatorAccount = await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
   staffToken = (await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['employee'], staff: true })).mail))
     .token;
@@ -284,6 +287,48 @@ describe('invoices: drafts, issuing, payment and cancellation', () => {
   });
 });
 
+class Rollback extends Error {}
+
+describe('issuing: the operator’s bank account', () => {
+  it('refuses to issue an invoice without the operator’s account with IBAN and BIC, and issues nothing', async () => {
+    const customer = await company({ invoiceEmailAddress: 'billing@test.cuspid.local' });
+    const invoice = await draft(customer.id);
+    const before = await draft(customer.id);
+    expect((await patch(`/api/update-invoice-status/${before.id}`, { status: 'open' }, adminToken)).statusCode).toBe(
+      200,
+    );
+    const admin = await createTestAdmin(ctx.deps);
+    const actor = testActor({ userId: admin.id, companyId: admin.companyId, roles: ['admin'], isStaff: true });
+    const operator = (await findOperatorCompany(ctx.deps.db))!;
+    // In a transaction rolled back at the end: on a shared PostgreSQL other test files keep the operator's account.
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        const deps = { ...ctx.deps, db: tx };
+        const issue = () => changeInvoiceStatus(deps, actor, invoice.id, 'open');
+        // An account without a BIC is not enough; no account at all neither.
+        await tx.update(companyBankAccounts).set({ bic: null }).where(eq(companyBankAccounts.companyId, operator.id));
+        await expect(issue()).rejects.toMatchObject({ code: 'OPERATOR_BANK_ACCOUNT_MISSING' });
+        await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, operator.id));
+        await expect(issue()).rejects.toMatchObject({ code: 'OPERATOR_BANK_ACCOUNT_MISSING' });
+        const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+        expect(row).toMatchObject({ status: 'draft', number: null, issuedAt: null });
+        const mails = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.companyId, customer.id), eq(mailOutbox.event, 'invoice.issued')));
+        expect(mails).toHaveLength(1);
+        // A credit note is paid out by the operator: cancelling an invoice issued before needs no account.
+        const cancelled = await changeInvoiceStatus(deps, actor, before.id, 'cancelled');
+        expect(cancelled).toMatchObject({ status: 'cancelled', credit_note_id: expect.any(String) });
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    // With the account, it is issued.
+    const issued = await patch(`/api/update-invoice-status/${invoice.id}`, { status: 'open' }, adminToken);
+    expect(issued.statusCode, issued.body).toBe(200);
+  });
+});
+
 describe('invoices in the global search', () => {
   type Group = { area: string; items: { id: string; title: string; subtitle?: string }[] };
   const invoicesFound = async (term: string, token: string) => {
@@ -359,6 +404,8 @@ describe('invoice PDFs', () => {
       '€132.18',
       `Due date: ${issued.due_date}`,
       `quoting ${issued.number}`,
+      `IBAN ${operatorAccount.iban}`,
+      `BIC ${operatorAccount.bic}`,
     ]) {
       expect(text, expected).toContain(expected);
     }

@@ -14,6 +14,7 @@ import {
   REVERSE_CHARGE_NOTE,
   reverseChargeApplies,
 } from '@cuspid/contracts/invoices';
+import type { PaymentProvider } from '@cuspid/contracts/payments';
 import type { DbOrTx } from '../../db/client';
 import type { BillingAddress } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -24,7 +25,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { findInvoiceMailAddress, findVisibleCompanyRow, invoiceMailAddress } from '../companies';
 import { renderAssignedDocument } from '../documents';
-import { findPayeeAccount, markPaidByHand } from '../payments';
+import { findTransferAccount, markPaidByHand, requireTransferAccount } from '../payments';
 import { sendMail } from '../sent-mails';
 import { findOperatorCompany } from '../users';
 import { type InvoiceSeller, invoiceTemplateVariables, renderInvoicePdf } from './invoices.pdf';
@@ -260,9 +261,14 @@ async function issue(
     mirrors?: repo.InvoiceRow;
     /** The companies as the caller read them already; read here when not given. */
     parties?: InvoiceParties;
+    /**
+     * The invoice is to be paid by bank transfer (every invoice staff issue, a purchase by bank transfer): refused
+     * without the operator's account to transfer to (OPERATOR_BANK_ACCOUNT_MISSING), before it takes a number.
+     */
+    byTransfer?: boolean;
   } = {},
 ) {
-  const { mirrors, parties } = options;
+  const { mirrors, parties, byTransfer = false } = options;
   const company = parties?.buyer ?? (await repo.findCompany(tx, row.companyId))!;
   const lines = await repo.listLines(tx, row.id);
   if (lines.length === 0) throw new AppError('INVOICE_EMPTY');
@@ -275,6 +281,9 @@ async function issue(
     lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
     { reverseCharge },
   );
+  // An invoice of 0 is paid at once; a credit note is paid out by the operator.
+  if (byTransfer && row.type === 'invoice' && totals.total > 0)
+    await requireTransferAccount(tx, parties ? parties.seller : await findOperatorCompany(tx));
   const year = now.getUTCFullYear();
   const sequence = await repo.nextNumberSequence(tx, year);
   const invoiceDate = day(now);
@@ -328,7 +337,10 @@ async function creditNoteFor(deps: Deps, tx: DbOrTx, actor: Actor, invoice: repo
   return note.id;
 }
 
-/** PATCH /update-invoice-status/{id}: issue a draft, mark an invoice paid, or cancel it with a credit note. */
+/**
+ * PATCH /update-invoice-status/{id}: issue a draft, mark an invoice paid, or cancel it with a credit note. Issuing an
+ * invoice, paid by bank transfer, needs the operator's account to name.
+ */
 export async function changeInvoiceStatus(
   deps: Deps,
   actor: Actor,
@@ -343,7 +355,7 @@ export async function changeInvoiceStatus(
       throw new AppError('INVOICE_STATUS_REFUSED', { params: { from, to: status } });
     let creditNoteId: string | null = null;
     if (status === 'open') {
-      await repo.updateInvoice(tx, id, await issue(deps, tx, row, now));
+      await repo.updateInvoice(tx, id, await issue(deps, tx, row, now, { byTransfer: true }));
       await mailIssuedInvoice(deps, tx, actor, id);
     } else if (status === 'paid') await markPaidByHand(deps, tx, actor, id, now);
     else {
@@ -373,6 +385,8 @@ export type PurchaseInvoice = {
   currency: string;
   lines: InvoiceLineInput[];
   notes?: string | null | undefined;
+  /** A purchase by bank transfer needs the operator's account to name (OPERATOR_BANK_ACCOUNT_MISSING). */
+  paymentMethod: PaymentProvider;
 };
 
 /**
@@ -407,7 +421,14 @@ export async function issuePurchaseInvoice(
       netCents: l.quantity * l.unit_price,
     })),
   );
-  await repo.updateInvoice(tx, row.id, await issue(deps, tx, row, now, { parties: purchase.parties }));
+  await repo.updateInvoice(
+    tx,
+    row.id,
+    await issue(deps, tx, row, now, {
+      parties: purchase.parties,
+      byTransfer: purchase.paymentMethod === 'bank-transfer',
+    }),
+  );
   await recordAudit(tx, actor, {
     entity: 'invoice',
     entityId: row.id,
@@ -445,7 +466,7 @@ async function pdfOf(
   parties?: InvoiceParties,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const found = parties ? parties.seller : await findOperatorCompany(db);
-  const bank = found ? await findPayeeAccount(db, found.id) : undefined;
+  const bank = await findTransferAccount(db, found);
   const seller: InvoiceSeller = {
     companyName: found?.companyName ?? '',
     addressLine1: found?.addressLine1 ?? null,
@@ -454,7 +475,7 @@ async function pdfOf(
     city: found?.city ?? null,
     country: found?.country ?? null,
     vatId: found?.vatId ?? null,
-    bank: bank ? { accountHolder: bank.accountHolder, bankName: bank.bankName, iban: bank.iban, bic: bank.bic } : null,
+    bank: bank ?? null,
   };
   // A DOCX template assigned to invoices (or credit notes) wins when LibreOffice can convert it (issue 16).
   const pdf =

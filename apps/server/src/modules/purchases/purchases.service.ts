@@ -122,7 +122,8 @@ export async function quotePurchase(deps: Deps, actor: Actor, input: PurchaseQuo
 /**
  * POST /buy-credits: issues the purchase's invoice, with the coupon's use recorded in the same transaction, and
  * answers how to pay it: the bank details and reference, or a card checkout page. An invoice of 0 (a coupon
- * covering the whole price) is paid at once and its credits are booked.
+ * covering the whole price) is paid at once and its credits are booked. By bank transfer, nothing is issued without
+ * the operator's account to name (OPERATOR_BANK_ACCOUNT_MISSING).
  */
 export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): Promise<PurchaseResult> {
   const input = purchaseInputSchema.parse(body);
@@ -150,17 +151,21 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
       currency: p.offer.currency,
       lines: linesOf(p, discount),
       notes: discount ? `Coupon ${discount.code}` : null,
+      paymentMethod: input.payment_method,
     });
     if (coupon) await setRedemptionInvoice(tx, coupon.redemptionId, issued.id);
     if (issued.total === 0) {
       await markPaidByHand(deps, tx, actor, issued.id);
       issued = { ...issued, status: 'paid' };
     }
-    const bank = await bankTransferInstructions(tx, p.parties.seller, {
-      number: issued.number,
-      totalCents: issued.total,
-      currency: issued.currency,
-    });
+    const bank =
+      issued.status === 'open' && input.payment_method === 'bank-transfer'
+        ? await bankTransferInstructions(tx, p.parties.seller, {
+            number: issued.number,
+            totalCents: issued.total,
+            currency: issued.currency,
+          })
+        : null;
     return { invoice: issued, instructions: bank };
   });
   const payable = invoice.status === 'open';
@@ -170,6 +175,6 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
     invoice,
     payment_method: input.payment_method,
     checkout_url: checkoutUrl,
-    bank_transfer: payable && input.payment_method === 'bank-transfer' ? instructions : null,
+    bank_transfer: instructions,
   };
 }
