@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { creditTypeSchema } from './credits';
-import { invoiceSchema } from './invoices';
+import { invoiceMailSchema, invoiceSchema } from './invoices';
 import type { PermissionTitle } from './permissions';
 import { dateSchema, optionalTextSchema } from './validation';
 
@@ -99,6 +99,8 @@ export const purchaseResultSchema = z.object({
   /** Card checkout: the provider's page to send the buyer to. */
   checkout_url: z.string().nullable(),
   bank_transfer: bankTransferInstructionsSchema.nullable(),
+  /** Where the invoice's mail went. */
+  invoice_mail: invoiceMailSchema,
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 

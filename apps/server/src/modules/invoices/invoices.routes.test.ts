@@ -16,7 +16,16 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type Database, openDatabase } from '../../db/client';
-import { auditLog, companies, companyBankAccounts, invoices, mailOutbox } from '../../db/schema';
+import {
+  auditLog,
+  companies,
+  companyBankAccounts,
+  invoices,
+  mailOutbox,
+  mailTemplateAssignments,
+  mailTemplates,
+  users,
+} from '../../db/schema';
 import { findOperatorCompany } from '../users';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
@@ -287,7 +296,97 @@ describe('invoices: drafts, issuing, payment and cancellation', () => {
   });
 });
 
+/** The invoice mails written for a company, oldest first. */
+const invoiceMailsOf = (companyId: string) =>
+  ctx.deps.db
+    .select({ to: mailOutbox.to, language: mailOutbox.language, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.companyId, companyId), eq(mailOutbox.event, 'invoice.issued')))
+    .orderBy(mailOutbox.createdAt);
+
 class Rollback extends Error {}
+
+describe('issuing: where the invoice mail goes', () => {
+  it('mails the invoice to the invoice address, else to the company’s owners, and says where it went', async () => {
+    const billing = `billing-${randomUUID().slice(0, 6)}@test.cuspid.local`;
+    const addressed = await company({ invoiceEmailAddress: billing, warningMailAddress: 'warn@test.cuspid.local' });
+    const toAddress = await patch(
+      `/api/update-invoice-status/${(await draft(addressed.id)).id}`,
+      { status: 'open' },
+      adminToken,
+    );
+    expect(toAddress.statusCode, toAddress.body).toBe(200);
+    expect(toAddress.json().invoice_mail).toEqual({ recipients: 'invoice-address', to: [billing], not_sent: null });
+    expect(await invoiceMailsOf(addressed.id)).toEqual([{ to: billing, language: 'en', status: expect.any(String) }]);
+
+    // No address: its owners, the users who buy its credits, oldest first, each in their language; not a user
+    // without that permission, not an inactive or deleted one.
+    const practice = await company();
+    const first = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    await ctx.deps.db.update(users).set({ contactLanguage: 'de' }).where(eq(users.id, first.id));
+    const second = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    await createTestUser(ctx.deps, { companyId: practice.id, roles: [] });
+    await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'], active: false });
+    const gone = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    await ctx.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const toOwners = await patch(
+      `/api/update-invoice-status/${(await draft(practice.id)).id}`,
+      { status: 'open' },
+      adminToken,
+    );
+    expect(toOwners.statusCode, toOwners.body).toBe(200);
+    expect(toOwners.json().invoice_mail).toEqual({
+      recipients: 'owners',
+      to: [first.mail, second.mail],
+      not_sent: null,
+    });
+    expect((await invoiceMailsOf(practice.id)).map((m) => [m.to, m.language])).toEqual([
+      [first.mail, 'de'],
+      [second.mail, 'en'],
+    ]);
+    expect((await invoiceMailsOf(practice.id)).map((m) => m.status)).not.toContain('failed');
+  });
+
+  it('says that no mail was sent when the company has no address and no owner, and sends none', async () => {
+    const nobody = await company();
+    await createTestUser(ctx.deps, { companyId: nobody.id, roles: [] });
+    const issued = await patch(
+      `/api/update-invoice-status/${(await draft(nobody.id)).id}`,
+      { status: 'open' },
+      adminToken,
+    );
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({
+      status: 'open',
+      invoice_mail: { recipients: null, to: [], not_sent: 'no-recipient' },
+    });
+    expect(await invoiceMailsOf(nobody.id)).toEqual([]);
+  });
+
+  it('says that no mail was sent when no mail template is set up for invoices', async () => {
+    const billing = `billing-${randomUUID().slice(0, 6)}@test.cuspid.local`;
+    const customer = await company({ invoiceEmailAddress: billing });
+    const invoice = await draft(customer.id);
+    const admin = await createTestAdmin(ctx.deps);
+    const actor = testActor({ userId: admin.id, companyId: admin.companyId, roles: ['admin'], isStaff: true });
+    // Rolled back at the end: the templates stay for the other tests (and test files, on a shared PostgreSQL).
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await tx.delete(mailTemplateAssignments).where(eq(mailTemplateAssignments.event, 'invoice.issued'));
+        await tx.update(mailTemplates).set({ event: 'test.none' }).where(eq(mailTemplates.event, 'invoice.issued'));
+        const issued = await changeInvoiceStatus({ ...ctx.deps, db: tx }, actor, invoice.id, 'open');
+        expect(issued.invoice_mail).toEqual({ recipients: 'invoice-address', to: [], not_sent: 'no-template' });
+        // The sent-mail viewer shows it as failed.
+        const [mail] = await tx
+          .select({ to: mailOutbox.to, status: mailOutbox.status })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.companyId, customer.id), eq(mailOutbox.event, 'invoice.issued')));
+        expect(mail).toEqual({ to: billing, status: 'failed' });
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+  });
+});
 
 describe('issuing: the operator’s bank account', () => {
   it('refuses to issue an invoice without the operator’s account with IBAN and BIC, and issues nothing', async () => {

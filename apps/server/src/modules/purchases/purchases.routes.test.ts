@@ -251,7 +251,49 @@ describe('buying credits', () => {
   });
 });
 
+/** The invoice mails written for a company. */
+const invoiceMailsOf = (companyId: string) =>
+  ctx.deps.db
+    .select({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.companyId, companyId), eq(mailOutbox.event, 'invoice.issued')));
+
 class Rollback extends Error {}
+
+describe('buying credits: where the invoice mail goes', () => {
+  it('mails the invoice to the invoice address, else to the company’s owners, and says so in the answer', async () => {
+    const packageId = await pkg();
+    const addressed = await company();
+    const toAddress = (await post('/api/buy-credits', { package_id: packageId }, await userOf(addressed.id))).json();
+    expect(toAddress.invoice_mail).toEqual({
+      recipients: 'invoice-address',
+      to: [addressed.invoiceEmailAddress],
+      not_sent: null,
+    });
+    expect(await invoiceMailsOf(addressed.id)).toEqual([{ to: addressed.invoiceEmailAddress }]);
+
+    // Without an address: the users who buy the company's credits, the buyer among them.
+    const practice = await company({ invoiceEmailAddress: null });
+    const owner = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    const buyer = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    const bought = await post(
+      '/api/buy-credits',
+      { package_id: packageId },
+      (await loginAs(ctx.app, buyer.mail)).token,
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().invoice_mail).toEqual({ recipients: 'owners', to: [owner.mail, buyer.mail], not_sent: null });
+    expect((await invoiceMailsOf(practice.id)).map((m) => m.to).sort()).toEqual([owner.mail, buyer.mail].sort());
+  });
+
+  it('claims no mail when the company has no address and no owner: staff buying for it are told none was sent', async () => {
+    const empty = await company({ invoiceEmailAddress: null });
+    const bought = await post('/api/buy-credits', { package_id: await pkg(), company_id: empty.id }, adminToken);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().invoice_mail).toEqual({ recipients: null, to: [], not_sent: 'no-recipient' });
+    expect(await invoiceMailsOf(empty.id)).toEqual([]);
+  });
+});
 
 describe('buying credits: the operator’s bank account', () => {
   it('refuses a purchase by bank transfer without the operator’s IBAN and BIC: nothing issued, used or booked', async () => {

@@ -4,6 +4,7 @@ import { usersSearch } from './users.search';
 
 export {
   assignRoles,
+  findCompanyOwners,
   findOperatorCompany,
   insertUser,
   listUsers,
