@@ -4,7 +4,6 @@ import { usersSearch } from './users.search';
 
 export {
   assignRoles,
-  findCompanyOwners,
   findOperatorCompany,
   insertUser,
   listUsers,

@@ -1,11 +1,10 @@
 import { countCapOf } from '@cuspid/contracts';
-import { PURCHASE_PERMISSION } from '@cuspid/contracts/payments';
 import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { cappedCountColumn, oneRow } from '../../db/paging';
-import { companies, permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { companies, roles, userRoles, users } from '../../db/schema';
 import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
@@ -57,42 +56,6 @@ export async function findOperatorCompany(db: DbOrTx) {
     .orderBy(asc(companies.createdAt), asc(companies.id))
     .limit(1);
   return row;
-}
-
-/** At most this many owners are mailed for a company (the oldest first). */
-const COMPANY_OWNERS_MAX = 10;
-
-/**
- * A company's owners: the users who run its account, to whom its business mails go when it named no address for
- * them (the invoice mail). They are its live, active users holding a role that grants buying credits for it
- * (PURCHASE_PERMISSION), and so paying its invoices: registration gives it to the registering user, the back office
- * to whom it chooses. The oldest first (the registering user before the ones added later), at most
- * COMPANY_OWNERS_MAX.
- */
-export async function findCompanyOwners(
-  db: DbOrTx,
-  companyId: string,
-): Promise<{ id: string; mail: string; contactLanguage: string }[]> {
-  return db
-    .selectDistinctOn([users.createdAt, users.id], {
-      id: users.id,
-      mail: users.mail,
-      contactLanguage: users.contactLanguage,
-    })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        isNull(users.deletedAt),
-        eq(users.isActive, true),
-        eq(permissions.title, PURCHASE_PERMISSION),
-      ),
-    )
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(COMPANY_OWNERS_MAX);
 }
 
 const roleNamesOfUser = sql<string[]>`array(
