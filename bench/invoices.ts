@@ -193,7 +193,12 @@ const SELLER_ADDRESS = {
   city: 'Berlin',
   country: 'DE',
   vatId: 'DE312345678',
-  bank: { accountHolder: 'Cuspid Operations GmbH', bankName: 'Berliner Bank', iban: 'DE89370400440532013000' },
+  bank: {
+    accountHolder: 'Cuspid Operations GmbH',
+    bankName: 'Berliner Bank',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+  },
 };
 
 /** `count` customer companies with realistic names and addresses (deterministic: the same on every machine). */
@@ -315,8 +320,9 @@ async function seed(total: number, companyCount: number) {
     );
     const { bank } = SELLER_ADDRESS;
     await run(
-      `insert into backend.company_bank_accounts (company_id, account_holder, bank_name, iban, is_default)
-       select ${operator}, ${literal(bank.accountHolder)}, ${literal(bank.bankName)}, ${literal(bank.iban)}, true
+      `insert into backend.company_bank_accounts (company_id, account_holder, bank_name, iban, bic, is_default)
+       select ${operator}, ${literal(bank.accountHolder)}, ${literal(bank.bankName)}, ${literal(bank.iban)},
+         ${literal(bank.bic)}, true
        where not exists (select 1 from backend.company_bank_accounts where company_id = ${operator})`,
     );
 
@@ -498,9 +504,11 @@ async function seed(total: number, companyCount: number) {
       city: seller!.city,
       country: seller!.country,
       vatId: seller!.vat_id,
-      bank: seller!.iban
-        ? { accountHolder: seller!.account_holder, bankName: seller!.bank_name, iban: seller!.iban, bic: seller!.bic }
-        : null,
+      // As findTransferAccount reads it: an account without IBAN or BIC is none.
+      bank:
+        seller!.iban && seller!.bic
+          ? { accountHolder: seller!.account_holder, bankName: seller!.bank_name, iban: seller!.iban, bic: seller!.bic }
+          : null,
     },
   };
   await closeDeps(deps);

@@ -126,6 +126,7 @@ export const ERROR_STATUS = {
   INVOICE_NOT_PAYABLE: 409,
   PACKAGE_NOT_OFFERED: 400,
   PAYMENT_METHOD_UNAVAILABLE: 409,
+  OPERATOR_BANK_ACCOUNT_MISSING: 409,
   PAYMENT_SIGNATURE_INVALID: 400,
   PAYMENT_EVENT_UNREADABLE: 400,
   BANK_STATEMENT_UNREADABLE: 400,
@@ -297,6 +298,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVOICE_NOT_PAYABLE: 'This invoice is not awaiting payment',
   PACKAGE_NOT_OFFERED: 'This package cannot be bought in {{country}}',
   PAYMENT_METHOD_UNAVAILABLE: 'Paying by {{method}} is not available',
+  OPERATOR_BANK_ACCOUNT_MISSING:
+    "No invoice to be paid by bank transfer can be issued: the operator's bank account with IBAN and BIC is not set up. Staff add it to the operator company's bank accounts (Customers)",
   PAYMENT_SIGNATURE_INVALID: 'The payment notification could not be verified',
   PAYMENT_EVENT_UNREADABLE: 'The payment notification could not be read: {{reason}}',
   BANK_STATEMENT_UNREADABLE: 'The bank statement could not be read: {{reason}}',

@@ -302,6 +302,31 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * Whose addresses an issued invoice's mail goes to: the company's invoice address, else its warning address, else its
+ * owners (its live, active users who may buy its credits, the registering user among them).
+ */
+export const INVOICE_MAIL_RECIPIENTS = ['invoice-address', 'warning-address', 'owners'] as const;
+export type InvoiceMailRecipients = (typeof INVOICE_MAIL_RECIPIENTS)[number];
+
+/** Why an issued invoice was mailed to nobody: no address and no owner, or no mail template for the event. */
+export const INVOICE_MAIL_NOT_SENT = ['no-recipient', 'no-template'] as const;
+
+/** Where the mail of an issued invoice went, as the issue queued it (never a mail that was not queued). */
+export const invoiceMailSchema = z.object({
+  /** Whose addresses were chosen; null when the company has none and no owner. */
+  recipients: z.enum(INVOICE_MAIL_RECIPIENTS).nullable(),
+  /** The addresses a mail is queued for, one mail each; empty when none was sent. */
+  to: z.array(z.string()),
+  /** Why no mail was sent; null when one was. */
+  not_sent: z.enum(INVOICE_MAIL_NOT_SENT).nullable(),
+});
+export type InvoiceMail = z.infer<typeof invoiceMailSchema>;
+
+/** PATCH /update-invoice-status/{id}: the invoice, and where its mail went when the move issued it (else null). */
+export const invoiceStatusChangeSchema = invoiceSchema.extend({ invoice_mail: invoiceMailSchema.nullable() });
+export type InvoiceStatusChange = z.infer<typeof invoiceStatusChangeSchema>;
+
 export const invoiceListItemSchema = invoiceSchema.omit({
   lines: true,
   taxes: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { creditTypeSchema } from './credits';
-import { invoiceSchema } from './invoices';
+import { invoiceMailSchema, invoiceSchema } from './invoices';
 import type { PermissionTitle } from './permissions';
 import { dateSchema, optionalTextSchema } from './validation';
 
@@ -78,12 +78,15 @@ export const purchaseQuoteSchema = z.object({
 });
 export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
-/** How to pay by bank transfer: the operator's account and the reference that lets the import match it. */
+/**
+ * How to pay by bank transfer: the operator's account and the reference that lets the import match it. Never
+ * without IBAN and BIC: without them the invoice is not issued (OPERATOR_BANK_ACCOUNT_MISSING).
+ */
 export const bankTransferInstructionsSchema = z.object({
   account_holder: z.string().nullable(),
   bank_name: z.string().nullable(),
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string(),
   reference: z.string(),
   amount: z.number().int(),
   currency: z.string(),
@@ -96,6 +99,8 @@ export const purchaseResultSchema = z.object({
   /** Card checkout: the provider's page to send the buyer to. */
   checkout_url: z.string().nullable(),
   bank_transfer: bankTransferInstructionsSchema.nullable(),
+  /** Where the invoice's mail went. */
+  invoice_mail: invoiceMailSchema,
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 

@@ -1,9 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
+import { findTransferAccount } from '../modules/payments';
+import { findOperatorCompany } from '../modules/users';
 import type { Db, Tx } from './client';
-import { permissions, rolePermissions, roles } from './schema';
-import { assertDefaultRolesSafe, DEFAULT_ROLES, seedReference } from './seed';
+import { companyBankAccounts, permissions, rolePermissions, roles } from './schema';
+import {
+  assertDefaultRolesSafe,
+  DEFAULT_ROLES,
+  DEMO_OPERATOR_BANK_ACCOUNT,
+  OPERATOR_COMPANY_NAME,
+  seedDemo,
+  seedReference,
+} from './seed';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -76,6 +85,29 @@ describe('registration roles at seed (ADR 0036)', () => {
         // The safe default registration role keeps its flags.
         const [endUser] = await tx.select().from(roles).where(eq(roles.name, 'end-user'));
         expect(endUser?.assignOnRegistration).toBe(true);
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+  });
+});
+
+describe('seedDemo', () => {
+  it('gives the demo operator a bank account with IBAN and BIC, so that invoices paid by transfer can be issued', async () => {
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        // As a fresh install: the operator without a bank account (another test file may have given it one).
+        const operator = (await findOperatorCompany(tx))!;
+        await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, operator.id));
+        expect(await findTransferAccount(tx, operator)).toBeUndefined();
+
+        expect(await seedDemo(tx as unknown as Db)).toBe(true);
+
+        expect(await findTransferAccount(tx, operator)).toEqual({
+          accountHolder: OPERATOR_COMPANY_NAME,
+          bankName: DEMO_OPERATOR_BANK_ACCOUNT.bankName,
+          iban: DEMO_OPERATOR_BANK_ACCOUNT.iban,
+          bic: DEMO_OPERATOR_BANK_ACCOUNT.bic,
+        });
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);

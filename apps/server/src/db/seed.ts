@@ -5,7 +5,7 @@ import { seedMailTemplates } from '../modules/mail-templates';
 import { selfServiceViolations } from '../modules/roles';
 import { hashPassword } from '../modules/sessions';
 import type { Db, Tx } from './client';
-import { companies, permissions, rolePermissions, roles, userRoles, users } from './schema';
+import { companies, companyBankAccounts, permissions, rolePermissions, roles, userRoles, users } from './schema';
 
 type RoleSeed = {
   name: string;
@@ -135,6 +135,17 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/**
+ * The demo operator's bank account, so that invoices paid by bank transfer can be issued on a demo install (they are
+ * refused without one). The IBAN is the well-known example of the German banks' documentation, not a real account.
+ */
+export const DEMO_OPERATOR_BANK_ACCOUNT = {
+  accountHolder: OPERATOR_COMPANY_NAME,
+  bankName: 'Demo Bank',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+} as const;
+
 const titlesOf = (seed: RoleSeed): string[] =>
   seed.permissions === 'all'
     ? PERMISSION_CATALOGUE.map((p) => p.title)
@@ -252,7 +263,10 @@ export async function seedReference(db: Db): Promise<{ disarmedRoles: string[] }
   });
 }
 
-/** Demo companies and one user per kind of role, all with DEMO_PASSWORD. Only on an empty install. */
+/**
+ * Demo companies and one user per kind of role, all with DEMO_PASSWORD, and the operator's demo bank account when it
+ * has none. Only on an empty install.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db
     .select({ id: users.id })
@@ -265,6 +279,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const companyIds = new Map<string, string>();
     const [operator] = await tx.select().from(companies).where(eq(companies.isOperator, true));
     companyIds.set(OPERATOR_COMPANY_NAME, operator!.id);
+    const [account] = await tx
+      .select({ id: companyBankAccounts.id })
+      .from(companyBankAccounts)
+      .where(eq(companyBankAccounts.companyId, operator!.id))
+      .limit(1);
+    if (!account)
+      await tx
+        .insert(companyBankAccounts)
+        .values({ companyId: operator!.id, ...DEMO_OPERATOR_BANK_ACCOUNT, isDefault: true });
     for (const demo of DEMO_USERS) {
       if (!companyIds.has(demo.company)) {
         const [company] = await tx.insert(companies).values({ companyName: demo.company, country: 'DE' }).returning();

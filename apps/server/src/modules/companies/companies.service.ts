@@ -374,7 +374,16 @@ export async function* exportCompaniesCsv(
 export function invoiceMailAddress(
   company: Pick<repo.CompanyRow, 'invoiceEmailAddress' | 'warningMailAddress'>,
 ): string | null {
-  return company.invoiceEmailAddress ?? company.warningMailAddress ?? null;
+  return invoiceMailAddressOf(company)?.address ?? null;
+}
+
+/** invoiceMailAddress, and which of the two addresses it is. */
+export function invoiceMailAddressOf(
+  company: Pick<repo.CompanyRow, 'invoiceEmailAddress' | 'warningMailAddress'>,
+): { address: string; kind: 'invoice-address' | 'warning-address' } | null {
+  if (company.invoiceEmailAddress) return { address: company.invoiceEmailAddress, kind: 'invoice-address' };
+  if (company.warningMailAddress) return { address: company.warningMailAddress, kind: 'warning-address' };
+  return null;
 }
 
 /** invoiceMailAddress of a company by id, in one query (null for no such company). */

@@ -11,7 +11,7 @@ export {
   findVisibleCompanyRow,
   insertCompany,
 } from './companies.repository';
-export { findInvoiceMailAddress, invoiceMailAddress } from './companies.service';
+export { findInvoiceMailAddress, invoiceMailAddress, invoiceMailAddressOf } from './companies.service';
 
 /** Companies (customers and partners), their logos and the CSV import (ADR 0050, 0052, 0060, 0075). */
 export const companiesModule = defineModule({

@@ -4,6 +4,7 @@ import type { Invoice } from '@cuspid/contracts/invoices';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/actors';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
   createTestApp,
@@ -44,6 +45,7 @@ let adminToken: string;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestApp(smtp.env);
+  await giveOperatorBankAccount(ctx.deps);
   await ctx.deps.jobs.work(ctx.deps, { only: [deliverMailJob.name] });
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });

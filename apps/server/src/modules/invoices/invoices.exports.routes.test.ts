@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/actors';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
   createTestApp,
@@ -31,6 +32,7 @@ let staff: Actor;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestApp(smtp.env);
+  await giveOperatorBankAccount(ctx.deps);
   await ctx.deps.jobs.work(ctx.deps, { only: [deliverMailJob.name] });
   admin = await createTestAdmin(ctx.deps);
   adminToken = (await loginAs(ctx.app, admin.mail)).token;

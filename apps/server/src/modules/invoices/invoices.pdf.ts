@@ -11,7 +11,8 @@ export type InvoiceSeller = {
   city: string | null;
   country: string | null;
   vatId: string | null;
-  bank: { accountHolder: string | null; bankName: string | null; iban: string; bic: string | null } | null;
+  /** The account to transfer to (IBAN and BIC); null when the operator has none, and then no transfer is asked for. */
+  bank: { accountHolder: string | null; bankName: string | null; iban: string; bic: string } | null;
 };
 
 const LANGUAGE = 'en';
@@ -129,23 +130,16 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: Invoice, seller: InvoiceS
 
   doc.moveDown(2).font('Helvetica').fontSize(9);
   if (invoice.reverse_charge_note) doc.text(invoice.reverse_charge_note, MARGIN, doc.y, { width: WIDTH });
-  if (invoice.type === 'invoice' && invoice.status !== 'cancelled' && invoice.total > 0) {
-    const bank = seller.bank;
-    const to = bank
-      ? ` to ${[
-          bank.accountHolder ?? seller.companyName,
-          bank.bankName,
-          `IBAN ${bank.iban}`,
-          bank.bic ? `BIC ${bank.bic}` : null,
-        ]
-          .filter(Boolean)
-          .join(', ')}`
-      : '';
+  // Never a request to transfer money without the account it goes to (an invoice paid by card may have none).
+  const bank = seller.bank;
+  if (bank && invoice.type === 'invoice' && invoice.status !== 'cancelled' && invoice.total > 0) {
     const by = invoice.due_date ? ` by ${invoice.due_date}` : '';
-    const reference = invoice.number ? `, quoting ${invoice.number}` : '';
+    const reference = invoice.number ? `, quoting ${invoice.number},` : '';
     doc
       .moveDown()
-      .text(`Please transfer ${money(invoice.total)}${by}${to}${reference}.`, MARGIN, doc.y, { width: WIDTH });
+      .text(`Please transfer ${money(invoice.total)}${by}${reference} to:`, MARGIN, doc.y, { width: WIDTH })
+      .text([bank.accountHolder ?? seller.companyName, bank.bankName].filter(Boolean).join(', '), { width: WIDTH })
+      .text(`IBAN ${bank.iban}    BIC ${bank.bic}`, { width: WIDTH });
   }
   if (invoice.notes) doc.moveDown().text(invoice.notes, MARGIN, doc.y, { width: WIDTH });
 }

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/actors';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
   createTestApp,
@@ -15,15 +16,26 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type Database, openDatabase } from '../../db/client';
-import { auditLog, companies } from '../../db/schema';
+import {
+  auditLog,
+  companies,
+  companyBankAccounts,
+  invoices,
+  mailOutbox,
+  mailTemplateAssignments,
+  mailTemplates,
+  users,
+} from '../../db/schema';
 import { findOperatorCompany } from '../users';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
 let ctx: TestContext;
 let adminToken: string;
 let staffToken: string;
+let operatorAccount: { iban: string; bic: string };
 beforeAll(async () => {
   ctx = await createTestApp();
+  operatorAccount = await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
   staffToken = (await loginAs(ctx.app, (await createTestUser(ctx.deps, { roles: ['employee'], staff: true })).mail))
     .token;
@@ -284,6 +296,138 @@ describe('invoices: drafts, issuing, payment and cancellation', () => {
   });
 });
 
+/** The invoice mails written for a company, oldest first. */
+const invoiceMailsOf = (companyId: string) =>
+  ctx.deps.db
+    .select({ to: mailOutbox.to, language: mailOutbox.language, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.companyId, companyId), eq(mailOutbox.event, 'invoice.issued')))
+    .orderBy(mailOutbox.createdAt);
+
+class Rollback extends Error {}
+
+describe('issuing: where the invoice mail goes', () => {
+  it('mails the invoice to the invoice address, else to the company’s owners, and says where it went', async () => {
+    const billing = `billing-${randomUUID().slice(0, 6)}@test.cuspid.local`;
+    const addressed = await company({ invoiceEmailAddress: billing, warningMailAddress: 'warn@test.cuspid.local' });
+    const toAddress = await patch(
+      `/api/update-invoice-status/${(await draft(addressed.id)).id}`,
+      { status: 'open' },
+      adminToken,
+    );
+    expect(toAddress.statusCode, toAddress.body).toBe(200);
+    expect(toAddress.json().invoice_mail).toEqual({ recipients: 'invoice-address', to: [billing], not_sent: null });
+    expect(await invoiceMailsOf(addressed.id)).toEqual([{ to: billing, language: 'en', status: expect.any(String) }]);
+
+    // No address: its owners, the users who buy its credits, oldest first, each in their language; not a user
+    // without that permission, not an inactive or deleted one.
+    const practice = await company();
+    const first = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    await ctx.deps.db.update(users).set({ contactLanguage: 'de' }).where(eq(users.id, first.id));
+    const second = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    await createTestUser(ctx.deps, { companyId: practice.id, roles: [] });
+    await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'], active: false });
+    const gone = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    await ctx.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const toOwners = await patch(
+      `/api/update-invoice-status/${(await draft(practice.id)).id}`,
+      { status: 'open' },
+      adminToken,
+    );
+    expect(toOwners.statusCode, toOwners.body).toBe(200);
+    expect(toOwners.json().invoice_mail).toEqual({
+      recipients: 'owners',
+      to: [first.mail, second.mail],
+      not_sent: null,
+    });
+    expect((await invoiceMailsOf(practice.id)).map((m) => [m.to, m.language])).toEqual([
+      [first.mail, 'de'],
+      [second.mail, 'en'],
+    ]);
+    expect((await invoiceMailsOf(practice.id)).map((m) => m.status)).not.toContain('failed');
+  });
+
+  it('says that no mail was sent when the company has no address and no owner, and sends none', async () => {
+    const nobody = await company();
+    await createTestUser(ctx.deps, { companyId: nobody.id, roles: [] });
+    const issued = await patch(
+      `/api/update-invoice-status/${(await draft(nobody.id)).id}`,
+      { status: 'open' },
+      adminToken,
+    );
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({
+      status: 'open',
+      invoice_mail: { recipients: null, to: [], not_sent: 'no-recipient' },
+    });
+    expect(await invoiceMailsOf(nobody.id)).toEqual([]);
+  });
+
+  it('says that no mail was sent when no mail template is set up for invoices', async () => {
+    const billing = `billing-${randomUUID().slice(0, 6)}@test.cuspid.local`;
+    const customer = await company({ invoiceEmailAddress: billing });
+    const invoice = await draft(customer.id);
+    const admin = await createTestAdmin(ctx.deps);
+    const actor = testActor({ userId: admin.id, companyId: admin.companyId, roles: ['admin'], isStaff: true });
+    // Rolled back at the end: the templates stay for the other tests (and test files, on a shared PostgreSQL).
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await tx.delete(mailTemplateAssignments).where(eq(mailTemplateAssignments.event, 'invoice.issued'));
+        await tx.update(mailTemplates).set({ event: 'test.none' }).where(eq(mailTemplates.event, 'invoice.issued'));
+        const issued = await changeInvoiceStatus({ ...ctx.deps, db: tx }, actor, invoice.id, 'open');
+        expect(issued.invoice_mail).toEqual({ recipients: 'invoice-address', to: [], not_sent: 'no-template' });
+        // The sent-mail viewer shows it as failed.
+        const [mail] = await tx
+          .select({ to: mailOutbox.to, status: mailOutbox.status })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.companyId, customer.id), eq(mailOutbox.event, 'invoice.issued')));
+        expect(mail).toEqual({ to: billing, status: 'failed' });
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+  });
+});
+
+describe('issuing: the operator’s bank account', () => {
+  it('refuses to issue an invoice without the operator’s account with IBAN and BIC, and issues nothing', async () => {
+    const customer = await company({ invoiceEmailAddress: 'billing@test.cuspid.local' });
+    const invoice = await draft(customer.id);
+    const before = await draft(customer.id);
+    expect((await patch(`/api/update-invoice-status/${before.id}`, { status: 'open' }, adminToken)).statusCode).toBe(
+      200,
+    );
+    const admin = await createTestAdmin(ctx.deps);
+    const actor = testActor({ userId: admin.id, companyId: admin.companyId, roles: ['admin'], isStaff: true });
+    const operator = (await findOperatorCompany(ctx.deps.db))!;
+    // In a transaction rolled back at the end: on a shared PostgreSQL other test files keep the operator's account.
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        const deps = { ...ctx.deps, db: tx };
+        const issue = () => changeInvoiceStatus(deps, actor, invoice.id, 'open');
+        // An account without a BIC is not enough; no account at all neither.
+        await tx.update(companyBankAccounts).set({ bic: null }).where(eq(companyBankAccounts.companyId, operator.id));
+        await expect(issue()).rejects.toMatchObject({ code: 'OPERATOR_BANK_ACCOUNT_MISSING' });
+        await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, operator.id));
+        await expect(issue()).rejects.toMatchObject({ code: 'OPERATOR_BANK_ACCOUNT_MISSING' });
+        const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+        expect(row).toMatchObject({ status: 'draft', number: null, issuedAt: null });
+        const mails = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.companyId, customer.id), eq(mailOutbox.event, 'invoice.issued')));
+        expect(mails).toHaveLength(1);
+        // A credit note is paid out by the operator: cancelling an invoice issued before needs no account.
+        const cancelled = await changeInvoiceStatus(deps, actor, before.id, 'cancelled');
+        expect(cancelled).toMatchObject({ status: 'cancelled', credit_note_id: expect.any(String) });
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    // With the account, it is issued.
+    const issued = await patch(`/api/update-invoice-status/${invoice.id}`, { status: 'open' }, adminToken);
+    expect(issued.statusCode, issued.body).toBe(200);
+  });
+});
+
 describe('invoices in the global search', () => {
   type Group = { area: string; items: { id: string; title: string; subtitle?: string }[] };
   const invoicesFound = async (term: string, token: string) => {
@@ -359,6 +503,8 @@ describe('invoice PDFs', () => {
       '€132.18',
       `Due date: ${issued.due_date}`,
       `quoting ${issued.number}`,
+      `IBAN ${operatorAccount.iban}`,
+      `BIC ${operatorAccount.bic}`,
     ]) {
       expect(text, expected).toContain(expected);
     }

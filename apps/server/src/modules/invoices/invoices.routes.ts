@@ -9,6 +9,7 @@ import {
   invoiceListItemSchema,
   invoiceListQuerySchema,
   invoiceSchema,
+  invoiceStatusChangeSchema,
   invoiceStatusUpdateSchema,
   invoiceUpdateSchema,
 } from '@cuspid/contracts/invoices';
@@ -105,10 +106,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       schema: {
         tags,
         summary:
-          'Move an invoice: draft → open issues it (next number of the year), open → paid, open or paid → cancelled (issues a credit note)',
+          'Move an invoice: draft → open issues and mails it (next number of the year; the answer says where the mail went), open → paid, open or paid → cancelled (issues a credit note)',
         params: idParamsSchema,
         body: invoiceStatusUpdateSchema,
-        response: { 200: invoiceSchema, ...errorResponses },
+        response: { 200: invoiceStatusChangeSchema, ...errorResponses },
       },
     },
     (request) => service.changeInvoiceStatus(deps, requireActor(request), request.params.id, request.body.status),

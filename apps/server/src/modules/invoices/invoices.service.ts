@@ -7,13 +7,16 @@ import {
   type InvoiceLineInput,
   type InvoiceListItem,
   type InvoiceListQuery,
+  type InvoiceMail,
   type InvoiceStatus,
+  type InvoiceStatusChange,
   type InvoiceType,
   type InvoiceUpdate,
   invoiceTotals,
   REVERSE_CHARGE_NOTE,
   reverseChargeApplies,
 } from '@cuspid/contracts/invoices';
+import type { PaymentProvider } from '@cuspid/contracts/payments';
 import type { DbOrTx } from '../../db/client';
 import type { BillingAddress } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -22,11 +25,12 @@ import { recordAudit } from '../../lib/audit';
 import { type CsvValue, csvCents, csvLine } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
-import { findInvoiceMailAddress, findVisibleCompanyRow, invoiceMailAddress } from '../companies';
+import { findVisibleCompanyRow } from '../companies';
 import { renderAssignedDocument } from '../documents';
-import { findPayeeAccount, markPaidByHand } from '../payments';
+import { findTransferAccount, markPaidByHand, requireTransferAccount } from '../payments';
 import { sendMail } from '../sent-mails';
 import { findOperatorCompany } from '../users';
+import { issuedInvoiceRecipients } from './invoices.mail';
 import { type InvoiceSeller, invoiceTemplateVariables, renderInvoicePdf } from './invoices.pdf';
 import { assertMayManageInvoices } from './invoices.policy';
 import * as repo from './invoices.repository';
@@ -260,9 +264,14 @@ async function issue(
     mirrors?: repo.InvoiceRow;
     /** The companies as the caller read them already; read here when not given. */
     parties?: InvoiceParties;
+    /**
+     * The invoice is to be paid by bank transfer (every invoice staff issue, a purchase by bank transfer): refused
+     * without the operator's account to transfer to (OPERATOR_BANK_ACCOUNT_MISSING), before it takes a number.
+     */
+    byTransfer?: boolean;
   } = {},
 ) {
-  const { mirrors, parties } = options;
+  const { mirrors, parties, byTransfer = false } = options;
   const company = parties?.buyer ?? (await repo.findCompany(tx, row.companyId))!;
   const lines = await repo.listLines(tx, row.id);
   if (lines.length === 0) throw new AppError('INVOICE_EMPTY');
@@ -275,6 +284,9 @@ async function issue(
     lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
     { reverseCharge },
   );
+  // An invoice of 0 is paid at once; a credit note is paid out by the operator.
+  if (byTransfer && row.type === 'invoice' && totals.total > 0)
+    await requireTransferAccount(tx, parties ? parties.seller : await findOperatorCompany(tx));
   const year = now.getUTCFullYear();
   const sequence = await repo.nextNumberSequence(tx, year);
   const invoiceDate = day(now);
@@ -328,23 +340,27 @@ async function creditNoteFor(deps: Deps, tx: DbOrTx, actor: Actor, invoice: repo
   return note.id;
 }
 
-/** PATCH /update-invoice-status/{id}: issue a draft, mark an invoice paid, or cancel it with a credit note. */
+/**
+ * PATCH /update-invoice-status/{id}: issue a draft (mailed; the answer says where), mark an invoice paid, or cancel
+ * it with a credit note. Issuing an invoice, paid by bank transfer, needs the operator's account to name.
+ */
 export async function changeInvoiceStatus(
   deps: Deps,
   actor: Actor,
   id: string,
   status: InvoiceStatus,
   now = new Date(),
-): Promise<Invoice> {
+): Promise<InvoiceStatusChange> {
   return deps.db.transaction(async (tx) => {
     const row = await lockForChange(tx, actor, id);
     const from = row.status as InvoiceStatus;
     if (checkInvoiceTransition(from, status))
       throw new AppError('INVOICE_STATUS_REFUSED', { params: { from, to: status } });
     let creditNoteId: string | null = null;
+    let invoiceMail: InvoiceMail | null = null;
     if (status === 'open') {
-      await repo.updateInvoice(tx, id, await issue(deps, tx, row, now));
-      await mailIssuedInvoice(deps, tx, actor, id);
+      await repo.updateInvoice(tx, id, await issue(deps, tx, row, now, { byTransfer: true }));
+      invoiceMail = await mailIssuedInvoice(deps, tx, actor, id);
     } else if (status === 'paid') await markPaidByHand(deps, tx, actor, id, now);
     else {
       creditNoteId = await creditNoteFor(deps, tx, actor, row, now);
@@ -359,7 +375,7 @@ export async function changeInvoiceStatus(
       before: { status: from },
       after: { status, number: after.number, ...(creditNoteId ? { credit_note: creditNoteId } : {}) },
     });
-    return after;
+    return { ...after, invoice_mail: invoiceMail };
   });
 }
 
@@ -373,11 +389,14 @@ export type PurchaseInvoice = {
   currency: string;
   lines: InvoiceLineInput[];
   notes?: string | null | undefined;
+  /** A purchase by bank transfer needs the operator's account to name (OPERATOR_BANK_ACCOUNT_MISSING). */
+  paymentMethod: PaymentProvider;
 };
 
 /**
  * Creates and issues the invoice of a package purchase in the caller's transaction (numbered, frozen and mailed
- * like any issued invoice); paying it adds `credits` to the company's ledger once. Answers the issued invoice.
+ * like any issued invoice); paying it adds `credits` to the company's ledger once. Answers the issued invoice and
+ * where its mail went.
  */
 export async function issuePurchaseInvoice(
   deps: Deps,
@@ -385,7 +404,7 @@ export async function issuePurchaseInvoice(
   actor: Actor,
   purchase: PurchaseInvoice,
   now = new Date(),
-): Promise<Invoice> {
+): Promise<{ invoice: Invoice; mail: InvoiceMail }> {
   const row = await repo.insertInvoice(tx, {
     companyId: purchase.parties.buyer.id,
     packageId: purchase.packageId,
@@ -407,7 +426,14 @@ export async function issuePurchaseInvoice(
       netCents: l.quantity * l.unit_price,
     })),
   );
-  await repo.updateInvoice(tx, row.id, await issue(deps, tx, row, now, { parties: purchase.parties }));
+  await repo.updateInvoice(
+    tx,
+    row.id,
+    await issue(deps, tx, row, now, {
+      parties: purchase.parties,
+      byTransfer: purchase.paymentMethod === 'bank-transfer',
+    }),
+  );
   await recordAudit(tx, actor, {
     entity: 'invoice',
     entityId: row.id,
@@ -415,8 +441,8 @@ export async function issuePurchaseInvoice(
     action: 'create',
     after: { package: purchase.packageId, credits: purchase.credits, status: 'open' },
   });
-  await mailIssuedInvoice(deps, tx, actor, row.id, purchase.parties);
-  return getInvoice(deps, actor, row.id, tx);
+  const mail = await mailIssuedInvoice(deps, tx, actor, row.id, purchase.parties);
+  return { invoice: await getInvoice(deps, actor, row.id, tx), mail };
 }
 
 /** PATCH /invoices/{id}/dunning: staff pause or resume the reminders of an issued, unpaid invoice. */
@@ -445,7 +471,7 @@ async function pdfOf(
   parties?: InvoiceParties,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const found = parties ? parties.seller : await findOperatorCompany(db);
-  const bank = found ? await findPayeeAccount(db, found.id) : undefined;
+  const bank = await findTransferAccount(db, found);
   const seller: InvoiceSeller = {
     companyName: found?.companyName ?? '',
     addressLine1: found?.addressLine1 ?? null,
@@ -454,7 +480,7 @@ async function pdfOf(
     city: found?.city ?? null,
     country: found?.country ?? null,
     vatId: found?.vatId ?? null,
-    bank: bank ? { accountHolder: bank.accountHolder, bankName: bank.bankName, iban: bank.iban, bic: bank.bic } : null,
+    bank: bank ?? null,
   };
   // A DOCX template assigned to invoices (or credit notes) wins when LibreOffice can convert it (issue 16).
   const pdf =
@@ -476,9 +502,10 @@ export async function invoicePdf(deps: Deps, actor: Actor, id: string): Promise<
 }
 
 /**
- * The invoice mail (`invoice.issued`) with the PDF attached, to the company's invoice mail address, written in the
- * issuing transaction: a rolled-back issue mails nothing. Without an address none is sent. The companies are read
- * unless `parties` brings them.
+ * The invoice mail (`invoice.issued`) with the PDF attached, written in the issuing transaction (a rolled-back issue
+ * mails nothing): to the company's invoice address, else its warning address, else one mail to each of its owners in
+ * their language (issuedInvoiceRecipients). Answers where it went; without anyone to mail, none is sent and the
+ * answer says so. The companies are read unless `parties` brings them.
  */
 async function mailIssuedInvoice(
   deps: Deps,
@@ -486,24 +513,31 @@ async function mailIssuedInvoice(
   actor: Actor,
   id: string,
   parties?: InvoiceParties,
-): Promise<void> {
+): Promise<InvoiceMail> {
   const invoice = await getInvoice(deps, actor, id, tx);
-  const to = parties ? invoiceMailAddress(parties.buyer) : await findInvoiceMailAddress(tx, invoice.company_id);
-  if (!to) return;
-  const language = 'en';
+  const buyer = parties?.buyer ?? (await repo.findCompany(tx, invoice.company_id))!;
+  const { recipients, to } = await issuedInvoiceRecipients(tx, buyer);
+  if (!to.length) return { recipients: null, to: [], not_sent: 'no-recipient' };
   const { fileName, pdf } = await pdfOf(deps, tx, invoice, parties);
-  await sendMail(deps, tx, {
-    event: 'invoice.issued',
-    to,
-    language,
-    companyId: invoice.company_id,
-    variables: {
-      invoice_number: invoice.number ?? '',
-      total: formatMoney(invoice.total, invoice.currency, language),
-      due_date: invoice.due_date ?? '',
-    },
-    attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf.toString('base64') }],
-  });
+  const attachment = { filename: fileName, contentType: 'application/pdf', content: pdf.toString('base64') };
+  const queued: string[] = [];
+  for (const { mail, language } of to) {
+    const row = await sendMail(deps, tx, {
+      event: 'invoice.issued',
+      to: mail,
+      language,
+      companyId: invoice.company_id,
+      variables: {
+        invoice_number: invoice.number ?? '',
+        total: formatMoney(invoice.total, invoice.currency, language),
+        due_date: invoice.due_date ?? '',
+      },
+      attachments: [attachment],
+    });
+    // Without a template the outbox keeps the mail as failed: it is not said to be sent.
+    if (row.status === 'queued') queued.push(mail);
+  }
+  return { recipients, to: queued, not_sent: queued.length ? null : 'no-template' };
 }
 
 const CSV_BATCH = 1000;

@@ -3,14 +3,17 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@cuspid/contracts/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, multipart } from '../../../test/docx';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import { bearer, createTestAdmin, createTestApp, loginAs, requestsTo, type TestContext } from '../../../test/setup-app';
 import { companies } from '../../db/schema';
 import { createPdfConverter } from '../documents/pdf-converter';
 
 let ctx: TestContext;
 let adminToken: string;
+let operatorAccount: { iban: string; bic: string };
 beforeAll(async () => {
   ctx = await createTestApp();
+  operatorAccount = await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });
 afterAll(() => ctx?.close());
@@ -81,7 +84,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('invoice PDF from an assigned
       }
       expect(text).toContain(`Template invoice ${issued.number} of ${issued.invoice_date} for Zahnlabor Template`);
       expect(text).toContain('Line 1: Credits package at €50.00 makes €100.00');
-      expect(text).toContain('Total to pay €119.00');
+      expect(text).toContain(`Total to pay €119.00 to ${operatorAccount.iban}`);
     } finally {
       await assign(null);
     }

@@ -2,8 +2,13 @@ import { defineModule } from '../../lib/define-module';
 import { paymentsRoutes } from './payments.routes';
 
 export { paymentMethods } from './payments.methods';
-export { findPayeeAccount } from './payments.repository';
-export { bankTransferInstructions, startCheckout } from './payments.service';
+export {
+  bankTransferInstructions,
+  findTransferAccount,
+  requireTransferAccount,
+  startCheckout,
+  type TransferAccount,
+} from './payments.service';
 export { markPaidByHand, type PaymentReport, recordPayment, type Settlement } from './payments.settle';
 
 /** Payments (ADR 0106): settling invoices, bank transfers and statements, card checkout, the payment history. */

@@ -4,6 +4,7 @@ import type { BankImportResult, PurchaseResult } from '@cuspid/contracts/payment
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/docx';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   bearer,
   createTestAdmin,
@@ -23,6 +24,7 @@ let adminToken: string;
 beforeAll(async () => {
   // No Stripe settings: bank transfer is the only method here.
   ctx = await createTestApp();
+  await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });
 afterAll(() => ctx?.close());

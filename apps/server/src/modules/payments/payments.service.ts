@@ -72,9 +72,38 @@ export async function paymentHistoryPdf(deps: Deps, actor: Actor, query: Payment
   });
 }
 
+/** The operator's account that a bank transfer goes to, as invoices and payment instructions name it. */
+export type TransferAccount = { accountHolder: string | null; bankName: string | null; iban: string; bic: string };
+
+/**
+ * The account invoices are paid to by bank transfer: the seller's (the operator company's) default bank account, else
+ * its first, when it has both an IBAN and a BIC; undefined when there is no seller, no account, or it lacks either.
+ */
+export async function findTransferAccount(
+  db: DbOrTx,
+  seller: { id: string } | undefined,
+): Promise<TransferAccount | undefined> {
+  const account = seller ? await repo.findPayeeAccount(db, seller.id) : undefined;
+  const iban = account?.iban.trim();
+  const bic = account?.bic?.trim();
+  if (!account || !iban || !bic) return undefined;
+  return { accountHolder: account.accountHolder, bankName: account.bankName, iban, bic };
+}
+
+/**
+ * findTransferAccount, or OPERATOR_BANK_ACCOUNT_MISSING: an invoice to be paid by bank transfer is not issued
+ * without saying where the money goes (issue 29).
+ */
+export async function requireTransferAccount(db: DbOrTx, seller: { id: string } | undefined): Promise<TransferAccount> {
+  const account = await findTransferAccount(db, seller);
+  if (!account) throw new AppError('OPERATOR_BANK_ACCOUNT_MISSING');
+  return account;
+}
+
 /**
  * How to pay an invoice by bank transfer: the operator's account, and the invoice number as the reference. `seller`
  * is the operator company as the caller read it (findOperatorCompany; undefined when there is none).
+ * OPERATOR_BANK_ACCOUNT_MISSING when it has no account with IBAN and BIC.
  */
 export async function bankTransferInstructions(
   db: DbOrTx,
@@ -82,12 +111,12 @@ export async function bankTransferInstructions(
   invoice: { number: string | null; totalCents: number; currency: string },
   paidCents = 0,
 ): Promise<BankTransferInstructions> {
-  const account = seller ? await repo.findPayeeAccount(db, seller.id) : undefined;
+  const account = await requireTransferAccount(db, seller);
   return {
-    account_holder: account?.accountHolder ?? seller?.companyName ?? null,
-    bank_name: account?.bankName ?? null,
-    iban: account?.iban ?? null,
-    bic: account?.bic ?? null,
+    account_holder: account.accountHolder ?? seller?.companyName ?? null,
+    bank_name: account.bankName,
+    iban: account.iban,
+    bic: account.bic,
     reference: invoice.number ?? '',
     amount: outstanding(invoice.totalCents, paidCents),
     currency: invoice.currency,

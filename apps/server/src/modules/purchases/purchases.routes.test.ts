@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import type { PurchaseQuote, PurchaseResult } from '@cuspid/contracts/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testActor } from '../../../test/actors';
+import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
   createTestApp,
@@ -12,14 +15,25 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type StripeDouble, startStripeDouble, stripeEvent, stripeSignature } from '../../../test/stripe-double';
-import { companies, creditLedger, payments } from '../../db/schema';
+import {
+  companies,
+  companyBankAccounts,
+  couponRedemptions,
+  creditLedger,
+  invoices,
+  mailOutbox,
+  payments,
+} from '../../db/schema';
 import { readBalances } from '../credits';
+import { invoicePdf } from '../invoices/invoices.service';
 import { findOperatorCompany } from '../users';
+import { purchase } from './purchases.service';
 
 const WEBHOOK_SECRET = 'whsec_purchases_test_secret';
 let ctx: TestContext;
 let stripe: StripeDouble;
 let adminToken: string;
+let operatorAccount: { iban: string; bic: string };
 beforeAll(async () => {
   stripe = await startStripeDouble();
   ctx = await createTestApp({
@@ -28,6 +42,7 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
     INVOICE_TAX_RATE: '19',
   });
+  operatorAccount = await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });
 afterAll(async () => {
@@ -163,7 +178,13 @@ describe('buying credits', () => {
       [expect.stringContaining('50 paid credits'), 8_000],
       [`Coupon ${code}`, -800],
     ]);
-    expect(result.bank_transfer).toMatchObject({ reference: result.invoice.number, amount: 8_568, currency: 'EUR' });
+    expect(result.bank_transfer).toMatchObject({
+      iban: operatorAccount.iban,
+      bic: operatorAccount.bic,
+      reference: result.invoice.number,
+      amount: 8_568,
+      currency: 'EUR',
+    });
     expect(result.checkout_url).toBeNull();
     // The coupon is used once per company: a second purchase with it is refused, and issues nothing.
     const again = await post('/api/buy-credits', { package_id: packageId, coupon_code: code }, token);
@@ -227,6 +248,102 @@ describe('buying credits', () => {
       checkout_url: null,
     });
     expect((await readBalances(ctx.deps.db, practice.id)).paid).toBe(20);
+  });
+});
+
+/** The invoice mails written for a company. */
+const invoiceMailsOf = (companyId: string) =>
+  ctx.deps.db
+    .select({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.companyId, companyId), eq(mailOutbox.event, 'invoice.issued')));
+
+class Rollback extends Error {}
+
+describe('buying credits: where the invoice mail goes', () => {
+  it('mails the invoice to the invoice address, else to the company’s owners, and says so in the answer', async () => {
+    const packageId = await pkg();
+    const addressed = await company();
+    const toAddress = (await post('/api/buy-credits', { package_id: packageId }, await userOf(addressed.id))).json();
+    expect(toAddress.invoice_mail).toEqual({
+      recipients: 'invoice-address',
+      to: [addressed.invoiceEmailAddress],
+      not_sent: null,
+    });
+    expect(await invoiceMailsOf(addressed.id)).toEqual([{ to: addressed.invoiceEmailAddress }]);
+
+    // Without an address: the users who buy the company's credits, the buyer among them.
+    const practice = await company({ invoiceEmailAddress: null });
+    const owner = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    const buyer = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    const bought = await post(
+      '/api/buy-credits',
+      { package_id: packageId },
+      (await loginAs(ctx.app, buyer.mail)).token,
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().invoice_mail).toEqual({ recipients: 'owners', to: [owner.mail, buyer.mail], not_sent: null });
+    expect((await invoiceMailsOf(practice.id)).map((m) => m.to).sort()).toEqual([owner.mail, buyer.mail].sort());
+  });
+
+  it('claims no mail when the company has no address and no owner: staff buying for it are told none was sent', async () => {
+    const empty = await company({ invoiceEmailAddress: null });
+    const bought = await post('/api/buy-credits', { package_id: await pkg(), company_id: empty.id }, adminToken);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().invoice_mail).toEqual({ recipients: null, to: [], not_sent: 'no-recipient' });
+    expect(await invoiceMailsOf(empty.id)).toEqual([]);
+  });
+});
+
+describe('buying credits: the operator’s bank account', () => {
+  it('refuses a purchase by bank transfer without the operator’s IBAN and BIC: nothing issued, used or booked', async () => {
+    const practice = await company();
+    const user = await createTestUser(ctx.deps, { companyId: practice.id, roles: ['end-user'] });
+    const actor = testActor({ userId: user.id, companyId: practice.id, permissions: ['backoffice-credit'] });
+    const packageId = await pkg(40);
+    const code = await coupon({ kind: 'percent', percent_off: 10 });
+    const operator = (await findOperatorCompany(ctx.deps.db))!;
+    // In a transaction rolled back at the end: on a shared PostgreSQL other test files keep the operator's account.
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        const deps = { ...ctx.deps, db: tx };
+        await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, operator.id));
+        await expect(
+          purchase(deps, actor, { package_id: packageId, coupon_code: code, payment_method: 'bank-transfer' }),
+        ).rejects.toMatchObject({ code: 'OPERATOR_BANK_ACCOUNT_MISSING' });
+        expect(await tx.select().from(invoices).where(eq(invoices.companyId, practice.id))).toEqual([]);
+        expect(await tx.select().from(couponRedemptions).where(eq(couponRedemptions.companyId, practice.id))).toEqual(
+          [],
+        );
+        expect(await tx.select().from(creditLedger).where(eq(creditLedger.companyId, practice.id))).toEqual([]);
+        expect(await tx.select().from(mailOutbox).where(eq(mailOutbox.companyId, practice.id))).toEqual([]);
+
+        // By card the invoice is paid at the checkout: it is issued, and its PDF asks for no transfer.
+        const byCard = await purchase(deps, actor, { package_id: packageId, payment_method: 'stripe' });
+        expect(byCard).toMatchObject({ bank_transfer: null, checkout_url: expect.any(String) });
+        const { pdf } = await invoicePdf(deps, actor, byCard.invoice.id);
+        const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+        expect(text).toContain(`Invoice ${byCard.invoice.number}`);
+        expect(text).not.toContain('Please transfer');
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+
+    // With the account, the same purchase is issued, and the instructions and the PDF name IBAN and BIC.
+    const token = (await loginAs(ctx.app, user.mail)).token;
+    const bought = await post('/api/buy-credits', { package_id: packageId, coupon_code: code }, token);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const result = bought.json() as PurchaseResult;
+    expect(result.bank_transfer).toMatchObject({ iban: operatorAccount.iban, bic: operatorAccount.bic });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${result.invoice.id}/pdf`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();
+    expect(text).toContain(`IBAN ${operatorAccount.iban}`);
+    expect(text).toContain(`BIC ${operatorAccount.bic}`);
   });
 });
 

@@ -121,8 +121,9 @@ export async function quotePurchase(deps: Deps, actor: Actor, input: PurchaseQuo
 
 /**
  * POST /buy-credits: issues the purchase's invoice, with the coupon's use recorded in the same transaction, and
- * answers how to pay it: the bank details and reference, or a card checkout page. An invoice of 0 (a coupon
- * covering the whole price) is paid at once and its credits are booked.
+ * answers how to pay it (the bank details and reference, or a card checkout page) and where the invoice mail went.
+ * An invoice of 0 (a coupon covering the whole price) is paid at once and its credits are booked. By bank transfer,
+ * nothing is issued without the operator's account to name (OPERATOR_BANK_ACCOUNT_MISSING).
  */
 export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): Promise<PurchaseResult> {
   const input = purchaseInputSchema.parse(body);
@@ -130,7 +131,7 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
   if (!paymentMethods(deps).includes(input.payment_method))
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { params: { method: input.payment_method } });
   const code = input.coupon_code?.trim();
-  const { invoice, instructions } = await deps.db.transaction(async (tx: DbOrTx) => {
+  const { invoice, instructions, mail } = await deps.db.transaction(async (tx: DbOrTx) => {
     const coupon = code
       ? await applyDiscountCoupon(tx, {
           code,
@@ -142,7 +143,7 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
         })
       : null;
     const discount = coupon ? { code: code!, cents: coupon.discountCents } : null;
-    let issued = await issuePurchaseInvoice(deps, tx, actor, {
+    const issued = await issuePurchaseInvoice(deps, tx, actor, {
       parties: p.parties,
       packageId: p.offer.id,
       credits: p.offer.credits,
@@ -150,18 +151,23 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
       currency: p.offer.currency,
       lines: linesOf(p, discount),
       notes: discount ? `Coupon ${discount.code}` : null,
+      paymentMethod: input.payment_method,
     });
-    if (coupon) await setRedemptionInvoice(tx, coupon.redemptionId, issued.id);
-    if (issued.total === 0) {
-      await markPaidByHand(deps, tx, actor, issued.id);
-      issued = { ...issued, status: 'paid' };
+    let invoice = issued.invoice;
+    if (coupon) await setRedemptionInvoice(tx, coupon.redemptionId, invoice.id);
+    if (invoice.total === 0) {
+      await markPaidByHand(deps, tx, actor, invoice.id);
+      invoice = { ...invoice, status: 'paid' };
     }
-    const bank = await bankTransferInstructions(tx, p.parties.seller, {
-      number: issued.number,
-      totalCents: issued.total,
-      currency: issued.currency,
-    });
-    return { invoice: issued, instructions: bank };
+    const bank =
+      invoice.status === 'open' && input.payment_method === 'bank-transfer'
+        ? await bankTransferInstructions(tx, p.parties.seller, {
+            number: invoice.number,
+            totalCents: invoice.total,
+            currency: invoice.currency,
+          })
+        : null;
+    return { invoice, instructions: bank, mail: issued.mail };
   });
   const payable = invoice.status === 'open';
   const checkoutUrl =
@@ -170,6 +176,7 @@ export async function purchase(deps: Deps, actor: Actor, body: PurchaseInput): P
     invoice,
     payment_method: input.payment_method,
     checkout_url: checkoutUrl,
-    bank_transfer: payable && input.payment_method === 'bank-transfer' ? instructions : null,
+    bank_transfer: instructions,
+    invoice_mail: mail,
   };
 }

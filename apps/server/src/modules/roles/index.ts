@@ -4,6 +4,7 @@ import { rolesSearch } from './roles.search';
 
 export { assertMayGrant, permissionsNotHeld, selfServiceViolations } from './roles.policy';
 export {
+  findCompanyUsersHolding,
   findRegistrationRoles,
   findRolesByName,
   findUserAccess,

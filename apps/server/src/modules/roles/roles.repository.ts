@@ -1,5 +1,5 @@
-import { ADMIN_ROLE } from '@cuspid/contracts';
-import { and, asc, eq, ilike, inArray, ne, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, type PermissionTitle } from '@cuspid/contracts';
+import { and, asc, eq, ilike, inArray, isNull, ne, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
@@ -135,6 +135,38 @@ export async function permissionTitlesOfUser(db: DbOrTx, userId: string): Promis
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, userId));
   return rows.map((r) => r.title);
+}
+
+/**
+ * The live, active users of a company who hold `permission` through one of their roles, the oldest first (at most
+ * `limit`), with their mail and contact language.
+ */
+export async function findCompanyUsersHolding(
+  db: DbOrTx,
+  companyId: string,
+  permission: PermissionTitle,
+  limit: number,
+): Promise<{ id: string; mail: string; contactLanguage: string }[]> {
+  return db
+    .selectDistinctOn([users.createdAt, users.id], {
+      id: users.id,
+      mail: users.mail,
+      contactLanguage: users.contactLanguage,
+    })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        eq(permissions.title, permission),
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit);
 }
 
 /** Roles of a user with their partner type, and the (scope, value, title) of every permission they grant. */

@@ -4,6 +4,7 @@ import {
   type Invoice,
   type InvoiceInput,
   type InvoiceStatus,
+  type InvoiceStatusChange,
   type InvoiceType,
   type InvoiceUpdate,
   type invoiceListItemSchema,
@@ -119,7 +120,7 @@ export function useChangeInvoiceStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: InvoiceStatus }) =>
-      api.patch<Invoice>('api', INVOICE_ROUTES.updateStatus(id), { status }),
+      api.patch<InvoiceStatusChange>('api', INVOICE_ROUTES.updateStatus(id), { status }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { INVOICE_TRANSITIONS, type Invoice, type InvoiceStatus } from '@cuspid/contracts/invoices';
+import { INVOICE_TRANSITIONS, type Invoice, type InvoiceMail, type InvoiceStatus } from '@cuspid/contracts/invoices';
 import { Button, Group, Text } from '@mantine/core';
 import {
   IconCash,
@@ -9,6 +9,7 @@ import {
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +20,19 @@ import { useChangeInvoiceStatus, useDeleteInvoice, useSetDunningPaused } from '.
 import { invoicePaths } from '../paths';
 
 type Move = Exclude<InvoiceStatus, 'draft'>;
+
+/** The issue toast: the number, and where the invoice mail went as the answer says (never a mail not sent). */
+function issuedText(t: TFunction, number: string, mail: InvoiceMail | null): string {
+  const to = mail?.to.join(', ') ?? '';
+  if (!mail) return t('actions.issued', { number });
+  if (mail.to.length)
+    return mail.recipients === 'owners'
+      ? t('actions.issuedMailedToOwners', { number, to })
+      : t('actions.issuedMailed', { number, to });
+  return mail.not_sent === 'no-template'
+    ? t('actions.issuedNotMailedNoTemplate', { number })
+    : t('actions.issuedNotMailedNoRecipient', { number });
+}
 
 const MOVES: Record<Move, { label: string; done: string; icon: typeof IconSend; testId: string }> = {
   open: { label: 'actions.issue', done: 'actions.issued', icon: IconSend, testId: 'invoice-issue' },
@@ -46,7 +60,11 @@ export function InvoiceActions({ invoice, name }: { invoice: Invoice; name: stri
     setMoving(to);
     try {
       const changed = await change.mutateAsync({ id: invoice.id, status: to });
-      notifySuccess(t(MOVES[to].done, { number: changed.number ?? '' }));
+      notifySuccess(
+        to === 'open'
+          ? issuedText(t, changed.number ?? '', changed.invoice_mail)
+          : t(MOVES[to].done, { number: changed.number ?? '' }),
+      );
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus } from '@cuspid/contracts/invoices';
+import type { Invoice, InvoiceMail, InvoiceStatus } from '@cuspid/contracts/invoices';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
@@ -20,15 +20,18 @@ const pdf = () =>
     headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice.pdf"' },
   });
 
-/** Answers the invoice, as `afterChange` once its status changed. */
-function serve(invoice: Invoice, options: { staff?: boolean; afterChange?: Invoice } = {}) {
+/** Answers the invoice, as `afterChange` once its status changed (with `invoiceMail`, where its mail went). */
+function serve(
+  invoice: Invoice,
+  options: { staff?: boolean; afterChange?: Invoice; invoiceMail?: InvoiceMail | null } = {},
+) {
   let current = invoice;
   return mockServer({
     [`/api/invoices/${INVOICE_ID}`]: () => jsonResponse(current),
     [`/api/invoices/${INVOICE_ID}/pdf`]: pdf,
     [`/api/update-invoice-status/${INVOICE_ID}`]: () => {
       current = options.afterChange ?? invoice;
-      return jsonResponse(current);
+      return jsonResponse({ ...current, invoice_mail: options.invoiceMail ?? null });
     },
     [`/api/invoices/${INVOICE_ID}/dunning`]: () => jsonResponse({ ...invoice, dunning_paused: true }),
     '/api/my-company': () =>
@@ -129,9 +132,12 @@ describe('InvoiceShowPage', () => {
     expect(screen.getByTestId('invoice-pdf-download')).toBeInTheDocument();
   });
 
-  it('issues a draft', async () => {
+  it('issues a draft, and says where its mail went', async () => {
     signInWith(['backoffice-invoice']);
-    const calls = serve(invoiceRecord({ status: 'draft', number: null }), { afterChange: invoiceRecord() });
+    const calls = serve(invoiceRecord({ status: 'draft', number: null }), {
+      afterChange: invoiceRecord(),
+      invoiceMail: { recipients: 'invoice-address', to: ['rechnung@praxis-weiss.example'], not_sent: null },
+    });
     const page = await renderPage();
     expect(within(page).getByTestId('invoice-title')).toHaveTextContent('Draft invoice for Praxis Weiss');
     await userEvent.click(await screen.findByTestId('invoice-issue'));
@@ -141,7 +147,24 @@ describe('InvoiceShowPage', () => {
         body: { status: 'open' },
       }),
     );
-    expect(await screen.findByText('The invoice was issued as 2026-000042')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The invoice was issued as 2026-000042 and mailed to rechnung@praxis-weiss.example'),
+    ).toBeInTheDocument();
+  });
+
+  it('issues a draft of a company without address or owner, and says that no mail was sent', async () => {
+    signInWith(['backoffice-invoice']);
+    serve(invoiceRecord({ status: 'draft', number: null }), {
+      afterChange: invoiceRecord(),
+      invoiceMail: { recipients: null, to: [], not_sent: 'no-recipient' },
+    });
+    await renderPage();
+    await userEvent.click(await screen.findByTestId('invoice-issue'));
+    expect(
+      await screen.findByText(
+        'The invoice was issued as 2026-000042. No mail was sent: the company has no invoice address and no user who buys its credits',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('cancels an open invoice after saying that a credit note settles it, and links the credit note', async () => {

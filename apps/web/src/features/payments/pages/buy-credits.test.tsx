@@ -47,7 +47,9 @@ function quoteFor(call: RecordedCall): PurchaseQuote {
   };
 }
 
-const bought = (total: number): PurchaseResult => ({
+const BILLING = 'billing@praxis-weiss.example';
+
+const bought = (total: number, invoice_mail: PurchaseResult['invoice_mail'] = mailedTo([BILLING])): PurchaseResult => ({
   invoice: { id: INVOICE_ID, number: '2026-000042', status: 'open', total } as PurchaseResult['invoice'],
   payment_method: 'bank-transfer',
   checkout_url: null,
@@ -60,7 +62,12 @@ const bought = (total: number): PurchaseResult => ({
     amount: total,
     currency: 'EUR',
   },
+  invoice_mail,
 });
+
+function mailedTo(to: string[], recipients: 'invoice-address' | 'owners' = 'invoice-address') {
+  return { recipients, to, not_sent: null };
+}
 
 beforeEach(() => {
   sessionStore.signIn(loginResponse({ roles: ['end-user'] }));
@@ -106,10 +113,31 @@ describe('BuyCreditsPage', () => {
     const purchase = calls.find((c) => c.path === '/api/buy-credits')!;
     expect(purchase.body).toEqual({ package_id: SMALL, payment_method: 'bank-transfer', coupon_code: 'TEN' });
     expect(within(done).getByText('Invoice 2026-000042')).toBeInTheDocument();
+    expect(within(done).getByTestId('buy-invoice-mail')).toHaveTextContent(`The invoice was sent to ${BILLING}.`);
     const bank = within(done).getByTestId('bank-instructions');
     expect(bank).toHaveTextContent('DE89370400440532013000');
     expect(bank).toHaveTextContent('2026-000042');
     expect(bank).toHaveTextContent('€107.10');
+  });
+
+  it('says in the user’s language why an order by bank transfer is refused without the operator’s bank account', async () => {
+    mockServer({
+      '/api/available-packages': () =>
+        jsonResponse({ company_id: COMPANY_ID, country: 'DE', data: [offer(SMALL, 'Starter', 50, 10_000)] }),
+      '/api/buy-credits/quote': (call) => jsonResponse(quoteFor(call)),
+      '/api/buy-credits': () =>
+        jsonResponse({ code: 'OPERATOR_BANK_ACCOUNT_MISSING', message: 'No invoice … (Customers)' }, 409),
+    });
+    const { i18n } = await import('../../../lib/i18n');
+    await i18n.changeLanguage('de');
+    render();
+    await userEvent.click((await screen.findAllByTestId('buy-package'))[0]!);
+    await screen.findByTestId('buy-total');
+    await userEvent.click(screen.getByTestId('buy-submit'));
+    expect(await screen.findByTestId('notification-error')).toHaveTextContent(
+      'Das Bankkonto des Betreibers mit IBAN und BIC ist nicht eingerichtet',
+    );
+    expect(screen.queryByTestId('buy-done')).not.toBeInTheDocument();
   });
 
   it('shows why a coupon is refused, on the coupon field', async () => {
@@ -127,5 +155,38 @@ describe('BuyCreditsPage', () => {
     await userEvent.type(screen.getByTestId('buy-coupon'), 'OLD');
     await userEvent.click(screen.getByTestId('buy-coupon-apply'));
     expect(await screen.findByText('This coupon has expired')).toBeInTheDocument();
+  });
+});
+
+describe('BuyCreditsPage: where the invoice mail went', () => {
+  async function order(mail: PurchaseResult['invoice_mail']) {
+    mockServer({
+      '/api/available-packages': () =>
+        jsonResponse({ company_id: COMPANY_ID, country: 'DE', data: [offer(SMALL, 'Starter', 50, 10_000)] }),
+      '/api/buy-credits/quote': (call) => jsonResponse(quoteFor(call)),
+      '/api/buy-credits': () => jsonResponse(bought(11_900, mail), 201),
+    });
+    render();
+    await userEvent.click((await screen.findAllByTestId('buy-package'))[0]!);
+    await screen.findByTestId('buy-total');
+    await userEvent.click(screen.getByTestId('buy-submit'));
+    return screen.findByTestId('buy-done');
+  }
+
+  it('names the owners it went to when the company has no invoice address', async () => {
+    const done = await order(mailedTo(['paul@praxis.example', 'anna@praxis.example'], 'owners'));
+    expect(within(done).getByTestId('buy-invoice-mail')).toHaveTextContent(
+      'The company has no invoice address, so the invoice was sent to its users who buy credits: paul@praxis.example, anna@praxis.example.',
+    );
+  });
+
+  it('says that no invoice mail was sent, and claims none, when there was nobody to send it to', async () => {
+    const done = await order({ recipients: null, to: [], not_sent: 'no-recipient' });
+    expect(within(done).getByTestId('buy-invoice-mail')).toHaveTextContent(
+      'No invoice mail was sent: the company has no invoice address and no user who buys its credits.',
+    );
+    expect(done).not.toHaveTextContent('was sent to');
+    // The bank details to pay it are still there.
+    expect(within(done).getByTestId('bank-instructions')).toHaveTextContent('DE89370400440532013000');
   });
 });

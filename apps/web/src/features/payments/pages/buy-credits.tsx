@@ -1,3 +1,4 @@
+import type { InvoiceMail } from '@cuspid/contracts/invoices';
 import type { AvailablePackage } from '@cuspid/contracts/packages';
 import type { PaymentProvider, PurchaseResult } from '@cuspid/contracts/payments';
 import {
@@ -207,22 +208,41 @@ function PackageCard({
   );
 }
 
+/** Where the invoice mail went, as the purchase's answer says: never a mail that was not sent. */
+function InvoiceMailNote({ mail }: { mail: InvoiceMail }) {
+  const { t } = useTranslation('payments');
+  const to = mail.to.join(', ');
+  const text = !mail.to.length
+    ? mail.not_sent === 'no-template'
+      ? t('done.notMailedNoTemplate')
+      : t('done.notMailedNoRecipient')
+    : mail.recipients === 'owners'
+      ? t('done.mailedToOwners', { to })
+      : t('done.mailed', { to });
+  return (
+    <Text span inherit data-testid="buy-invoice-mail">
+      {text}
+    </Text>
+  );
+}
+
 /** After ordering: paid at once (a coupon covered it), or the bank details to pay the issued invoice. */
 function PurchaseDone({ result }: { result: PurchaseResult }) {
   const { t } = useTranslation('payments');
   const format = useFormat();
-  const { invoice, bank_transfer: bank } = result;
+  const { invoice, bank_transfer: bank, invoice_mail: mail } = result;
+  const mailed = mail.to.length > 0;
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="buy-done">
         <PageHeader title={t('done.title')} />
         {invoice.status === 'paid' ? (
-          <Alert color="teal" title={t('done.paidTitle')}>
-            {t('done.paid')}
+          <Alert color={mailed ? 'teal' : 'yellow'} title={t('done.paidTitle')}>
+            {t('done.paid')} <InvoiceMailNote mail={mail} />
           </Alert>
         ) : (
-          <Alert color="blue" title={t('done.invoiceTitle', { number: invoice.number })}>
-            {t('done.invoice')}
+          <Alert color={mailed ? 'blue' : 'yellow'} title={t('done.invoiceTitle', { number: invoice.number })}>
+            <InvoiceMailNote mail={mail} /> {t('done.bookedOnPayment')}
           </Alert>
         )}
         {bank && (
