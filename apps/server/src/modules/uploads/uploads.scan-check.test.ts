@@ -2,6 +2,9 @@
 // there, with the reason, in the error shape; the upload says why (GET, completion, HEAD lets a tus client learn it),
 // and a case cannot take it: refused before it is priced, with no credit moved. Scans of every format pass.
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { writeObj, writePly } from '@cuspid/mesh';
 import { jawFixture, jawFixtureStl } from '@cuspid/mesh/testing';
 import { eq } from 'drizzle-orm';
@@ -17,6 +20,8 @@ import {
 } from '../../../test/setup-app';
 import { cases, creditLedger } from '../../db/schema';
 import { addCredits, readBalances } from '../credits';
+import { checkStagedScan } from './uploads.scan-check';
+import { checkScanHere, SCAN_CHECK_LIMITS } from './uploads.scan-sample';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -194,5 +199,26 @@ describe('scans that can be processed', () => {
     const submitted = await submitCase(id);
     expect(submitted.statusCode, submitted.body).toBe(201);
     expect(submitted.json().credits_spent).toBeGreaterThan(0);
+  });
+});
+
+describe('the check in a worker thread', () => {
+  it('answers what the check in this thread answers; one that does not answer in time is stopped', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cuspid-scan-check-'));
+    try {
+      const file = path.join(dir, 'staged');
+      const bytes = cutShortStl();
+      await writeFile(file, bytes);
+      const inWorker = { ...SCAN_CHECK_LIMITS, inThreadBytes: 0 };
+      const answer = await checkStagedScan(file, 'UpperJaw.stl', bytes.length, inWorker);
+      expect(answer).toMatchObject({ ok: false, reason: 'CUT_SHORT', format: 'stl-binary' });
+      expect(answer).toEqual(await checkScanHere(file, 'UpperJaw.stl', bytes.length, inWorker));
+      // The upload's service lets a file through when its check cannot answer (it refuses only what it found).
+      await expect(
+        checkStagedScan(file, 'UpperJaw.stl', bytes.length, { ...inWorker, workerTimeoutMs: 1 }),
+      ).rejects.toThrow('did not answer within 1 ms');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
