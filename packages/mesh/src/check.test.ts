@@ -79,7 +79,11 @@ describe('checkScan: what is no scan', () => {
         "DCM is 3Shape's encrypted format: export the scan as STL or PLY from your scanner software.",
       );
     }
-    // XML that is not HPS, and an archive of other files, are simply no mesh.
+    // A DICOM image (a CBCT volume's slice, named .dcm as well) is no 3Shape file; XML that is not HPS, and an
+    // archive of other files, are simply no mesh.
+    const dicom = new Uint8Array(400);
+    dicom.set(text('DICM'), 128);
+    expect(refusal(checkWhole(dicom, 'CBCT 001.dcm')).reason).toBe('NOT_A_MESH');
     expect(refusal(checkWhole(text('<?xml version="1.0"?><HPSX/>'), 'a.stl')).reason).toBe('NOT_A_MESH');
     expect(refusal(checkWhole(zipStartingWith('word/document.xml'), 'a.stl')).reason).toBe('NOT_A_MESH');
   });

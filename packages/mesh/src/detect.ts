@@ -217,13 +217,17 @@ function skipXmlProlog(bytes: Uint8Array, limit = 4096): number {
   }
 }
 
+/** DICOM (X-ray and CBCT images, often named `.dcm` too): a 128-byte preamble, then `DICM`. */
+const isDicom = (bytes: Uint8Array) => asciiWordAt(bytes, 128, 'dicm');
+
 /**
  * Whether the file is a 3Shape DCM: the dental scanners' own format, an HPS ("HIMSA packed scan") XML document
  * whose mesh is packed and, in current exports, encrypted, so that it cannot be read without 3Shape's software.
- * Decided by the name (`.dcm`), or by the bytes: an XML document whose root element is `<HPS …>`, or a ZIP
- * archive holding an `.hps` or `.dcm` entry (some exports wrap the XML in one).
+ * Decided by the bytes: an XML document whose root element is `<HPS …>`, or a ZIP archive holding an `.hps` or
+ * `.dcm` entry (some exports wrap the XML in one); or by the name (`.dcm`), unless the bytes are DICOM.
  */
 export function isDcmFile(bytes: Uint8Array, fileName?: string): boolean {
+  if (isDicom(bytes)) return false;
   if (extensionOf(fileName) === 'dcm') return true;
   const root = skipXmlProlog(bytes);
   if (root >= 0 && asciiWordAt(bytes, root, '<hps')) {

@@ -306,13 +306,20 @@ describe('a file the server refuses when its last byte arrives', () => {
     );
   });
 
-  it("refuses 3Shape's DCM files by name with what to export instead", async () => {
+  it("refuses 3Shape's DCM files with what to export instead, and a DICOM image as no scan", async () => {
     const { container } = renderUploader(10_000);
-    await userEvent.upload(await input(container), [new File([bytes(50)], 'Smith UpperJaw.dcm')], {
-      applyAccept: false,
-    });
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    const hps = encoder.encode('<?xml version="1.0"?>\n<HPS version="1.1"><Packed_geometry/></HPS>\n');
+    const dicom = new Uint8Array(400);
+    dicom.set(encoder.encode('DICM'), 128);
+    await userEvent.upload(
+      await input(container),
+      [new File([hps], 'Smith UpperJaw.dcm'), new File([dicom], 'CBCT 0001.dcm')],
+      { applyAccept: false },
+    );
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
       "Smith UpperJaw.dcm: DCM is 3Shape's encrypted format: export the scan as STL or PLY from your scanner software",
     );
+    expect(notice).toHaveTextContent('Not a scan file: CBCT 0001.dcm');
   });
 });

@@ -46,6 +46,12 @@ export type ScanUploaderProps = {
 const MAX_FILES = 2;
 const fingerprintOf = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
+/** Whether a `.dcm` file is 3Shape's (not a DICOM image, also `.dcm`): its first bytes tell. */
+async function isThreeShapeDcm(file: File): Promise<boolean> {
+  const { isDcmFile } = await import('@cuspid/mesh');
+  return isDcmFile(new Uint8Array(await file.slice(0, 4096).arrayBuffer()), file.name);
+}
+
 /**
  * The scan files picked: ZIPs opened and their scans taken out, anything else refused by name (3Shape's DCM files
  * apart: they need another export, not another file).
@@ -57,7 +63,7 @@ export async function expandPicked(
   const refused: string[] = [];
   const dcm: string[] = [];
   for (const file of files) {
-    if (isDcm(file.name)) dcm.push(file.name);
+    if (isDcm(file.name) && (await isThreeShapeDcm(file))) dcm.push(file.name);
     else if (!isAcceptedFile(file.name)) refused.push(file.name);
     else if (isZip(file.name)) {
       for (const scan of await extractScans(file)) {
