@@ -8,8 +8,8 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 /** A jaw scan as a practice's scanner exports it: a binary STL of a generated arch (a few thousand triangles). */
 export const jawScan = (jaw: 'upper' | 'lower', triangles = 6000) => Buffer.from(jawFixtureStl({ jaw, triangles }));
 
-/** Uploads a scan through the tus endpoint as the browser does, and completes it with its sha256. */
-export async function uploadScanApi(token: string, bytes: Buffer, fileName: string): Promise<string> {
+/** Starts an upload through the tus endpoint and sends all its bytes: its id and the answer to its last byte. */
+export async function sendScanApi(token: string, bytes: Buffer, fileName: string) {
   const auth = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
     method: 'POST',
@@ -26,6 +26,12 @@ export async function uploadScanApi(token: string, bytes: Buffer, fileName: stri
     headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
     body: new Uint8Array(bytes),
   });
+  return { id, sent };
+}
+
+/** Uploads a scan through the tus endpoint as the browser does, and completes it with its sha256. */
+export async function uploadScanApi(token: string, bytes: Buffer, fileName: string): Promise<string> {
+  const { id, sent } = await sendScanApi(token, bytes, fileName);
   if (sent.status !== 204) throw new Error(`upload send: HTTP ${sent.status} ${await sent.text()}`);
   const done = await apiCall('POST', `/api/uploads/${id}/complete`, {
     token,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { apiCall, loginApi } from '../support/api';
-import { grantCredits, jawScan, uploadScanApi } from '../support/cases';
+import { grantCredits, jawScan, sendScanApi } from '../support/cases';
 import { ADMIN, PRACTICE } from '../support/env';
 import { useBrowser } from '../support/fixture';
 import { gotoPath, loginViaUi } from '../support/ui';
@@ -127,30 +127,38 @@ describe('cases', () => {
     },
   );
 
-  e2e('a renamed PNG ends as unsupported with the reason, and the credits come back', async ({ page }) => {
-    const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
-    const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
-    const company = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
-    await grantCredits(adminToken, company.body.id, 50, 'Cases e2e (PNG)');
-    const before = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
-    const upload = await uploadScanApi(practiceToken, PNG, 'upper.stl');
-    const created = await apiCall<{ id: string; credits_spent: number }>('POST', '/api/case-lists', {
-      token: practiceToken,
-      body: { name: 'Not a scan', patient: 'P-png', upper_teeth: [11], lower_teeth: [], upper_upload_id: upload },
-    });
-    assert.equal(created.status, 201);
-    assert.ok(created.body.credits_spent > 0);
+  e2e(
+    'a renamed PNG is refused when its upload completes, with the reason on the file, and charges nothing',
+    async ({ page }) => {
+      const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+      const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+      const company = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
+      await grantCredits(adminToken, company.body.id, 50, 'Cases e2e (PNG)');
+      const before = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
 
-    await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
-    await gotoPath(page, `/my-cases/${created.body.id}/show`);
-    await page
-      .getByTestId('case-show-page')
-      .getByTestId('case-status')
-      .getByText('Unsupported')
-      .first()
-      .waitFor({ timeout: 60_000 });
-    await page.getByText('The file is not a 3D mesh we can read', { exact: false }).first().waitFor();
-    const after = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
-    assert.equal(after.body.total, before.body.total);
-  });
+      // In the uploader: the server's reason on the file, never "uploaded and checked".
+      await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+      await gotoPath(page, '/my-cases/create');
+      await page.getByTestId('case-form').waitFor();
+      await page
+        .getByTestId('case-scans-field')
+        .locator('input[type="file"]')
+        .setInputFiles([{ name: 'Smile.stl', mimeType: 'model/stl', buffer: PNG }]);
+      await page.getByText('Not a scan file: Smile.stl is not an STL, PLY or OBJ mesh').waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByText(/uploaded and checked/).count(), 0);
+
+      // Through the API: the last byte is answered with the refusal, and a case with the upload is refused unpriced.
+      const { id, sent } = await sendScanApi(practiceToken, PNG, 'upper.stl');
+      assert.equal(sent.status, 422);
+      assert.equal(((await sent.json()) as { code: string }).code, 'UPLOAD_NOT_A_SCAN');
+      const created = await apiCall<{ code: string }>('POST', '/api/case-lists', {
+        token: practiceToken,
+        body: { name: 'Not a scan', patient: 'P-png', upper_teeth: [11], lower_teeth: [], upper_upload_id: id },
+      });
+      assert.equal(created.status, 400);
+      assert.equal(created.body.code, 'CASE_UPLOAD_UNUSABLE');
+      const after = await apiCall<Balance>('GET', '/api/get-credits', { token: practiceToken });
+      assert.equal(after.body.total, before.body.total);
+    },
+  );
 });

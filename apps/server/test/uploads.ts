@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
+import { jawFixtureStl } from '@cuspid/mesh/testing';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './setup-app';
+
+/**
+ * A jaw scan as a binary STL of about `bytes` bytes (84 + 50 per triangle): the content of an upload that has to
+ * pass the scan check its last byte goes through (ADR 0100).
+ */
+export function scanOfSize(bytes: number): Buffer {
+  return Buffer.from(jawFixtureStl({ triangles: Math.max(200, Math.round((bytes - 84) / 50)) }));
+}
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const TUS = { 'tus-resumable': '1.0.0' };

@@ -141,6 +141,13 @@ export const ERROR_STATUS = {
   UPLOAD_NOT_VERIFIED: 409,
   UPLOAD_CONSUMED: 409,
   UPLOAD_STORE_FAILED: 500,
+  // A scan refused when its upload completes, before a case can be charged for it (ADR 0100).
+  UPLOAD_NOT_A_SCAN: 422,
+  UPLOAD_SCAN_DCM: 422,
+  UPLOAD_SCAN_CUT_SHORT: 422,
+  UPLOAD_SCAN_EMPTY: 422,
+  UPLOAD_SCAN_UNREADABLE: 422,
+  UPLOAD_SCAN_TOO_MANY_TRIANGLES: 422,
   // The tus protocol's own refusals (ADR 0100): the statuses tus clients act on.
   UPLOAD_TUS_VERSION_UNSUPPORTED: 412,
   UPLOAD_EXTENSION_UNSUPPORTED: 501,
@@ -313,6 +320,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_NOT_VERIFIED: 'The scan upload is not finished and checked yet',
   UPLOAD_CONSUMED: 'This scan upload was used for a case already',
   UPLOAD_STORE_FAILED: 'The uploaded file could not be stored. Please upload it again.',
+  UPLOAD_NOT_A_SCAN: 'Not a scan file: {{name}} is not an STL, PLY or OBJ mesh',
+  UPLOAD_SCAN_DCM: "DCM is 3Shape's encrypted format: export the scan as STL or PLY from your scanner software",
+  UPLOAD_SCAN_CUT_SHORT:
+    '{{name}} is cut short: the {{format}} file ends before all the triangles it declares. Please upload the complete file.',
+  UPLOAD_SCAN_EMPTY: '{{name}} holds no surface: the {{format}} file has no triangles',
+  UPLOAD_SCAN_UNREADABLE: '{{name}} cannot be read as a scan. {{detail}}',
+  UPLOAD_SCAN_TOO_MANY_TRIANGLES:
+    '{{name}} has more than {{max}} triangles, more than can be processed. Please export it at a lower resolution.',
   UPLOAD_TUS_VERSION_UNSUPPORTED:
     'The upload used another version of the upload protocol (this server speaks tus {{version}}). Please reload the page.',
   UPLOAD_EXTENSION_UNSUPPORTED: 'The upload asked for tus {{extension}}, which this server does not offer',

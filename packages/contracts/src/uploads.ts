@@ -13,7 +13,11 @@ export const SCAN_MESH_EXTENSIONS = ['.stl', '.ply', '.obj'] as const;
 /** The default largest scan (UPLOAD_MAX_BYTES): 500 MB. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
 
-export const UPLOAD_STATUSES = ['uploading', 'stored', 'verified', 'failed', 'consumed'] as const;
+/**
+ * `refused`: every byte arrived, but the file is no scan that can be processed (not a mesh, a 3Shape DCM, cut short,
+ * without triangles): the reason is its `failure_reason`, and no case can take it.
+ */
+export const UPLOAD_STATUSES = ['uploading', 'stored', 'verified', 'failed', 'refused', 'consumed'] as const;
 export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 

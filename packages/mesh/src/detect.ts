@@ -109,8 +109,11 @@ const OBJ_KEYWORDS = new Set([
   'surf',
 ]);
 
-/** The first keyword of the first line that is not blank and not a comment, or '' for none (comments only). */
-function firstObjKeyword(bytes: Uint8Array, limit = 65536): string | null {
+/**
+ * The first keyword of the first line that is not blank and not a comment, or '' for none (comments only, all
+ * `fileSize` bytes of them), or null when the first 64 KB do not tell.
+ */
+function firstObjKeyword(bytes: Uint8Array, fileSize: number, limit = 65536): string | null {
   const end = Math.min(bytes.length, limit);
   let i = skipLeadingSpace(bytes);
   while (i < end) {
@@ -130,7 +133,7 @@ function firstObjKeyword(bytes: Uint8Array, limit = 65536): string | null {
       return word;
     }
   }
-  return i >= bytes.length ? '' : null;
+  return i >= fileSize ? '' : null;
 }
 
 function extensionOf(fileName: string | undefined): string {
@@ -143,17 +146,18 @@ function extensionOf(fileName: string | undefined): string {
  * Which mesh format `bytes` hold, decided by content; the file name is only a hint for what content cannot tell
  * (a binary STL that is cut short or has bytes after its last triangle, an OBJ of comments only).
  * Null when the content is no mesh format this package reads (an image renamed `.stl` is null).
+ * `fileSize` is the whole file's size when `bytes` are only its start (a check that reads the first megabytes).
  *
  * Rules: a binary STL is exactly 84 + 50·n bytes for the n triangles its header declares (even when its header
  * starts with "solid", as many exporters write); an ASCII STL is text starting with `solid` and containing
  * `facet` or `endsolid`; a PLY starts with the line `ply`; an OBJ is text whose first statement is an OBJ keyword.
  */
-export function detectFormat(bytes: Uint8Array, fileName?: string): MeshFormat | null {
+export function detectFormat(bytes: Uint8Array, fileName?: string, fileSize = bytes.length): MeshFormat | null {
   if (bytes.length === 0) return null;
   const extension = extensionOf(fileName);
   if (hasMagic(bytes, STRONG_MAGIC)) return null;
   const declared = binaryStlTriangleCount(bytes);
-  if (declared >= 0 && bytes.length === binaryStlSize(declared)) return 'stl-binary';
+  if (declared >= 0 && fileSize === binaryStlSize(declared)) return 'stl-binary';
   if (hasMagic(bytes, WEAK_MAGIC)) return null;
 
   const start = skipLeadingSpace(bytes);
@@ -167,7 +171,7 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): MeshFormat |
     }
   }
   if (text) {
-    const keyword = firstObjKeyword(bytes);
+    const keyword = firstObjKeyword(bytes, fileSize);
     if (keyword !== null && OBJ_KEYWORDS.has(keyword)) return 'obj';
     if (keyword === '' && extension === 'obj') return 'obj';
   }
@@ -175,7 +179,71 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): MeshFormat |
   // streaming exporters never fill it in) over whole records. Only on the name's word.
   if (extension === 'stl' && !text) {
     if (declared > 0) return 'stl-binary';
-    if (declared === 0 && bytes.length > 84 && (bytes.length - 84) % 50 === 0) return 'stl-binary';
+    if (declared === 0 && fileSize > 84 && (fileSize - 84) % 50 === 0) return 'stl-binary';
   }
   return null;
+}
+
+/** The first bytes of a ZIP archive's local file header. */
+const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
+
+/** Names of the ZIP entries whose local headers lie in `bytes` (names are stored uncompressed). */
+function zipEntryNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  for (let at = 0; at + 30 <= bytes.length; at++) {
+    if (bytes[at] !== 0x50 || !ZIP_LOCAL_HEADER.every((b, k) => bytes[at + k] === b)) continue;
+    const nameLength = bytes[at + 26]! | (bytes[at + 27]! << 8);
+    const extraLength = bytes[at + 28]! | (bytes[at + 29]! << 8);
+    if (at + 30 + nameLength > bytes.length) break;
+    let name = '';
+    for (let k = 0; k < nameLength; k++) name += String.fromCharCode(bytes[at + 30 + k]!);
+    names.push(name);
+    at += 29 + nameLength + extraLength;
+  }
+  return names;
+}
+
+/** Offset after an XML prolog: declaration (`<?xml …?>`), comments and whitespace; -1 when one is not closed. */
+function skipXmlProlog(bytes: Uint8Array, limit = 4096): number {
+  let i = skipLeadingSpace(bytes);
+  const end = Math.min(bytes.length, limit);
+  for (;;) {
+    const close = asciiWordAt(bytes, i, '<?') ? '?>' : asciiWordAt(bytes, i, '<!--') ? '-->' : null;
+    if (!close) return i;
+    const closed = indexOfAscii(bytes, close, i + 2, end);
+    if (closed < 0) return -1;
+    i = closed + close.length;
+    while (i < end && (bytes[i] === 32 || (bytes[i]! >= 9 && bytes[i]! <= 13))) i++;
+  }
+}
+
+/** DICOM (X-ray and CBCT images, often named `.dcm` too): a 128-byte preamble, then `DICM`. */
+const isDicom = (bytes: Uint8Array) => asciiWordAt(bytes, 128, 'dicm');
+
+/**
+ * Whether the file is a 3Shape DCM: the dental scanners' own format, an HPS ("HIMSA packed scan") XML document
+ * whose mesh is packed and, in current exports, encrypted, so that it cannot be read without 3Shape's software.
+ * Decided by the bytes: an XML document whose root element is `<HPS …>`, or a ZIP archive holding an `.hps` or
+ * `.dcm` entry (some exports wrap the XML in one); or by the name (`.dcm`), unless the bytes are DICOM.
+ */
+export function isDcmFile(bytes: Uint8Array, fileName?: string): boolean {
+  if (isDicom(bytes)) return false;
+  if (extensionOf(fileName) === 'dcm') return true;
+  const root = skipXmlProlog(bytes);
+  if (root >= 0 && asciiWordAt(bytes, root, '<hps')) {
+    const after = bytes[root + 4];
+    if (
+      after === undefined ||
+      after === 62 /* > */ ||
+      after === 47 /* / */ ||
+      after === 32 ||
+      (after >= 9 && after <= 13)
+    ) {
+      return true;
+    }
+  }
+  if (startsWithBytes(bytes, ZIP_LOCAL_HEADER)) {
+    return zipEntryNames(bytes).some((name) => /\.(hps|dcm)$/i.test(name));
+  }
+  return false;
 }

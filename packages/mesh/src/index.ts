@@ -7,7 +7,15 @@ export {
   type JawScanLimits,
   type JawScanRejection,
 } from './assess';
-export { detectFormat } from './detect';
+export {
+  checkScan,
+  SCAN_CHECK_MIN_HEAD_BYTES,
+  SCAN_CHECK_TAIL_BYTES,
+  type ScanCheck,
+  type ScanCheckInput,
+  type ScanRefusal,
+} from './check';
+export { detectFormat, isDcmFile } from './detect';
 export { isMeshError, MeshError, type MeshErrorCode } from './errors';
 export { DEFAULT_MAX_TRIANGLES } from './internal';
 export { computeVertexNormals } from './normals';

@@ -6,6 +6,8 @@ export const DEFAULT_MAX_TRIANGLES = 12_000_000;
 export interface ParseContext {
   maxTriangles: number;
   onProgress: ((fraction: number) => void) | undefined;
+  /** The bytes are only the start of the file: ending early is no error, what was read is returned. */
+  partial: boolean;
 }
 
 export function tooLarge(triangles: number, max: number): MeshError {
@@ -50,6 +52,15 @@ export function assertFinite(values: Float32Array, what: string): void {
       throw new MeshError('MALFORMED', `The file contains an invalid coordinate (${v}) in ${what}.`);
     }
   }
+}
+
+/**
+ * The bytes up to and including the last line break: the start of a text file cut where a line ends, so that its
+ * last word or number is whole (a number cut in two would still read as a number, a wrong one).
+ */
+export function completeLines(bytes: Uint8Array): Uint8Array {
+  const end = bytes.lastIndexOf(10);
+  return end < 0 ? bytes.subarray(0, 0) : bytes.subarray(0, end + 1);
 }
 
 const decoder = new TextDecoder('utf-8');

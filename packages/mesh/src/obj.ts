@@ -1,6 +1,7 @@
 import { MeshError } from './errors';
 import {
   assertFinite,
+  completeLines,
   decodeText,
   FloatBuffer,
   type ParseContext,
@@ -19,7 +20,8 @@ function isSpace(c: number): boolean {
  * three.js's OBJLoader). Comments and every other statement (vt, vn, o, g, usemtl, l, …) are ignored.
  */
 export function parseObj(bytes: Uint8Array, ctx: ParseContext): Float32Array {
-  const text = decodeText(bytes);
+  // The start of a file: its complete lines (a vertex cut after its second coordinate is not malformed).
+  const text = decodeText(ctx.partial ? completeLines(bytes) : bytes);
   const n = text.length;
   const report = progressReporter(ctx);
   const vertices = new FloatBuffer(1 << 14);

@@ -13,6 +13,13 @@ export interface ParseOptions {
   onProgress?: (fraction: number) => void;
   /** More triangles than this is TOO_LARGE (default 12,000,000). */
   maxTriangles?: number;
+  /** The format, when the caller has decided it already (for the start of a file, whose size content cannot tell). */
+  format?: MeshFormat;
+  /**
+   * The bytes are only the first part of the file (a check that reads a bounded window): the file ending early is
+   * no error, the triangles read until then are returned. What is malformed before the cut is still MALFORMED.
+   */
+  partial?: boolean;
 }
 
 export interface ParsedMesh extends TriangleSoup {
@@ -33,7 +40,7 @@ const FORMAT_NAMES = 'STL, PLY or OBJ';
 export function parseMesh(input: Uint8Array | ArrayBuffer, options: ParseOptions = {}): ParsedMesh {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   if (bytes.length === 0) throw new MeshError('EMPTY', 'The file is empty.');
-  const format = detectFormat(bytes, options.fileName);
+  const format = options.format ?? detectFormat(bytes, options.fileName);
   if (!format) {
     throw new MeshError(
       'UNKNOWN_FORMAT',
@@ -45,6 +52,7 @@ export function parseMesh(input: Uint8Array | ArrayBuffer, options: ParseOptions
   const { onProgress } = options;
   const ctx: ParseContext = {
     maxTriangles: options.maxTriangles ?? DEFAULT_MAX_TRIANGLES,
+    partial: options.partial ?? false,
     onProgress: onProgress
       ? (fraction) => {
           try {

@@ -1,5 +1,13 @@
 import { MeshError } from './errors';
-import { assertFinite, decodeText, type ParseContext, parseNumberAt, progressReporter, tooLarge } from './internal';
+import {
+  assertFinite,
+  completeLines,
+  decodeText,
+  type ParseContext,
+  parseNumberAt,
+  progressReporter,
+  tooLarge,
+} from './internal';
 
 type ScalarType = 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'float64';
 
@@ -48,9 +56,10 @@ interface Element {
 
 type Encoding = 'ascii' | 'binary_little_endian' | 'binary_big_endian';
 
-interface Header {
+export interface PlyHeader {
   encoding: Encoding;
   elements: Element[];
+  /** Offset of the first byte after the `end_header` line. */
   bodyStart: number;
 }
 
@@ -64,13 +73,33 @@ function truncated(): MeshError {
   return new MeshError('TRUNCATED', 'The PLY file is cut short: it ends before all its vertices and faces.');
 }
 
+/** The body ends before its last row (one error object: a partial parse knows it by identity). */
+const END_OF_BODY = truncated();
+
 function scalarType(name: string | undefined): ScalarType {
   const type = name === undefined ? undefined : TYPE_ALIASES[name];
   if (!type) throw malformed(`unknown property type "${String(name).slice(0, 20)}"`);
   return type;
 }
 
-function parseHeader(bytes: Uint8Array): Header {
+/**
+ * The fewest bytes a row of `element` takes: in binary its fixed values and the count of each list (a list may be
+ * empty); in ASCII a character and a separator per value.
+ */
+function minimumRowBytes(element: Element, encoding: Encoding): number {
+  if (encoding === 'ascii') return 2 * Math.max(element.properties.length, 1);
+  return element.properties.reduce((sum, p) => sum + TYPE_SIZE[p.countType ?? p.type], 0);
+}
+
+/** The fewest body bytes the counts of a header need (less means the file is cut short). */
+export function plyMinimumBodyBytes(header: PlyHeader): number {
+  const bytes = header.elements.reduce((sum, e) => sum + e.count * minimumRowBytes(e, header.encoding), 0);
+  // The last ASCII value needs no separator after it.
+  return header.encoding === 'ascii' ? Math.max(bytes - 1, 0) : bytes;
+}
+
+/** The header of a PLY file (its first megabyte at most is read); MeshError when it is not a valid one. */
+export function readPlyHeader(bytes: Uint8Array): PlyHeader {
   const limit = Math.min(bytes.length, MAX_HEADER_BYTES);
   let headerText = '';
   let bodyStart = -1;
@@ -212,24 +241,40 @@ function expand(vertices: Float32Array, indices: IndexBuffer): Float32Array {
   return positions;
 }
 
+/**
+ * How many vertices to make room for: the declared count, or for the start of a file, the rows that fit in its
+ * `body` bytes. A face comes after every vertex (unless the file lists faces first, then nothing is cut), so
+ * when one is reached, every vertex fitted and the count is the declared one.
+ */
+function verticesToRead(header: PlyHeader, vertex: Element | undefined, body: number): number {
+  if (!vertex) return 0;
+  const faceAt = header.elements.findIndex((e) => e.name === 'face');
+  if (faceAt >= 0 && faceAt < header.elements.indexOf(vertex)) return vertex.count;
+  return Math.min(vertex.count, Math.floor(body / minimumRowBytes(vertex, header.encoding)) + 1);
+}
+
 /** PLY (ascii, binary_little_endian, binary_big_endian): vertex x/y/z of any numeric type; face index lists. */
 export function parsePly(bytes: Uint8Array, ctx: ParseContext): Float32Array {
-  const header = parseHeader(bytes);
+  const header = readPlyHeader(bytes);
   const { vertex, xyz, indexList } = layout(header.elements);
-  // Cheap bound before allocating per declared counts: every value takes at least one byte (two in ASCII).
-  const values = header.elements.reduce((sum, e) => sum + e.count * Math.max(e.properties.length, 1), 0);
-  if (values > (bytes.length - header.bodyStart) * (header.encoding === 'ascii' ? 0.5 : 1) + 1) throw truncated();
-  const vertices = new Float32Array((vertex?.count ?? 0) * 3);
+  const body = bytes.length - header.bodyStart;
+  // Cheap bound before allocating per declared counts: the fewest bytes the rows take.
+  if (!ctx.partial && plyMinimumBodyBytes(header) > body) throw truncated();
+  const vertices = new Float32Array(verticesToRead(header, vertex, body) * 3);
   const indices = new IndexBuffer();
-  if (header.encoding === 'ascii') readAscii(bytes, header, vertices, xyz, indexList, indices, ctx);
-  else readBinary(bytes, header, vertices, xyz, indexList, indices, ctx);
+  try {
+    if (header.encoding === 'ascii') readAscii(bytes, header, vertices, xyz, indexList, indices, ctx);
+    else readBinary(bytes, header, vertices, xyz, indexList, indices, ctx);
+  } catch (error) {
+    if (!(ctx.partial && error === END_OF_BODY)) throw error;
+  }
   assertFinite(vertices, 'the PLY vertices');
   return expand(vertices, indices);
 }
 
 function readBinary(
   bytes: Uint8Array,
-  header: Header,
+  header: PlyHeader,
   vertices: Float32Array,
   xyz: [number, number, number],
   indexList: number,
@@ -275,7 +320,9 @@ function readBinary(
         offsets.push(stride);
         stride += TYPE_SIZE[p.type];
       }
-      if (offset + stride * element.count > end) throw truncated();
+      // The start of a file: the rows that fit, then the end.
+      const rows = Math.min(element.count, Math.floor((end - offset) / stride));
+      if (rows < element.count && !ctx.partial) throw END_OF_BODY;
       const [ix, iy, iz] = xyz;
       const ox = offsets[ix]!;
       const oy = offsets[iy]!;
@@ -284,18 +331,19 @@ function readBinary(
       const ty = props[iy]!.type;
       const tz = props[iz]!.type;
       if (tx === 'float32' && ty === 'float32' && tz === 'float32') {
-        for (let v = 0, o = 0; v < element.count; v++, offset += stride) {
+        for (let v = 0, o = 0; v < rows; v++, offset += stride) {
           vertices[o++] = view.getFloat32(offset + ox, le);
           vertices[o++] = view.getFloat32(offset + oy, le);
           vertices[o++] = view.getFloat32(offset + oz, le);
         }
       } else {
-        for (let v = 0, o = 0; v < element.count; v++, offset += stride) {
+        for (let v = 0, o = 0; v < rows; v++, offset += stride) {
           vertices[o++] = read(tx, offset + ox);
           vertices[o++] = read(ty, offset + oy);
           vertices[o++] = read(tz, offset + oz);
         }
       }
+      if (rows < element.count) throw END_OF_BODY;
       report(0.5);
       continue;
     }
@@ -306,7 +354,7 @@ function readBinary(
         const prop = props[p]!;
         const size = TYPE_SIZE[prop.type];
         if (prop.countType === null) {
-          if (offset + size > end) throw truncated();
+          if (offset + size > end) throw END_OF_BODY;
           if (isVertex && (p === xyz[0] || p === xyz[1] || p === xyz[2])) {
             vertices[r * 3 + (p === xyz[0] ? 0 : p === xyz[1] ? 1 : 2)] = read(prop.type, offset);
           }
@@ -314,11 +362,11 @@ function readBinary(
           continue;
         }
         const countSize = TYPE_SIZE[prop.countType];
-        if (offset + countSize > end) throw truncated();
+        if (offset + countSize > end) throw END_OF_BODY;
         const count = read(prop.countType, offset);
         offset += countSize;
         if (!Number.isInteger(count) || count < 0) throw malformed(`a list of length ${count}`);
-        if (offset + count * size > end) throw truncated();
+        if (offset + count * size > end) throw END_OF_BODY;
         if (isFace && p === indexList) {
           if (count > polygon.length) polygon = new Uint32Array(count);
           for (let k = 0; k < count; k++, offset += size) {
@@ -339,14 +387,16 @@ function readBinary(
 
 function readAscii(
   bytes: Uint8Array,
-  header: Header,
+  header: PlyHeader,
   vertices: Float32Array,
   xyz: [number, number, number],
   indexList: number,
   indices: IndexBuffer,
   ctx: ParseContext,
 ) {
-  const text = decodeText(bytes.subarray(header.bodyStart));
+  // The start of a file: its complete lines (a number cut in two would read as another number).
+  const body = bytes.subarray(header.bodyStart);
+  const text = decodeText(ctx.partial ? completeLines(body) : body);
   const n = text.length;
   const report = progressReporter(ctx);
   let i = 0;
@@ -355,7 +405,7 @@ function readAscii(
   const skip = () => {
     let c = text.charCodeAt(i);
     while (i < n && (c === 32 || (c >= 9 && c <= 13))) c = text.charCodeAt(++i);
-    if (i >= n) throw truncated();
+    if (i >= n) throw END_OF_BODY;
     start = i;
     while (i < n && !(c === 32 || (c >= 9 && c <= 13))) c = text.charCodeAt(++i);
   };
@@ -384,7 +434,7 @@ function readAscii(
         }
         const count = next();
         if (!Number.isInteger(count) || count < 0) throw malformed(`a list of length ${count}`);
-        if (count > (n - i) / 2 + 1) throw truncated();
+        if (count > (n - i) / 2 + 1) throw END_OF_BODY;
         if (isFace && p === indexList) {
           if (count > polygon.length) polygon = new Uint32Array(count);
           for (let k = 0; k < count; k++) {

@@ -2,6 +2,7 @@ import { binaryStlSize, binaryStlTriangleCount } from './detect';
 import { MeshError } from './errors';
 import {
   assertFinite,
+  completeLines,
   decodeText,
   FloatBuffer,
   type ParseContext,
@@ -19,6 +20,8 @@ export function parseBinaryStl(bytes: Uint8Array, ctx: ParseContext): Float32Arr
   // A count of 0 over whole records: an exporter that never filled the count in.
   if (count === 0 && bytes.length > 84 && (bytes.length - 84) % 50 === 0) count = (bytes.length - 84) / 50;
   if (count > ctx.maxTriangles) throw tooLarge(count, ctx.maxTriangles);
+  // The start of a file: the whole records in it.
+  if (ctx.partial) count = Math.min(count, Math.max(0, Math.floor((bytes.length - 84) / 50)));
   const expected = binaryStlSize(count);
   if (bytes.length < expected) {
     const complete = Math.floor((bytes.length - 84) / 50);
@@ -47,6 +50,11 @@ export function parseBinaryStl(bytes: Uint8Array, ctx: ParseContext): Float32Arr
   report(1);
   return positions;
 }
+
+const END_IN_TRIANGLE = new MeshError('TRUNCATED', 'The ASCII STL file ends in the middle of a triangle.');
+
+/** The file ends inside a triangle (one error object: a partial parse knows it by identity). */
+const endsInTriangle = () => END_IN_TRIANGLE;
 
 /** Whitespace, and NUL: some exporters pad ASCII files with NUL bytes. */
 function isSpace(c: number): boolean {
@@ -101,7 +109,7 @@ function wordAt(text: string, start: number, length: number): Word {
  * them (exponents included). Anything else is MALFORMED, with its line number.
  */
 export function parseAsciiStl(bytes: Uint8Array, ctx: ParseContext): Float32Array {
-  const text = decodeText(bytes);
+  const text = decodeText(ctx.partial ? completeLines(bytes) : bytes);
   const n = text.length;
   const report = progressReporter(ctx);
   const out = new FloatBuffer(Math.min(Math.ceil(n / 250) * 9, 1 << 24));
@@ -134,67 +142,78 @@ export function parseAsciiStl(bytes: Uint8Array, ctx: ParseContext): Float32Arra
     while (i < n && text.charCodeAt(i) !== 10) i++;
   };
   const readNumber = (): number => {
-    if (!nextToken()) throw new MeshError('TRUNCATED', 'The ASCII STL file ends in the middle of a triangle.');
+    if (!nextToken()) throw endsInTriangle();
     const value = parseNumberAt(text, tokenStart, i);
     if (!Number.isFinite(value)) fail(`${token()} is not a number`);
     return value;
   };
 
-  while (nextToken()) {
-    if (i > nextProgress) {
-      report(i / n);
-      nextProgress = i + (1 << 20);
-    }
-    switch (wordAt(text, tokenStart, i - tokenStart)) {
-      case Word.Vertex: {
-        if (loopVertices < 0) fail('"vertex" outside a loop');
-        if (loopVertices === 3) fail('a facet with more than 3 vertices');
-        out.reserve(3);
-        const data = out.data;
-        const o = out.length;
-        data[o] = readNumber();
-        data[o + 1] = readNumber();
-        data[o + 2] = readNumber();
-        out.length = o + 3;
-        loopVertices++;
-        break;
+  /** Reads words to the end of the text. */
+  const readFacets = () => {
+    while (nextToken()) {
+      if (i > nextProgress) {
+        report(i / n);
+        nextProgress = i + (1 << 20);
       }
-      case Word.Facet:
-        if (!inSolid) fail('"facet" outside a solid');
-        if (nextWord() !== Word.Normal) fail('"facet" without "normal"');
-        // The normal is not used (three.js ignores it too); exporters write "nan" for flat triangles.
-        for (let k = 0; k < 3; k++) {
-          if (!nextToken()) throw new MeshError('TRUNCATED', 'The ASCII STL file ends in the middle of a triangle.');
+      switch (wordAt(text, tokenStart, i - tokenStart)) {
+        case Word.Vertex: {
+          if (loopVertices < 0) fail('"vertex" outside a loop');
+          if (loopVertices === 3) fail('a facet with more than 3 vertices');
+          out.reserve(3);
+          const data = out.data;
+          const o = out.length;
+          data[o] = readNumber();
+          data[o + 1] = readNumber();
+          data[o + 2] = readNumber();
+          out.length = o + 3;
+          loopVertices++;
+          break;
         }
-        break;
-      case Word.Outer:
-        if (nextWord() !== Word.Loop) fail('"outer" without "loop"');
-        if (loopVertices >= 0) fail('a loop inside a loop');
-        loopVertices = 0;
-        break;
-      case Word.EndLoop:
-        if (loopVertices !== 3) fail('a facet without exactly 3 vertices');
-        loopVertices = -1;
-        if (out.length > ctx.maxTriangles * 9) throw tooLarge(out.length / 9, ctx.maxTriangles);
-        break;
-      case Word.EndFacet:
-        if (loopVertices >= 0) fail('"endfacet" inside a loop');
-        break;
-      case Word.Solid:
-        if (inSolid) fail('"solid" inside a solid');
-        inSolid = true;
-        skipLine(); // the name
-        break;
-      case Word.EndSolid:
-        if (!inSolid || loopVertices >= 0) fail('"endsolid" without its solid');
-        inSolid = false;
-        skipLine();
-        break;
-      default:
-        fail(`unexpected ${token()}`);
+        case Word.Facet:
+          if (!inSolid) fail('"facet" outside a solid');
+          if (nextWord() !== Word.Normal) fail('"facet" without "normal"');
+          // The normal is not used (three.js ignores it too); exporters write "nan" for flat triangles.
+          for (let k = 0; k < 3; k++) {
+            if (!nextToken()) throw endsInTriangle();
+          }
+          break;
+        case Word.Outer:
+          if (nextWord() !== Word.Loop) fail('"outer" without "loop"');
+          if (loopVertices >= 0) fail('a loop inside a loop');
+          loopVertices = 0;
+          break;
+        case Word.EndLoop:
+          if (loopVertices !== 3) fail('a facet without exactly 3 vertices');
+          loopVertices = -1;
+          if (out.length > ctx.maxTriangles * 9) throw tooLarge(out.length / 9, ctx.maxTriangles);
+          break;
+        case Word.EndFacet:
+          if (loopVertices >= 0) fail('"endfacet" inside a loop');
+          break;
+        case Word.Solid:
+          if (inSolid) fail('"solid" inside a solid');
+          inSolid = true;
+          skipLine(); // the name
+          break;
+        case Word.EndSolid:
+          if (!inSolid || loopVertices >= 0) fail('"endsolid" without its solid');
+          inSolid = false;
+          skipLine();
+          break;
+        default:
+          fail(`unexpected ${token()}`);
+      }
     }
+  };
+
+  try {
+    readFacets();
+    if (loopVertices >= 0) throw endsInTriangle();
+  } catch (error) {
+    // The start of a file may end inside a triangle: the complete ones before it are what was read.
+    if (!(ctx.partial && error === END_IN_TRIANGLE)) throw error;
+    out.length -= out.length % 9;
   }
-  if (loopVertices >= 0) throw new MeshError('TRUNCATED', 'The ASCII STL file ends in the middle of a triangle.');
   const positions = out.result();
   assertFinite(positions, 'the STL file');
   report(1);

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { backend, companies } from './companies';
 import { users } from './users';
 
 /**
  * Scan uploads (ADR 0100): one row per tus upload, from its creation (`uploading`, bytes arriving in
  * the staging folder) to `stored` (copied once into storage, with the server's sha256), `verified`
- * (the browser's sha256 matched) or `failed`, and finally `consumed` (a case took it). Unfinished
- * and never-consumed uploads are removed by the hourly clean-up job.
+ * (the browser's sha256 matched) or `failed`, and finally `consumed` (a case took it); or `refused` when
+ * its last byte arrived (no scan that can be processed: never stored). Unfinished, refused and
+ * never-consumed uploads are removed by the hourly clean-up job.
  */
 export const uploads = backend.table(
   'uploads',
@@ -27,6 +28,8 @@ export const uploads = backend.table(
     storageKey: text('storage_key'),
     status: text('status').notNull().default('uploading'),
     failureReason: text('failure_reason'),
+    /** Why a refused upload is no scan, as the error it answers: its code and the values its message names. */
+    refusal: jsonb('refusal').$type<{ code: string; params: Record<string, string | number> }>(),
     /** The tus upload's id in the staging folder (the file store's file name): the row's id. */
     tusId: text('tus_id').notNull(),
     /** The tus Upload-Metadata as sent (filename, filetype), for the record. */
@@ -38,7 +41,10 @@ export const uploads = backend.table(
   (t) => [
     index('uploads_company_idx').on(t.companyId, t.createdAt),
     index('uploads_status_created_idx').on(t.status, t.createdAt),
-    check('uploads_status_check', sql`${t.status} in ('uploading', 'stored', 'verified', 'failed', 'consumed')`),
+    check(
+      'uploads_status_check',
+      sql`${t.status} in ('uploading', 'stored', 'verified', 'failed', 'refused', 'consumed')`,
+    ),
     check('uploads_size_check', sql`${t.size} >= 0`),
   ],
 );

@@ -1,10 +1,11 @@
 // The endpoint against the real tus client the web uses (tus-js-client, here on Node): chunked upload,
 // an interruption, resumption from the stored URL (what a page reload does), and a finished upload picked again.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createTestUser, loginAs, type TestContext } from '../../../test/setup-app';
+import { scanOfSize } from '../../../test/uploads';
 
 type PreviousUpload = Awaited<ReturnType<tus.Upload['findPreviousUploads']>>[number];
 
@@ -42,7 +43,8 @@ afterAll(() => ctx?.close());
 
 describe('tus-js-client against the scan upload endpoint', () => {
   it('uploads in chunks, resumes after an abort from the stored URL, and knows a finished upload when picked again', async () => {
-    const data = randomBytes(5 * 1024 * 1024 + 123);
+    // A scan of a little over 5 MB: six chunks, the last one short.
+    const data = scanOfSize(5 * 1024 * 1024 + 100_000);
     const urlStorage = memoryUrlStorage();
     const offsetsSent: string[] = [];
     const options = (handlers: Partial<tus.UploadOptions>): tus.UploadOptions => ({
@@ -127,5 +129,30 @@ describe('tus-js-client against the scan upload endpoint', () => {
     });
     expect(error.originalResponse?.getStatus()).toBe(413);
     expect(error.originalResponse?.getBody()).toContain('The file is larger than 500 MB');
+  });
+
+  it('reports a file that is no scan as a final error at its last byte, with the reason, not retried', async () => {
+    const patches: string[] = [];
+    const error = await new Promise<tus.DetailedError>((resolve, reject) => {
+      const upload = new tus.Upload(Buffer.from('Dear colleague, the scans follow.\n'), {
+        endpoint,
+        metadata: { filename: 'Patient UpperJaw.stl' },
+        headers: bearer(token),
+        retryDelays: [0, 100, 200],
+        onBeforeRequest: (request) => {
+          if (request.getMethod() === 'PATCH') patches.push(request.getHeader('Upload-Offset') ?? '');
+        },
+        onError: (e) => resolve(e as tus.DetailedError),
+        onSuccess: () => reject(new Error('a letter was taken as a scan')),
+      });
+      upload.start();
+    });
+    expect(error.originalResponse?.getStatus()).toBe(422);
+    expect(JSON.parse(error.originalResponse?.getBody() ?? '{}')).toMatchObject({
+      code: 'UPLOAD_NOT_A_SCAN',
+      message: 'Not a scan file: Patient UpperJaw.stl is not an STL, PLY or OBJ mesh',
+      params: { name: 'Patient UpperJaw.stl' },
+    });
+    expect(patches).toEqual(['0']);
   });
 });

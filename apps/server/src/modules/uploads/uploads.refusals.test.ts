@@ -21,6 +21,7 @@ import {
   randomAddress,
   type TestContext,
 } from '../../../test/setup-app';
+import { scanOfSize } from '../../../test/uploads';
 import { uploads } from '../../db/schema';
 import { consumeUpload } from '.';
 
@@ -30,7 +31,14 @@ const OCTETS = { 'content-type': 'application/offset+octet-stream' };
 const MAX_BYTES = 524_288_000;
 
 type Headers = Record<string, string>;
-type Targets = { inProgress: string; stored: string; failed: string; consumed: string; unstaged: string };
+type Targets = {
+  inProgress: string;
+  stored: string;
+  failed: string;
+  refused: string;
+  consumed: string;
+  unstaged: string;
+};
 
 type Changes = Record<string, string | undefined>;
 
@@ -177,6 +185,12 @@ const REFUSALS: Refusal[] = [
     request: () => post(creation({ 'upload-metadata': `filename ${b64('notes.pdf')}` })),
   },
   {
+    refusal: 'a 3Shape DCM (named .dcm), with what to export instead',
+    status: 422,
+    code: 'UPLOAD_SCAN_DCM',
+    request: () => post(creation({ 'upload-metadata': `filename ${b64('Patient UpperJaw.dcm')}` })),
+  },
+  {
     refusal: 'a creation with data whose Content-Length passes Upload-Length',
     status: 413,
     code: 'UPLOAD_BEYOND_LENGTH',
@@ -276,6 +290,12 @@ const REFUSALS: Refusal[] = [
     code: 'UPLOAD_NOT_IN_PROGRESS',
     request: (t) => patch(t.stored, patching({ 'upload-offset': '3' })),
   },
+  {
+    refusal: 'a PATCH to an upload refused as no scan',
+    status: 409,
+    code: 'UPLOAD_NOT_IN_PROGRESS',
+    request: (t) => patch(t.refused, patching({ 'upload-offset': '3' })),
+  },
   // Offset (HEAD): an answer without a body, so its shape shows in its content type only.
   {
     refusal: 'a HEAD without Tus-Resumable',
@@ -335,18 +355,22 @@ describe('refusals of the tus endpoint', () => {
     token = (await loginAs(ctx.app, user.mail)).token;
     targets.inProgress = await create(10);
     await send(targets.inProgress, 0, Buffer.from('1234'));
-    targets.stored = await create(3);
-    await send(targets.stored, 0, Buffer.from('abc'));
-    targets.failed = await create(3);
-    await send(targets.failed, 0, Buffer.from('abc'));
+    // Finished uploads hold scans: anything else is refused when its last byte arrives.
+    const scan = scanOfSize(1000);
+    targets.stored = await create(scan.length);
+    await send(targets.stored, 0, scan);
+    targets.failed = await create(scan.length);
+    await send(targets.failed, 0, scan);
     const mismatch = await inject({
       method: 'POST',
       url: `/api/uploads/${targets.failed}/complete`,
       payload: { sha256: '0'.repeat(64) },
     });
     expect(mismatch.statusCode).toBe(422);
-    targets.consumed = await create(3);
-    await send(targets.consumed, 0, Buffer.from('xyz'));
+    targets.refused = await create(3);
+    expect((await inject(patch(targets.refused, patching({ 'upload-offset': '0' }), 'abc'))).statusCode).toBe(422);
+    targets.consumed = await create(scan.length);
+    await send(targets.consumed, 0, scan);
     const [consumed] = await ctx.deps.db.select().from(uploads).where(eq(uploads.id, targets.consumed));
     const completed = await inject({
       method: 'POST',

@@ -34,6 +34,23 @@ export async function markStored(
   return row;
 }
 
+/**
+ * The last byte arrived, but the file is no scan that can be processed: refused with the reason (the message) and
+ * the error it answers; nothing was stored. Undefined when the upload was cancelled meanwhile.
+ */
+export async function markRefused(
+  db: DbOrTx,
+  id: string,
+  values: { failureReason: string; refusal: NonNullable<UploadRow['refusal']> },
+): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .update(uploads)
+    .set({ ...values, status: 'refused', completedAt: sql`now()` })
+    .where(and(eq(uploads.id, id), eq(uploads.status, 'uploading')))
+    .returning();
+  return row;
+}
+
 export async function setStatus(
   db: DbOrTx,
   id: string,
@@ -58,7 +75,7 @@ export async function deleteUpload(db: DbOrTx, id: string): Promise<void> {
 }
 
 /**
- * What the clean-up removes: uploads never finished and checked (uploading, stored, failed) created
+ * What the clean-up removes: uploads never finished and checked (uploading, stored, failed, refused) created
  * before `unfinishedBefore`, and verified ones never consumed, finished before `unconsumedBefore`.
  */
 export async function findStaleUploads(
@@ -72,7 +89,7 @@ export async function findStaleUploads(
     .where(
       or(
         and(
-          inArray(uploads.status, ['uploading', 'stored', 'failed']),
+          inArray(uploads.status, ['uploading', 'stored', 'failed', 'refused']),
           lt(uploads.createdAt, cutoffs.unfinishedBefore),
         ),
         and(eq(uploads.status, 'verified'), lt(uploads.completedAt, cutoffs.unconsumedBefore)),

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3 } from '../../../test/s3';
@@ -17,6 +17,7 @@ import {
   randomAddress,
   type TestContext,
 } from '../../../test/setup-app';
+import { scanOfSize } from '../../../test/uploads';
 import { uploads } from '../../db/schema';
 import { cleanUpUploads, consumeUpload, uploadsModule } from '.';
 
@@ -110,7 +111,7 @@ describe.each(backends)('scan uploads on $name storage', (backend) => {
   });
 
   it('resumes after an interruption: half the bytes, HEAD for the offset, the rest; stored with its sha256, then verified', async () => {
-    const data = randomBytes(3 * 1024 * 1024 + 17);
+    const data = scanOfSize(3 * 1024 * 1024);
     const created = await tus.create(practice.token, data.length);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.headers['tus-resumable']).toBe('1.0.0');
@@ -175,8 +176,8 @@ describe.each(backends)('scan uploads on $name storage', (backend) => {
   });
 
   it('refuses a file whose checksum does not match: failed, object removed, 422', async () => {
-    const data = randomBytes(64 * 1024);
-    const id = idOf(await tus.create(practice.token, data.length, 'lower.ply'));
+    const data = scanOfSize(64 * 1024);
+    const id = idOf(await tus.create(practice.token, data.length, 'lower.stl'));
     expect((await tus.patch(practice.token, id, 0, data)).statusCode).toBe(204);
     const [stored] = await ctx.deps.db.select().from(uploads).where(eq(uploads.id, id));
     expect(await ctx.deps.storage.head(stored!.storageKey!)).not.toBeNull();
@@ -215,7 +216,7 @@ describe('scan upload guards', () => {
   }, 60_000);
   afterAll(() => ctx?.close());
 
-  async function verifiedUpload(owner: Caller, data = randomBytes(1000)) {
+  async function verifiedUpload(owner: Caller, data = scanOfSize(10_000)) {
     const id = idOf(await tus.create(owner.token, data.length));
     expect((await tus.patch(owner.token, id, 0, data)).statusCode).toBe(204);
     expect((await tus.complete(owner.token, id, { sha256: sha256(data) })).statusCode).toBe(200);
@@ -380,7 +381,7 @@ describe('scan upload guards', () => {
   });
 
   it('lets a case consume a verified upload of its company once (consumeUpload)', async () => {
-    const data = randomBytes(2048);
+    const data = scanOfSize(20_000);
     const id = await verifiedUpload(practice, data);
     const taken = await ctx.deps.db.transaction((tx) =>
       consumeUpload(tx, { uploadId: id, companyId: practice.companyId }),
@@ -404,7 +405,7 @@ describe('scan upload guards', () => {
     await expect(
       ctx.deps.db.transaction((tx) => consumeUpload(tx, { uploadId: other, companyId: stranger.companyId })),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const unverified = idOf(await tus.create(practice.token, 3));
+    const unverified = idOf(await tus.create(practice.token, 10));
     await tus.patch(practice.token, unverified, 0, Buffer.from('abc'));
     await expect(
       ctx.deps.db.transaction((tx) => consumeUpload(tx, { uploadId: unverified, companyId: practice.companyId })),
@@ -425,11 +426,14 @@ describe('scan upload guards', () => {
     await tus.patch(practice.token, oldUnfinished, 0, Buffer.from('12345'));
     const oldVerified = await verifiedUpload(practice);
     const recentVerified = await verifiedUpload(practice);
+    // A file refused when its last byte arrived (no scan) goes after a day too.
+    const oldRefused = idOf(await tus.create(practice.token, 5));
+    expect((await tus.patch(practice.token, oldRefused, 0, Buffer.from('hello'))).statusCode).toBe(422);
     const [verifiedRow] = await ctx.deps.db.select().from(uploads).where(eq(uploads.id, oldVerified));
     await ctx.deps.db
       .update(uploads)
       .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(uploads.id, oldUnfinished));
+      .where(inArray(uploads.id, [oldUnfinished, oldRefused]));
     await ctx.deps.db
       .update(uploads)
       .set({ createdAt: sql`now() - interval '8 days'`, completedAt: sql`now() - interval '8 days'` })
@@ -459,6 +463,7 @@ describe('scan upload guards', () => {
     expect(left).toContain(fresh);
     expect(left).toContain(recentVerified);
     expect(left).not.toContain(oldUnfinished);
+    expect(left).not.toContain(oldRefused);
     expect(left).not.toContain(oldVerified);
     const staging = await readdir(ctx.deps.config.uploads.stagingDir);
     expect(staging.filter((f) => f.startsWith(oldUnfinished))).toEqual([]);
@@ -547,10 +552,10 @@ describe('scan uploads over a real connection', () => {
     fetch(`${base}${url}`, { method, headers: { ...bearer(practice.token), ...TUS, ...headers }, body });
 
   it('keeps what arrived before the connection dropped, and takes the rest from the offset HEAD answers', async () => {
-    const data = randomBytes(6 * 1024 * 1024);
+    const data = scanOfSize(6 * 1024 * 1024);
     const created = await request('POST', '/api/uploads', {
       'upload-length': String(data.length),
-      'upload-metadata': `filename ${b64('scan_l.obj')}`,
+      'upload-metadata': `filename ${b64('scan_l.stl')}`,
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
@@ -604,7 +609,7 @@ describe('scan uploads over a real connection', () => {
   });
 
   it('lets a newer PATCH take over from one whose connection hangs: the older stops, the newer goes on from its end', async () => {
-    const data = randomBytes(2 * 1024 * 1024);
+    const data = scanOfSize(2 * 1024 * 1024);
     const created = await request('POST', '/api/uploads', {
       'upload-length': String(data.length),
       'upload-metadata': `filename ${b64('lower.stl')}`,

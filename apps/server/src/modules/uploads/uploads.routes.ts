@@ -139,7 +139,9 @@ function createReceiver(service: UploadsService, datastore: HashingFileStore) {
       if (reached === row.size) {
         try {
           await service.store(row.id, datastore.takeSha256(row.id, row.size));
-        } catch {
+        } catch (err) {
+          // A scan refused by its check answers why; anything else is a failure to store it.
+          if (err instanceof AppError) throw err;
           throw new AppError('UPLOAD_STORE_FAILED');
         }
       }
@@ -255,7 +257,8 @@ export async function uploadsRoutes(appBase: FastifyInstance, { deps }: { deps: 
   app.head(`${R.tus}/:id`, tusUploadRoute('Offset of a scan upload (to resume it)'), async (request, reply) => {
     const row = await service.findOwn(requireActor(request), request.params.id);
     checkTusVersion(request.headers);
-    // A tus client starts anew when its upload is gone (410).
+    // A tus client starts anew when its upload is gone (410). A refused one has all its bytes: a client that
+    // missed the answer to its last one learns the reason from the completion, without sending the file again.
     if (row.status === 'failed' || row.status === 'consumed') throw new AppError('UPLOAD_GONE');
     if (row.status !== 'uploading') return sendFinishedHead(reply, row.size);
     await askTus(tus, tusRequest('HEAD', `${tusPath}/${row.id}`), reply, request.log);

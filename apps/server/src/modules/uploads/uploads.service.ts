@@ -10,6 +10,7 @@ import { authorize } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
 import { readPolicy, writePolicy } from './uploads.policy';
 import * as repo from './uploads.repository';
+import { checkStagedScan, recordedRefusal, scanRefusalError } from './uploads.scan-check';
 
 export type StoredUpload = {
   id: string;
@@ -80,6 +81,36 @@ export function createUploadsService(deps: Deps) {
   const { db, storage, logger } = deps;
   const { stagingDir, maxBytes } = deps.config.uploads;
 
+  /**
+   * The check of a finished upload, before it is stored (ADR 0100): what is no scan that can be processed is
+   * refused here, with the reason, so that no case can be charged for it. A check that could not run lets the
+   * file through (the processing engine reads it all later); it never refuses what it did not find wrong.
+   */
+  async function refuseUnreadable(row: repo.UploadRow) {
+    const started = performance.now();
+    const check = await checkStagedScan(path.join(stagingDir, row.id), row.fileName, row.size).catch((err) => {
+      logger.error({ err, uploadId: row.id }, 'the scan check of a finished upload could not run');
+      return null;
+    });
+    const ms = Math.round(performance.now() - started);
+    if (!check) return;
+    if (check.ok) {
+      logger.info(
+        { uploadId: row.id, format: check.format, parsed: check.parsed, outOfTime: check.outOfTime, ms },
+        'checked a scan upload',
+      );
+      return;
+    }
+    const refusal = scanRefusalError(check, row.fileName);
+    await repo.markRefused(db, row.id, {
+      failureReason: refusal.message,
+      refusal: { code: refusal.code, params: refusal.params ?? {} },
+    });
+    await removeStaging(stagingDir, row.id);
+    logger.info({ uploadId: row.id, reason: check.reason, detail: check.message, ms }, 'refused a scan upload');
+    throw refusal;
+  }
+
   return {
     maxBytes,
     stagingDir,
@@ -111,15 +142,17 @@ export function createUploadsService(deps: Deps) {
     },
 
     /**
-     * The last byte arrived: takes the sha256 computed while the bytes came in (or reads the staging file once
-     * for it, after a resume from elsewhere), hands the file to storage (moved into place on local disk,
-     * streamed to S3), records the result ('stored') and removes what tus kept of it. On failure the upload
-     * is 'failed'. The size stored is the file's (its length is checked by storage).
+     * The last byte arrived: checks that the file is a scan that can be processed (refused with the reason if
+     * not: the AppError is thrown, nothing is stored), takes the sha256 computed while the bytes came in (or
+     * reads the staging file once for it, after a resume from elsewhere), hands the file to storage (moved into
+     * place on local disk, streamed to S3), records the result ('stored') and removes what tus kept of it. On
+     * failure the upload is 'failed'. The size stored is the file's (its length is checked by storage).
      */
     async store(id: string, knownSha256: string | null = null): Promise<repo.UploadRow> {
       const row = await repo.findUpload(db, id);
       if (!row) throw new Error(`upload ${id} has no record`);
       if (row.status !== 'uploading') return row;
+      await refuseUnreadable(row);
       const storageKey = storageKeyOf(row);
       try {
         const stagingFile = path.join(stagingDir, id);
@@ -166,6 +199,8 @@ export function createUploadsService(deps: Deps) {
           throw new AppError('UPLOAD_CONSUMED');
         case 'failed':
           throw new AppError(row.sha256 ? 'UPLOAD_CHECKSUM_MISMATCH' : 'UPLOAD_STORE_FAILED');
+        case 'refused':
+          throw recordedRefusal(row);
         case 'verified':
           if (row.sha256 === sha256) return toUpload(row);
           throw new AppError('UPLOAD_CHECKSUM_MISMATCH');
@@ -213,6 +248,8 @@ export async function consumeUpload(tx: DbOrTx, input: { uploadId: string; compa
     throw new AppError('NOT_FOUND', { message: 'The scan upload was not found' });
   }
   if (row.status === 'consumed') throw new AppError('UPLOAD_CONSUMED');
+  // A file that is no scan says why, before the case is priced or charged.
+  if (row.status === 'refused') throw recordedRefusal(row);
   if (row.status !== 'verified' || !row.storageKey || !row.sha256) throw new AppError('UPLOAD_NOT_VERIFIED');
   await repo.setStatus(tx, row.id, 'verified', 'consumed');
   return {
@@ -231,7 +268,7 @@ export async function discardUploadObject(deps: Pick<Deps, 'storage'>, storageKe
 }
 
 /**
- * The clean-up (hourly job): unfinished uploads (uploading, stored, failed) older than a day lose their
+ * The clean-up (hourly job): unfinished uploads (uploading, stored, failed, refused) older than a day lose their
  * staging file, object and row; verified ones never consumed, a week after they were finished. Staging
  * files without an upload in progress (a crash between the two) go after a day too.
  */

@@ -114,6 +114,9 @@ function checkFile(metadata: string | undefined) {
     throw new AppError('BAD_REQUEST', { message: 'The upload must name its file (Upload-Metadata filename)' });
   }
   if (fileName.length > 255) throw new AppError('BAD_REQUEST', { message: 'The file name is too long' });
+  // 3Shape's own export: the practice needs to know what to export instead, not only that it is no scan file. The
+  // name alone cannot tell it from a DICOM image (also .dcm); the uploader looks at the bytes before it gets here.
+  if (hasExtension(fileName, ['.dcm'])) throw new AppError('UPLOAD_SCAN_DCM');
   if (!hasExtension(fileName, SCAN_MESH_EXTENSIONS)) {
     throw new AppError('BAD_REQUEST', { message: 'Only scan files can be uploaded: .stl, .ply or .obj' });
   }

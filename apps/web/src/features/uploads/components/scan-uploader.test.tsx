@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n';
+import { i18n, setLanguage } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { loginResponse } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
@@ -14,6 +14,43 @@ import { expandPicked, ScanUploader, type ScanUploadState } from './scan-uploade
 
 const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
 const encoder = new TextEncoder();
+
+/**
+ * The server's answer to a file's last byte, played by a stand-in for tus-js-client (the browser's tus client): it
+ * takes every byte, then fails with the response the endpoint gave (uploads.scan-check.test.ts), as tus-js-client
+ * does for a refusal it does not retry.
+ */
+const tusServer = vi.hoisted(() => ({
+  lastByteAnswer: { status: 204, body: '' },
+  uploadUrl: '/api/uploads/5f0c6a8e-0d1e-4c55-9a36-2f1f6a1c9b7e',
+}));
+
+vi.mock('tus-js-client', () => ({
+  Upload: class {
+    url: string | null = null;
+    constructor(
+      readonly file: File,
+      readonly options: {
+        onProgress?: (sent: number, total: number) => void;
+        onSuccess?: () => void;
+        onError?: (error: Error) => void;
+      },
+    ) {}
+    findPreviousUploads = async () => [];
+    resumeFromPreviousUpload() {}
+    start() {
+      this.url = tusServer.uploadUrl;
+      this.options.onProgress?.(this.file.size, this.file.size);
+      const { status, body } = tusServer.lastByteAnswer;
+      if (status < 300) return void this.options.onSuccess?.();
+      const error = new Error(`tus: unexpected response while uploading chunk, response code: ${status}`);
+      this.options.onError?.(
+        Object.assign(error, { originalResponse: { getStatus: () => status, getBody: () => body } }),
+      );
+    }
+    abort = async () => {};
+  },
+}));
 
 function scanZip(): File {
   const data = zipSync({
@@ -200,5 +237,89 @@ describe('uploads a reload interrupted', () => {
     expect(findInterruptedUploads(mail)).toEqual([]);
     expect(fileInput(container)).toBeInTheDocument();
     sessionStore.clear();
+  });
+});
+
+describe('a file the server refuses when its last byte arrives', () => {
+  const refusal = (code: string, message: string, params: Record<string, string>) =>
+    JSON.stringify({ code, message, params, requestId: 'req-1' });
+
+  it('shows the reason on the file, not "uploaded and checked", and removing it removes the upload', async () => {
+    tusServer.lastByteAnswer = {
+      status: 422,
+      body: refusal('UPLOAD_NOT_A_SCAN', 'Not a scan file: Smile.stl is not an STL, PLY or OBJ mesh', {
+        name: 'Smile.stl',
+      }),
+    };
+    const fetchSpy = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const { container, last } = renderUploader(10_000);
+    // A photo renamed .stl: the browser cannot tell, the server reads its bytes.
+    await userEvent.upload(await input(container), [new File([bytes(2048, 0x89)], 'Smile.stl')]);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not a scan file: Smile.stl is not an STL, PLY or OBJ mesh',
+    );
+    expect(screen.queryByText(/uploaded and checked/)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(last()).toEqual([
+        {
+          jaw: 'upper',
+          uploadId: '5f0c6a8e-0d1e-4c55-9a36-2f1f6a1c9b7e',
+          fileName: 'Smile.stl',
+          size: 2048,
+          status: 'failed',
+        },
+      ]),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Smile.stl' }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+    expect([String(url), init.method]).toEqual(['/api/uploads/5f0c6a8e-0d1e-4c55-9a36-2f1f6a1c9b7e', 'DELETE']);
+  });
+
+  it("says it in the user's language, from the refusal's code", async () => {
+    await setLanguage('de', { remember: false });
+    tusServer.lastByteAnswer = {
+      status: 422,
+      body: refusal(
+        'UPLOAD_SCAN_CUT_SHORT',
+        'UpperJaw.stl is cut short: the STL file ends before all the triangles it declares. Please upload the complete file.',
+        { name: 'UpperJaw.stl', format: 'STL' },
+      ),
+    };
+    const { container } = renderUploader(10_000);
+    await screen.findByText(/Scans von Ober- und Unterkiefer hier ablegen/);
+    await userEvent.upload(fileInput(container), [new File([bytes(300)], 'UpperJaw.stl')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'UpperJaw.stl ist unvollständig: Die STL-Datei endet vor allen Dreiecken, die sie angibt.',
+    );
+  });
+
+  it('keeps saying that an interrupted upload can be continued', async () => {
+    tusServer.lastByteAnswer = { status: 500, body: refusal('INTERNAL', 'Something went wrong', {}) };
+    const { container } = renderUploader(10_000);
+    await userEvent.upload(await input(container), [new File([bytes(300)], 'UpperJaw.stl')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The upload failed. Choose the file again to continue where it stopped.',
+    );
+  });
+
+  it("refuses 3Shape's DCM files with what to export instead, and a DICOM image as no scan", async () => {
+    const { container } = renderUploader(10_000);
+    const hps = encoder.encode('<?xml version="1.0"?>\n<HPS version="1.1"><Packed_geometry/></HPS>\n');
+    const dicom = new Uint8Array(400);
+    dicom.set(encoder.encode('DICM'), 128);
+    await userEvent.upload(
+      await input(container),
+      [new File([hps], 'Smith UpperJaw.dcm'), new File([dicom], 'CBCT 0001.dcm')],
+      { applyAccept: false },
+    );
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      "Smith UpperJaw.dcm: DCM is 3Shape's encrypted format: export the scan as STL or PLY from your scanner software",
+    );
+    expect(notice).toHaveTextContent('Not a scan file: CBCT 0001.dcm');
   });
 });

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
 import { useUploadLimit } from '../api/upload-limit';
 import { findInterruptedUploads, forgetInterruptedUpload, type InterruptedUpload } from '../lib/interrupted-uploads';
-import { assignJaws, isAcceptedFile, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
+import { assignJaws, isAcceptedFile, isDcm, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
 import { sha256OfFile } from '../lib/sha256';
 import type { TusHandle } from '../lib/tus-upload';
 import { extractScans } from '../lib/zip';
@@ -46,21 +46,32 @@ export type ScanUploaderProps = {
 const MAX_FILES = 2;
 const fingerprintOf = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-/** The scan files picked: ZIPs opened and their scans taken out, anything else refused by name. */
+/** Whether a `.dcm` file is 3Shape's (not a DICOM image, also `.dcm`): its first bytes tell. */
+async function isThreeShapeDcm(file: File): Promise<boolean> {
+  const { isDcmFile } = await import('@cuspid/mesh');
+  return isDcmFile(new Uint8Array(await file.slice(0, 4096).arrayBuffer()), file.name);
+}
+
+/**
+ * The scan files picked: ZIPs opened and their scans taken out, anything else refused by name (3Shape's DCM files
+ * apart: they need another export, not another file).
+ */
 export async function expandPicked(
   files: readonly File[],
-): Promise<{ scans: { file: File; fingerprint: string }[]; refused: string[] }> {
+): Promise<{ scans: { file: File; fingerprint: string }[]; refused: string[]; dcm: string[] }> {
   const scans: { file: File; fingerprint: string }[] = [];
   const refused: string[] = [];
+  const dcm: string[] = [];
   for (const file of files) {
-    if (!isAcceptedFile(file.name)) refused.push(file.name);
+    if (isDcm(file.name) && (await isThreeShapeDcm(file))) dcm.push(file.name);
+    else if (!isAcceptedFile(file.name)) refused.push(file.name);
     else if (isZip(file.name)) {
       for (const scan of await extractScans(file)) {
         scans.push({ file: scan, fingerprint: `${fingerprintOf(file)}/${scan.name}` });
       }
     } else scans.push({ file, fingerprint: fingerprintOf(file) });
   }
-  return { scans, refused };
+  return { scans, refused, dcm };
 }
 
 /**
@@ -138,6 +149,19 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
     [],
   );
 
+  /**
+   * What a failed upload says on its file: the server's refusal in its words (the file is no scan, too large…; a
+   * proxy's 413 without them is the size too), else that picking the file again continues it.
+   */
+  const problemOf = useCallback(
+    (error: ApiError) => {
+      if (error.status >= 400 && error.status < 500 && error.body.code) return errorMessage(error);
+      if (error.status === 413) return sizeProblem(Infinity, maxBytes, tError);
+      return t('uploadFailed');
+    },
+    [maxBytes, t, tError],
+  );
+
   const upload = useCallback(
     async (item: Item) => {
       const hashing = sha256OfFile(item.file);
@@ -147,11 +171,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
         fingerprint: item.fingerprint,
         callbacks: {
           onProgress: (sent) => update(item.key, { bytesSent: sent }),
-          onError: (error) =>
-            update(item.key, {
-              status: 'failed',
-              error: error.status === 413 ? sizeProblem(Infinity, maxBytes, tError) : t('uploadFailed'),
-            }),
+          onError: (error, uploadId) => update(item.key, { status: 'failed', uploadId, error: problemOf(error) }),
           onSuccess: async (uploadId) => {
             update(item.key, { uploadId, status: 'verifying', bytesSent: item.size });
             try {
@@ -166,7 +186,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
       });
       update(item.key, { handle });
     },
-    [maxBytes, t, tError, update],
+    [problemOf, update],
   );
 
   const pick = useCallback(
@@ -174,12 +194,13 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
       setNotice(null);
       setBusy(true);
       try {
-        const { scans, refused } = await expandPicked(files);
+        const { scans, refused, dcm } = await expandPicked(files);
         const kept = [...itemsRef.current.filter((item) => item.status !== 'rejected')];
         const room = MAX_FILES - kept.length;
         const messages: string[] = [];
         if (refused.length) messages.push(t('refused', { names: refused.join(', ') }));
-        if (scans.length === 0 && !refused.length) messages.push(t('noScansInZip'));
+        if (dcm.length) messages.push(t('refusedDcm', { names: dcm.join(', '), reason: tError('UPLOAD_SCAN_DCM') }));
+        if (scans.length === 0 && !refused.length && !dcm.length) messages.push(t('noScansInZip'));
         if (scans.length > room) messages.push(t('tooMany', { count: MAX_FILES }));
         const jaws = assignJaws(
           [...kept.map((item) => item.fileName), ...scans.map((s) => s.file.name)],

@@ -13,6 +13,8 @@ export { guessJaw, SCAN_FILE_EXTENSIONS };
 export const isAcceptedFile = (name: string) => hasExtension(name, SCAN_FILE_EXTENSIONS);
 export const isZip = (name: string) => hasExtension(name, ['.zip']);
 export const isScan = (name: string) => hasExtension(name, SCAN_MESH_EXTENSIONS);
+/** 3Shape's own format (encrypted): refused with what to export instead. */
+export const isDcm = (name: string) => hasExtension(name, ['.dcm']);
 
 /**
  * Why a file cannot be uploaded before a byte is sent: too large (the server's own words and limit,

@@ -1,5 +1,6 @@
 import { TUS_METADATA, UPLOAD_ROUTES } from '@cuspid/contracts/uploads';
 import { renewSession } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { serviceUrl } from '../../../lib/runtime-config';
 import { sessionStore } from '../../../lib/session';
 import { scanFingerprintPrefix } from './interrupted-uploads';
@@ -13,8 +14,27 @@ export type TusCallbacks = {
   onProgress(bytesSent: number, bytesTotal: number): void;
   /** The upload's id (from its URL), once every byte is on the server. */
   onSuccess(uploadId: string): void;
-  onError(error: Error & { status?: number }): void;
+  /**
+   * The upload stopped for good: the server's answer in the error shape (a refusal: too large, no scan…; status 0
+   * when none came), and the upload's id once the server made one (a refused scan is kept until it is removed).
+   */
+  onError(error: ApiError, uploadId: string | null): void;
 };
+
+/** A failed tus request's answer, in the error shape the rest of the web reads (code, params, message). */
+export function apiErrorOf(error: Error & { originalResponse?: { getStatus(): number; getBody(): string } | null }) {
+  const response = error.originalResponse;
+  if (!response) return new ApiError(0, { message: error.message });
+  let body: unknown = null;
+  try {
+    body = JSON.parse(response.getBody());
+  } catch {
+    // Not the server's JSON (a proxy's page): the status alone.
+  }
+  return new ApiError(response.getStatus(), typeof body === 'object' && body !== null ? body : {});
+}
+
+const idOf = (url: string | null) => url?.split('/').pop() || null;
 
 /**
  * Starts (or continues) a tus upload of one file to POST /api/uploads. tus-js-client keeps the upload's
@@ -54,11 +74,8 @@ export async function startTusUpload(
       return !(status >= 400 && status < 500 && status !== 409 && status !== 423);
     },
     onProgress: callbacks.onProgress,
-    onSuccess: () => callbacks.onSuccess(upload.url?.split('/').pop() ?? ''),
-    onError: (error) => {
-      const detailed = error as { originalResponse?: { getStatus(): number } | null };
-      callbacks.onError(Object.assign(error, { status: detailed.originalResponse?.getStatus() }));
-    },
+    onSuccess: () => callbacks.onSuccess(idOf(upload.url) ?? ''),
+    onError: (error) => callbacks.onError(apiErrorOf(error), idOf(upload.url)),
   });
   const previous = await upload.findPreviousUploads();
   if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
