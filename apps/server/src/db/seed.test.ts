@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
 import { findTransferAccount } from '../modules/payments';
 import { findOperatorCompany } from '../modules/users';
 import type { Db, Tx } from './client';
-import { companyBankAccounts, permissions, rolePermissions, roles } from './schema';
+import { companyBankAccounts, permissions, rolePermissions, roles, users } from './schema';
 import {
   assertDefaultRolesSafe,
   DEFAULT_ROLES,
   DEMO_OPERATOR_BANK_ACCOUNT,
+  DEMO_USERS,
   OPERATOR_COMPANY_NAME,
   seedDemo,
   seedReference,
@@ -95,9 +96,14 @@ describe('seedDemo', () => {
   it('gives the demo operator a bank account with IBAN and BIC, so that invoices paid by transfer can be issued', async () => {
     await expect(
       ctx.deps.db.transaction(async (tx) => {
-        // As a fresh install: the operator without a bank account (another test file may have given it one).
+        // As a fresh install: the operator without a bank account (another test file may have given it one), and no
+        // demo users (on a shared PostgreSQL another test may have seeded them; renamed here, rolled back below).
         const operator = (await findOperatorCompany(tx))!;
         await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, operator.id));
+        await tx
+          .update(users)
+          .set({ mail: sql`${users.mail} || '.before-test'` })
+          .where(inArray(users.mail, DEMO_USERS.map((u) => u.mail) as string[]));
         expect(await findTransferAccount(tx, operator)).toBeUndefined();
 
         expect(await seedDemo(tx as unknown as Db)).toBe(true);
