@@ -130,11 +130,11 @@ export async function renewSession(): Promise<boolean> {
 }
 
 /**
- * The main backend said the session ended (a 419, or a live stream's last `event: end`): the forced logout of a
- * main-backend 419, without a message (spec section 4).
+ * The main backend said the session ended: a 419 (the forced logout of a main-backend 419, without a message, spec
+ * section 4), or a live stream's last `event: end`, which comes unasked: it says 'You need to relogin'.
  */
-export function endExpiredSession(): void {
-  endSession(false);
+export function endExpiredSession(showMessage = false): void {
+  endSession(showMessage);
 }
 
 /** Forced logout: clear storage, say so (except for the main backend's 419), return to the root. */

@@ -202,7 +202,7 @@ export async function streamCaseEvents({
         continue;
       }
       if (ended === 'SESSION_EXPIRED') {
-        endExpiredSession();
+        endExpiredSession(true);
         return;
       }
       if (ended === 'FORBIDDEN') return;
