@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
-import { findTransferAccount } from '../modules/payments';
 import { findOperatorCompany } from '../modules/users';
 import type { Db, Tx } from './client';
 import { companyBankAccounts, permissions, rolePermissions, roles, users } from './schema';
@@ -98,22 +97,39 @@ describe('seedDemo', () => {
       ctx.deps.db.transaction(async (tx) => {
         // As a fresh install: the operator without a bank account (another test file may have given it one), and no
         // demo users (on a shared PostgreSQL another test may have seeded them; renamed here, rolled back below).
+        // Other test files write bank accounts too (on a shared PostgreSQL): they wait until this one rolls back.
+        await tx.execute(sql`lock table ${companyBankAccounts} in share row exclusive mode`);
         const operator = (await findOperatorCompany(tx))!;
         await tx.delete(companyBankAccounts).where(eq(companyBankAccounts.companyId, operator.id));
         await tx
           .update(users)
           .set({ mail: sql`${users.mail} || '.before-test'` })
           .where(inArray(users.mail, DEMO_USERS.map((u) => u.mail) as string[]));
-        expect(await findTransferAccount(tx, operator)).toBeUndefined();
+        const demoAccounts = () =>
+          tx
+            .select()
+            .from(companyBankAccounts)
+            .where(
+              and(
+                eq(companyBankAccounts.companyId, operator.id),
+                eq(companyBankAccounts.iban, DEMO_OPERATOR_BANK_ACCOUNT.iban),
+              ),
+            );
+        expect(await demoAccounts()).toEqual([]);
 
         expect(await seedDemo(tx as unknown as Db)).toBe(true);
 
-        expect(await findTransferAccount(tx, operator)).toEqual({
-          accountHolder: OPERATOR_COMPANY_NAME,
-          bankName: DEMO_OPERATOR_BANK_ACCOUNT.bankName,
-          iban: DEMO_OPERATOR_BANK_ACCOUNT.iban,
-          bic: DEMO_OPERATOR_BANK_ACCOUNT.bic,
-        });
+        // The rows this transaction sees, not which account wins: on a shared PostgreSQL another test file may give
+        // the operator an account of its own meanwhile (committed, so visible here).
+        expect(await demoAccounts()).toEqual([
+          expect.objectContaining({
+            accountHolder: OPERATOR_COMPANY_NAME,
+            bankName: DEMO_OPERATOR_BANK_ACCOUNT.bankName,
+            iban: DEMO_OPERATOR_BANK_ACCOUNT.iban,
+            bic: DEMO_OPERATOR_BANK_ACCOUNT.bic,
+            isDefault: true,
+          }),
+        ]);
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);

@@ -4,6 +4,7 @@ import { seedHelpContent } from '../modules/content';
 import { seedMailTemplates } from '../modules/mail-templates';
 import { selfServiceViolations } from '../modules/roles';
 import { hashPassword } from '../modules/sessions';
+import { findOperatorCompany } from '../modules/users';
 import type { Db, Tx } from './client';
 import { companies, companyBankAccounts, permissions, rolePermissions, roles, userRoles, users } from './schema';
 
@@ -277,7 +278,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const companyIds = new Map<string, string>();
-    const [operator] = await tx.select().from(companies).where(eq(companies.isOperator, true));
+    // The operator as everything else finds it (the oldest), also where tests have added staff companies.
+    const operator = await findOperatorCompany(tx);
     companyIds.set(OPERATOR_COMPANY_NAME, operator!.id);
     const [account] = await tx
       .select({ id: companyBankAccounts.id })
