@@ -117,9 +117,33 @@ describe('cases', () => {
       await rating.getByLabel('Margin').check();
       await rating.getByRole('button', { name: 'Save rating' }).click();
       await page.getByText('Thank you: the rating was saved').waitFor();
+
+      // The back office locks the case: the open page follows through the case events stream, offering the
+      // practice nothing the lock refuses; unlocking brings the actions back, without a reload.
+      const caseId = /\/my-cases\/([0-9a-f-]{36})\/show/.exec(page.url())?.[1];
+      assert.ok(caseId, `the case page's address names the case: ${page.url()}`);
+      const lockCall = await apiCall('POST', `/api/cases/lock/${caseId}`, { token: adminToken });
+      assert.equal(lockCall.status, 200);
+      await page.getByTestId('case-locked').waitFor({ timeout: 5_000 });
+      assert.equal(await page.getByTestId('case-approve').count(), 0);
+      assert.equal(await page.getByTestId('case-recalculate').count(), 0);
+      assert.equal(await page.getByTestId('case-unlock').count(), 0);
+      const unlockCall = await apiCall('POST', `/api/cases/unlock/${caseId}`, { token: adminToken });
+      assert.equal(unlockCall.status, 200);
+      await page.getByTestId('case-locked').waitFor({ state: 'detached', timeout: 5_000 });
+
+      // Approving asks first, naming what follows; the practice then marks the case finished.
       await page.getByTestId('case-approve').click();
+      await page
+        .getByTestId('case-approve-dialog')
+        .getByText(/mark the case finished/)
+        .waitFor();
+      await page.getByTestId('case-approve-confirm').click();
       await page.getByText('The case was approved').waitFor();
       await page.getByTestId('case-show-page').getByTestId('case-status').getByText('Approved').first().waitFor();
+      await page.getByTestId('case-finish').click();
+      await page.getByTestId('case-finish-confirm').click();
+      await page.getByTestId('case-show-page').getByTestId('case-status').getByText('Finished').first().waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result-zip').click()]);
       assert.match(download.suggestedFilename(), /\.zip$/);
       const path = await download.path();

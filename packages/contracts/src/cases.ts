@@ -490,6 +490,10 @@ export const caseEventSchema = z.object({
   previous_status: caseStatusSchema.nullable(),
   jaws: z.array(z.object({ jaw: jawSchema, status: uploadStatusSchema })),
   result_count: z.number().int(),
+  /** Who holds the case's lock (null when unlocked), so that open pages follow a lock change at once. */
+  locked_by: z.uuid().nullable(),
+  locked_by_name: z.string().nullable(),
+  locked_at: z.string().nullable(),
   at: z.string(),
 });
 export type CaseEvent = z.infer<typeof caseEventSchema>;

@@ -19,6 +19,8 @@ export type ConfirmDialogProps = {
   warning?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
+  /** The confirm button's colour: red for what destroys or refuses (the default), green for an approval. */
+  confirmColor?: 'red' | 'green';
   /** Test ids of the dialog's content, its subject and its confirm button. */
   testIds?: { dialog?: string; subject?: string; confirm?: string };
 };
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   warning,
   confirmLabel,
   cancelLabel,
+  confirmColor = 'red',
   testIds = {},
 }: ConfirmDialogProps) {
   return (
@@ -62,7 +65,7 @@ export function ConfirmDialog({
             {cancelLabel}
           </Button>
           <Button
-            color="red"
+            color={confirmColor}
             onClick={onConfirm}
             loading={loading}
             disabled={!canConfirm}

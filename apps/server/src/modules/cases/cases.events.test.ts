@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CaseEvent } from '@cuspid/contracts/cases';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../test/cases';
 import {
@@ -11,7 +11,7 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { signAccessToken } from '../../lib/tokens';
 
 let ctx: TestContext;
@@ -103,7 +103,8 @@ async function openStream(token: string) {
     async waitFor(predicate: (e: CaseEvent) => boolean, ms = 5000) {
       const until = Date.now() + ms;
       while (Date.now() < until) {
-        if (events.some(predicate)) return;
+        const found = events.find(predicate);
+        if (found) return found;
         await new Promise((r) => setTimeout(r, 25));
       }
       throw new Error(`no such event within ${ms} ms: ${JSON.stringify(events)}`);
@@ -132,6 +133,9 @@ describe('GET /api/cases/events', () => {
         status: 'trash',
         previous_status: 'approved',
         result_count: 0,
+        locked_by: null,
+        locked_by_name: null,
+        locked_at: null,
         jaws: [
           { jaw: 'upper', status: 'done' },
           { jaw: 'lower', status: 'done' },
@@ -141,6 +145,30 @@ describe('GET /api/cases/events', () => {
       // The company is not part of the event, and the other company's change never came.
       expect(stream.events.some((e) => e.case_id === b.id)).toBe(false);
       expect(Object.keys(event)).not.toContain('company_id');
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("sends who took the case's lock and its release, so that open pages follow the lock at once", async () => {
+    const mine = await practice();
+    const admin = await createTestAdmin(ctx.deps);
+    await ctx.deps.db.update(users).set({ firstName: 'Sam', lastName: 'Staff' }).where(eq(users.id, admin.id));
+    const adminToken = (await loginAs(ctx.app, admin.mail)).token;
+    const item = await createTestCase(ctx.deps, { companyId: mine.id, status: 'in-approval' });
+    const stream = await openStream(mine.token);
+    try {
+      expect((await post(`/api/cases/lock/${item.id}`, {}, adminToken)).statusCode).toBe(200);
+      const locked = await stream.waitFor((e) => e.case_id === item.id && e.locked_by !== null);
+      expect(locked).toMatchObject({
+        status: 'in-approval',
+        locked_by: admin.id,
+        locked_by_name: 'Sam Staff',
+        locked_at: expect.any(String),
+      });
+      expect((await post(`/api/cases/unlock/${item.id}`, {}, adminToken)).statusCode).toBe(200);
+      const unlocked = await stream.waitFor((e) => e.case_id === item.id && e.locked_by === null);
+      expect(unlocked).toMatchObject({ locked_by: null, locked_by_name: null, locked_at: null });
     } finally {
       await stream.close();
     }

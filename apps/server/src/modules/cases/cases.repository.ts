@@ -311,6 +311,8 @@ export async function notifyCaseChanged(db: DbOrTx, caseId: string): Promise<voi
   await db.execute(sql`select pg_notify('cuspid_case_events', json_build_object(
       'case_id', c.id, 'company_id', c.company_id, 'status', c.status, 'previous_status', c.previous_status,
       'result_count', c.result_count, 'at', now(),
+      'locked_by', c.locked_by, 'locked_at', c.locked_at,
+      'locked_by_name', (select coalesce(${personName(sql`l`)}, l.mail) from ${users} l where l.id = c.locked_by),
       'jaws', coalesce((select json_agg(json_build_object('jaw', j.jaw, 'status', j.status) order by j.jaw desc)
         from ${caseJaws} j where j.case_id = c.id and j.deleted_at is null), '[]'::json))::text)
     from ${cases} c where c.id = ${caseId}`);

@@ -447,6 +447,7 @@ export async function lockCase(deps: Deps, actor: Actor, id: string): Promise<Ca
     if (row.lockedBy === actor.userId) return;
     await repo.updateCase(tx, id, { lockedBy: actor.userId, lockedAt: new Date() });
     await logCase(tx, id, byActor(actor), { kind: 'lock', message: 'Locked' });
+    await repo.notifyCaseChanged(tx, id);
     await recordAudit(tx, actor, {
       entity: 'case',
       entityId: id,
@@ -463,6 +464,7 @@ export async function unlockCase(deps: Deps, actor: Actor, id: string): Promise<
     if (!row.lockedBy) throw new AppError('CASE_NOT_LOCKED');
     await repo.updateCase(tx, id, { lockedBy: null, lockedAt: null });
     await logCase(tx, id, byActor(actor), { kind: 'lock', message: 'Unlocked' });
+    await repo.notifyCaseChanged(tx, id);
     await recordAudit(tx, actor, {
       entity: 'case',
       entityId: id,

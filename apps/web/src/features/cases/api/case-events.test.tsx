@@ -7,7 +7,7 @@ import { sessionStore } from '../../../lib/session';
 import { jsonResponse, loginResponse } from '../../../testing/fixtures';
 import { CaseEventsStream, useCaseEvents } from '../components/case-events-stream';
 import { CASE_A, CASE_B, caseListItem, caseRecord, signInWith } from '../test-fixtures';
-import { parseEventStream, streamCaseEvents } from './case-events';
+import { applyCaseEvent, parseEventStream, streamCaseEvents } from './case-events';
 import { type CaseList, caseKeys } from './cases';
 
 const event = (overrides: Partial<CaseEvent> = {}): CaseEvent => ({
@@ -16,6 +16,9 @@ const event = (overrides: Partial<CaseEvent> = {}): CaseEvent => ({
   previous_status: null,
   jaws: [{ jaw: 'upper', status: 'done' }],
   result_count: 1,
+  locked_by: null,
+  locked_by_name: null,
+  locked_at: null,
   at: '2026-11-25T03:00:00.000Z',
   ...overrides,
 });
@@ -225,6 +228,37 @@ describe('useCaseEvents', () => {
     expect(client.getQueryState(caseKeys.results(CASE_A))!.isInvalidated).toBe(true);
     unmount();
     close();
+  });
+
+  it('puts a lock change into the open case and the list rows: a lock taken and released elsewhere shows at once', () => {
+    const client = new QueryClient();
+    const pageKey = caseKeys.page({
+      page: 1,
+      size: 25,
+      search: '',
+      statuses: [],
+      flag: '',
+      tag: '',
+      company: '',
+      from: '',
+      to: '',
+    });
+    client.setQueryData<CaseList>(pageKey, { data: [caseListItem({ id: CASE_A })], total: 1 });
+    client.setQueryData(caseKeys.detail(CASE_A), caseRecord());
+    const staff = '7d1f0b52-95a4-4c38-9b0e-3c1d2e4f5a6b';
+    const lockedAt = '2026-11-25T03:00:00.000Z';
+    applyCaseEvent(
+      client,
+      event({ status: 'in-approval', locked_by: staff, locked_by_name: 'Sam Staff', locked_at: lockedAt }),
+    );
+    const locked = { locked_by: staff, locked_by_name: 'Sam Staff', locked_at: lockedAt };
+    expect(client.getQueryData(caseKeys.detail(CASE_A))).toMatchObject(locked);
+    expect(client.getQueryData<CaseList>(pageKey)!.data[0]).toMatchObject(locked);
+
+    applyCaseEvent(client, event({ status: 'in-approval' }));
+    const free = { locked_by: null, locked_by_name: null, locked_at: null };
+    expect(client.getQueryData(caseKeys.detail(CASE_A))).toMatchObject(free);
+    expect(client.getQueryData<CaseList>(pageKey)!.data[0]).toMatchObject(free);
   });
 
   it('reads the lists again, once, after events about cases no cached page shows', async () => {

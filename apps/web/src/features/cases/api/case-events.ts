@@ -35,6 +35,13 @@ export function parseEventStream(buffer: string): { events: ServerSentEvent[]; r
   return { events, rest };
 }
 
+/** Who holds the case's lock, as the event says. */
+const lockOf = (event: CaseEvent) => ({
+  locked_by: event.locked_by,
+  locked_by_name: event.locked_by_name,
+  locked_at: event.locked_at,
+});
+
 /**
  * Puts what an event says into the cached list pages and the cached case; results and logs are read again.
  * Answers whether a cached list page showed the case (a case no page shows, e.g. one a colleague just created, is
@@ -56,6 +63,7 @@ export function applyCaseEvent(queryClient: QueryClient, event: CaseEvent): { li
                   status: event.status,
                   previous_status: event.previous_status,
                   result_count: event.result_count,
+                  ...lockOf(event),
                   updated_at: event.at,
                   jaws: row.jaws.map((jaw) => ({ ...jaw, status: jawStatus(jaw.jaw) ?? jaw.status })),
                 }
@@ -72,6 +80,7 @@ export function applyCaseEvent(queryClient: QueryClient, event: CaseEvent): { li
     status: event.status,
     previous_status: event.previous_status,
     result_count: event.result_count,
+    ...lockOf(event),
     updated_at: event.at,
     jaws: before.jaws.map((jaw) => ({ ...jaw, status: jawStatus(jaw.jaw) ?? jaw.status })),
   });

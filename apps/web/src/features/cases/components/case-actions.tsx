@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextI
 import {
   IconArrowBackUp,
   IconCheck,
+  IconFlag,
   IconLock,
   IconLockOpen,
   IconMail,
@@ -91,7 +92,9 @@ export function CaseActions({
   const updateStatus = useUpdateStatus();
   const lock = useLockCase(item.id);
   const sendMail = useSendApproveMail(item.id);
-  const [dialog, setDialog] = useState<'reject' | 'recalculate' | 'trash' | 'status' | 'mail' | null>(null);
+  const [dialog, setDialog] = useState<
+    'approve' | 'reject' | 'finish' | 'recalculate' | 'trash' | 'status' | 'mail' | null
+  >(null);
   const [reason, setReason] = useState('');
   const [status, setStatus] = useState('');
   const [mail, setMail] = useState('');
@@ -113,15 +116,22 @@ export function CaseActions({
     }
   };
 
-  const canApprove = abilities.approve && mayMove(item, 'approved', mover);
-  const canReject = abilities.approve && mayMove(item, 'rejected', mover);
+  // A lock someone else holds refuses every change (the server answers "locked by …"): none is offered.
+  const free = !lockedByOther;
+  const canApprove = free && abilities.approve && mayMove(item, 'approved', mover);
+  const canReject = free && abilities.approve && mayMove(item, 'rejected', mover);
   const canRecalculate =
-    abilities.recalculate && requeuePricing(item.status) !== null && mayMove(item, 'queued', mover);
-  const canTrash = abilities.delete && mayMove(item, 'trash', mover);
+    free && abilities.recalculate && requeuePricing(item.status) !== null && mayMove(item, 'queued', mover);
+  const canTrash = free && abilities.delete && mayMove(item, 'trash', mover);
   const restoreTo = item.status === 'trash' ? item.previous_status : null;
-  const canRestore = abilities.delete && restoreTo !== null && mayMove(item, restoreTo, mover);
-  const statusChoices = abilities.status ? reachableStatuses([item], mover) : [];
-  const canLock = abilities.lock && !isProcessing(item.status);
+  const canRestore = free && abilities.delete && restoreTo !== null && mayMove(item, restoreTo, mover);
+  const statusChoices = free && abilities.status ? reachableStatuses([item], mover) : [];
+  const canLock = free && abilities.lock && !isProcessing(item.status);
+  // The practice's last step after approving (the spec's `finished`); staff reach it through "Change status".
+  const canFinish = free && !abilities.isStaff && mayMove(item, 'finished', mover);
+  // The approval mail asks the customer to review results: only while there are results waiting for it.
+  const canSendMail =
+    abilities.approve && item.result_count > 0 && (item.status === 'done' || item.status === 'in-approval');
 
   return (
     <>
@@ -131,10 +141,7 @@ export function CaseActions({
             size="sm"
             color="green"
             leftSection={<IconCheck size={16} aria-hidden />}
-            loading={approve.isPending}
-            onClick={() =>
-              void attempt(() => approve.mutateAsync({ id: item.id, approved: true }), t('actionsDone.approved'))
-            }
+            onClick={() => setDialog('approve')}
             data-testid="case-approve"
           >
             {t('actions.approve')}
@@ -150,6 +157,17 @@ export function CaseActions({
             data-testid="case-reject"
           >
             {t('actions.reject')}
+          </Button>
+        )}
+        {canFinish && (
+          <Button
+            size="sm"
+            color="teal"
+            leftSection={<IconFlag size={16} aria-hidden />}
+            onClick={() => setDialog('finish')}
+            data-testid="case-finish"
+          >
+            {t('actions.finish')}
           </Button>
         )}
         {canRecalculate && (
@@ -198,7 +216,7 @@ export function CaseActions({
             {t('actions.changeStatus')}
           </Button>
         )}
-        {abilities.approve && !isProcessing(item.status) && (
+        {canSendMail && (
           <Button
             size="sm"
             variant="default"
@@ -226,7 +244,7 @@ export function CaseActions({
             {t('actions.restore')}
           </Button>
         )}
-        {canTrash && !lockedByOther && (
+        {canTrash && (
           <Button
             size="sm"
             variant="subtle"
@@ -242,6 +260,9 @@ export function CaseActions({
 
       <Modal opened={dialog === 'reject'} onClose={close} title={t('actions.reject')} centered>
         <Stack gap="sm">
+          <Text size="sm" data-testid="case-reject-follows">
+            {t('reject.follows')}
+          </Text>
           <Textarea
             label={t('reject.reason')}
             description={t('reject.reasonHint')}
@@ -339,6 +360,40 @@ export function CaseActions({
           </Group>
         </Stack>
       </Modal>
+
+      <ConfirmDialog
+        opened={dialog === 'approve'}
+        onCancel={close}
+        onConfirm={() =>
+          void attempt(() => approve.mutateAsync({ id: item.id, approved: true }), t('actionsDone.approved'))
+        }
+        loading={approve.isPending}
+        title={t('actions.approve')}
+        question={t('approve.question')}
+        subject={item.name}
+        details={<Text size="sm">{t('approve.follows')}</Text>}
+        confirmLabel={t('actions.approve')}
+        cancelLabel={t('actions.cancel')}
+        confirmColor="green"
+        testIds={{ dialog: 'case-approve-dialog', confirm: 'case-approve-confirm' }}
+      />
+
+      <ConfirmDialog
+        opened={dialog === 'finish'}
+        onCancel={close}
+        onConfirm={() =>
+          void attempt(() => updateStatus.mutateAsync({ id: item.id, status: 'finished' }), t('actionsDone.finished'))
+        }
+        loading={updateStatus.isPending}
+        title={t('actions.finish')}
+        question={t('finish.question')}
+        subject={item.name}
+        details={<Text size="sm">{t('finish.follows')}</Text>}
+        confirmLabel={t('actions.finish')}
+        cancelLabel={t('actions.cancel')}
+        confirmColor="green"
+        testIds={{ dialog: 'case-finish-dialog', confirm: 'case-finish-confirm' }}
+      />
 
       {dialog === 'recalculate' && <RecalculateModal item={item} opened onClose={close} />}
 

@@ -1,8 +1,14 @@
 import type { Case } from '@cuspid/contracts/cases';
+import { ADMIN_ROLE } from '@cuspid/contracts/permissions';
 import { useSession } from '../../../lib/session';
 
-/** Whether someone other than the signed-in user holds the lock on a case (it then cannot be edited). */
+/**
+ * Whether the case's lock keeps the signed-in user from changing it: someone else holds it and the user is no
+ * administrator (the server's rule, ADR 0102). The page then offers no change the server would refuse.
+ */
 export function useForeignLock(item: Pick<Case, 'locked_by'> | undefined) {
-  const userId = useSession()?.token_info.user_id;
-  return Boolean(item?.locked_by && item.locked_by !== userId);
+  const tokenInfo = useSession()?.token_info;
+  if (!item?.locked_by) return false;
+  if (!tokenInfo) return true;
+  return item.locked_by !== tokenInfo.user_id && !tokenInfo.roles.includes(ADMIN_ROLE);
 }

@@ -69,6 +69,8 @@ function serve(options: { staff?: boolean; item?: Parameters<typeof caseRecord>[
         country: null,
       }),
     '/api/save-rating': () => jsonResponse({}, 201),
+    '/api/approve-case': () => jsonResponse(caseRecord({ ...options.item, status: 'approved' })),
+    '/api/update-status': () => jsonResponse(caseRecord({ ...options.item, status: 'finished' })),
     '/api/requeue-case': () =>
       jsonResponse(
         {
@@ -178,6 +180,96 @@ describe('CaseShowPage', () => {
       expect(within(granted).getByTestId(id)).toBeInTheDocument();
     // A practice changes no status directly, whatever it holds.
     expect(within(granted).queryByTestId('case-change-status')).not.toBeInTheDocument();
+  });
+
+  it('offers nothing that a lock someone else holds refuses, and says who holds it; an administrator keeps the actions', async () => {
+    const everything = [
+      'backoffice-case-instance',
+      'backoffice-case-instance-approve',
+      'backoffice-case-instance-recalculate',
+      'backoffice-case-instance-lock',
+      'backoffice-case-instance-delete',
+    ];
+    const item = {
+      locked_by: '7d1f0b52-95a4-4c38-9b0e-3c1d2e4f5a6b',
+      locked_by_name: 'Sam Staff',
+      locked_at: '2026-11-25T03:00:00.000Z',
+    };
+    signInWith(everything);
+    serve({ item });
+    const { unmount } = render();
+    expect(await screen.findByTestId('case-locked')).toHaveTextContent('Sam Staff');
+    const actions = screen.getByTestId('case-actions');
+    for (const id of [
+      'case-approve',
+      'case-reject',
+      'case-recalculate',
+      'case-lock',
+      'case-unlock',
+      'case-trash',
+      'case-finish',
+    ])
+      expect(within(actions).queryByTestId(id)).not.toBeInTheDocument();
+    unmount();
+
+    signInWith(everything, ['admin']);
+    serve({ item });
+    render();
+    const granted = await screen.findByTestId('case-actions');
+    for (const id of ['case-approve', 'case-reject', 'case-recalculate', 'case-unlock', 'case-trash'])
+      expect(within(granted).getByTestId(id)).toBeInTheDocument();
+    expect(screen.queryByTestId('case-locked')).not.toBeInTheDocument();
+  });
+
+  it('asks before approving and rejecting, naming what follows, and approves only on confirm', async () => {
+    signInWith(['backoffice-case-instance', 'backoffice-case-instance-approve']);
+    const calls = serve();
+    render();
+    await userEvent.click(await screen.findByTestId('case-approve'));
+    const dialog = await screen.findByTestId('case-approve-dialog');
+    expect(dialog).toHaveTextContent('Approve this case?');
+    expect(dialog).toHaveTextContent('Crown 16');
+    expect(dialog).toHaveTextContent('mark the case finished');
+    expect(calls.some((c) => c.path === '/api/approve-case')).toBe(false);
+    await userEvent.click(within(dialog).getByTestId('case-approve-confirm'));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/approve-case')?.body).toEqual({ id: CASE_A, approved: true }),
+    );
+
+    await userEvent.click(await screen.findByTestId('case-reject'));
+    expect(await screen.findByTestId('case-reject-follows')).toHaveTextContent('recalculated');
+  });
+
+  it('offers the practice "Mark finished" on an approved case and finishes it after asking', async () => {
+    signInWith(['backoffice-case-instance', 'backoffice-case-instance-approve']);
+    const calls = serve({ item: { status: 'approved' } });
+    render();
+    await userEvent.click(await screen.findByTestId('case-finish'));
+    const dialog = await screen.findByTestId('case-finish-dialog');
+    expect(dialog).toHaveTextContent('Only the back office can reopen it');
+    await userEvent.click(within(dialog).getByTestId('case-finish-confirm'));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/update-status')?.body).toEqual({ id: CASE_A, status: 'finished' }),
+    );
+  });
+
+  it('offers the approval mail only while results wait for the customer', async () => {
+    signInWith(['backoffice-case-instance', 'backoffice-case-instance-approve']);
+    serve({ item: { status: 'in-approval', result_count: 1 } });
+    const { unmount } = render();
+    expect(await screen.findByTestId('case-send-mail')).toBeInTheDocument();
+    unmount();
+    for (const item of [
+      { status: 'in-approval' as const, result_count: 0 },
+      { status: 'approved' as const, result_count: 1 },
+      { status: 'unsupported' as const, result_count: 0 },
+    ]) {
+      serve({ item });
+      const view = render();
+      await screen.findByTestId('case-actions');
+      expect(screen.queryByTestId('case-send-mail')).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('offers a queued case nothing to approve, recalculate or trash; staff may change its status', async () => {

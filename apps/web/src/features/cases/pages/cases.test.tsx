@@ -108,6 +108,13 @@ describe('CasesPage', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Crown 16' }));
     await userEvent.click(within(bar).getByTestId('cases-bulk-approve'));
+    // It asks first, naming the cases and what follows.
+    const confirm = await screen.findByTestId('cases-bulk-confirm');
+    expect(confirm).toHaveTextContent('Approve these 2 cases?');
+    expect(confirm).toHaveTextContent('Crown 16, Bridge 34');
+    expect(within(confirm).getByTestId('cases-bulk-follows')).toHaveTextContent('mark the case finished');
+    expect(calls.some((c) => c.path === '/api/approve-cases')).toBe(false);
+    await userEvent.click(within(confirm).getByTestId('cases-bulk-confirm-button'));
     await vi.waitFor(() =>
       expect(calls.find((c) => c.path === '/api/approve-cases')?.body).toEqual({
         ids: [CASE_B, CASE_A],

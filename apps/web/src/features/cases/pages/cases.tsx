@@ -100,6 +100,19 @@ export function CasesPage() {
     }
   };
 
+  const bulkQuestion = (action: BulkCaseAction) => {
+    if (action.kind === 'delete') return t('common:delete.question');
+    if (action.kind === 'approve')
+      return t(action.approved ? 'bulk.approveQuestion' : 'bulk.rejectQuestion', { count: selected.length });
+    return t('bulk.trashQuestion', { count: selected.length });
+  };
+  const bulkFollows = (action: BulkCaseAction) =>
+    action.kind === 'approve' ? (
+      <Text size="sm" data-testid="cases-bulk-follows">
+        {t(action.approved ? 'approve.follows' : 'reject.follows')}
+      </Text>
+    ) : undefined;
+
   const ask = (next: Pending) => (next.confirm ? setPending(next) : void run(next));
 
   const columns: ListColumn<CaseListItem>[] = [
@@ -257,7 +270,9 @@ export function CasesPage() {
                       color="green"
                       leftSection={<IconCheck size={14} aria-hidden />}
                       loading={bulk.isPending}
-                      onClick={() => ask({ action: { kind: 'approve', approved: true }, label: t('actions.approve') })}
+                      onClick={() =>
+                        ask({ action: { kind: 'approve', approved: true }, label: t('actions.approve'), confirm: true })
+                      }
                       data-testid="cases-bulk-approve"
                     >
                       {t('actions.approve')}
@@ -270,7 +285,9 @@ export function CasesPage() {
                       variant="light"
                       leftSection={<IconX size={14} aria-hidden />}
                       loading={bulk.isPending}
-                      onClick={() => ask({ action: { kind: 'approve', approved: false }, label: t('actions.reject') })}
+                      onClick={() =>
+                        ask({ action: { kind: 'approve', approved: false }, label: t('actions.reject'), confirm: true })
+                      }
                       data-testid="cases-bulk-reject"
                     >
                       {t('actions.reject')}
@@ -392,13 +409,11 @@ export function CasesPage() {
           onConfirm={() => pending && void run(pending)}
           loading={bulk.isPending}
           title={pending?.label ?? ''}
-          question={
-            pending?.action.kind === 'delete'
-              ? t('common:delete.question')
-              : t('bulk.trashQuestion', { count: selected.length })
-          }
+          question={pending ? bulkQuestion(pending.action) : ''}
           subject={chosen.map((row) => row.name).join(', ')}
+          details={pending ? bulkFollows(pending.action) : undefined}
           warning={pending?.action.kind === 'delete' ? t('common:delete.warning') : undefined}
+          confirmColor={pending?.action.kind === 'approve' && pending.action.approved ? 'green' : 'red'}
           confirmLabel={pending?.label ?? ''}
           cancelLabel={t('actions.cancel')}
           testIds={{ dialog: 'cases-bulk-confirm', confirm: 'cases-bulk-confirm-button' }}
