@@ -10,6 +10,8 @@ export const AUTH_ROUTES = {
   profile: '/profile',
   updateProfile: '/update-profile',
   changePassword: '/change-password',
+  /** GET and PUT: the signed-in user's mail preferences (which case mails it receives). */
+  mailPreferences: '/mail-preferences',
   logout: '/logout',
   checkAccountLink: '/check-account-link',
   acceptInvitation: '/accept-invitation',

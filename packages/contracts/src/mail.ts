@@ -14,6 +14,8 @@ export const MAIL_EVENTS = [
   'case.approved',
   'case.rejected',
   'case.result-ready',
+  'case.unsupported',
+  'case.failed',
   'invoice.issued',
   'invoice.reminder-1',
   'invoice.reminder-2',
@@ -30,6 +32,39 @@ export type MailEvent = (typeof MAIL_EVENTS)[number];
 export const mailEventSchema = z.enum(MAIL_EVENTS);
 export const mailModuleOf = (event: string) => event.split('.')[0] ?? event;
 export const MAIL_MODULES = [...new Set(MAIL_EVENTS.map(mailModuleOf))] as const;
+
+/**
+ * The mails a user may turn off for itself (GET/PUT /auth/mail-preferences): news about its cases. Mails that
+ * keep an account safe or that a company's bookkeeping relies on (invitations, password resets, invoices,
+ * reminders) are always sent. Everything not turned off is sent.
+ */
+export const USER_MAIL_EVENTS = [
+  'case.result-ready',
+  'case.unsupported',
+  'case.failed',
+  'case.approved',
+  'case.rejected',
+] as const satisfies readonly MailEvent[];
+export type UserMailEvent = (typeof USER_MAIL_EVENTS)[number];
+export const isUserMailEvent = (event: string): event is UserMailEvent =>
+  (USER_MAIL_EVENTS as readonly string[]).includes(event);
+
+const mailPreferenceSchema = z.object({ event: z.enum(USER_MAIL_EVENTS), mail: z.boolean() });
+export type MailPreference = z.infer<typeof mailPreferenceSchema>;
+
+/** Every user mail event with whether the user receives it by mail. */
+export const mailPreferencesSchema = z.object({ data: z.array(mailPreferenceSchema) });
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+/** The events to change (others keep their setting), each once. */
+export const updateMailPreferencesBodySchema = z.object({
+  preferences: z
+    .array(mailPreferenceSchema)
+    .min(1)
+    .max(USER_MAIL_EVENTS.length)
+    .refine((a) => new Set(a.map((x) => x.event)).size === a.length, { message: 'Each event once' }),
+});
+export type UpdateMailPreferencesBody = z.infer<typeof updateMailPreferencesBodySchema>;
 
 /** Languages a template must carry (the others fall back to English). */
 export const MAIL_REQUIRED_LANGUAGES = ['en'] as const;

@@ -6,5 +6,7 @@ export const guards = defineGuards({
     'GET /auth/profile': null,
     'POST /auth/update-profile': null,
     'POST /auth/change-password': null,
+    'GET /auth/mail-preferences': null,
+    'PUT /auth/mail-preferences': null,
   },
 });

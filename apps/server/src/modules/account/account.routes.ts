@@ -6,6 +6,7 @@ import {
   updateProfileBodySchema,
   userProfileSchema,
 } from '@cuspid/contracts';
+import { mailPreferencesSchema, updateMailPreferencesBodySchema } from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUserActor } from '../../plugins/authenticate';
@@ -49,5 +50,30 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       },
     },
     (request) => service.changePassword(deps, requireUserActor(request), request.body),
+  );
+
+  app.get(
+    AUTH_ROUTES.mailPreferences,
+    {
+      schema: {
+        tags,
+        summary: 'Which case mails the signed-in user receives',
+        response: { 200: mailPreferencesSchema, ...errors },
+      },
+    },
+    (request) => service.getMailPreferences(deps, requireUserActor(request)),
+  );
+
+  app.put(
+    AUTH_ROUTES.mailPreferences,
+    {
+      schema: {
+        tags,
+        summary: 'Turn case mails on or off for the signed-in user',
+        body: updateMailPreferencesBodySchema,
+        response: { 200: mailPreferencesSchema, ...errors },
+      },
+    },
+    (request) => service.updateMailPreferences(deps, requireUserActor(request), request.body),
   );
 };

@@ -1,4 +1,11 @@
 import type { ChangePasswordBody, UpdateProfileBody, UserProfile } from '@cuspid/contracts';
+import {
+  isUserMailEvent,
+  type MailPreferences,
+  type UpdateMailPreferencesBody,
+  USER_MAIL_EVENTS,
+} from '@cuspid/contracts/mail';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -59,4 +66,31 @@ export async function changePassword(deps: Deps, actor: UserActor, body: ChangeP
     await revokeAccountTokens(tx, user.id);
   });
   return { message: 'Your password was changed' };
+}
+
+/** GET /auth/mail-preferences: every case mail a user may turn off, and whether it is on (the default). */
+export async function getMailPreferences(deps: Deps, actor: Actor): Promise<MailPreferences> {
+  await currentAccount(deps, actor);
+  const stored = new Map((await repo.listMailPreferences(deps.db, actor.userId)).map((p) => [p.event, p.mail]));
+  return { data: USER_MAIL_EVENTS.map((event) => ({ event, mail: stored.get(event) ?? true })) };
+}
+
+/** PUT /auth/mail-preferences: turns the named case mails on or off for the caller; the others keep theirs. */
+export async function updateMailPreferences(
+  deps: Deps,
+  actor: Actor,
+  body: UpdateMailPreferencesBody,
+): Promise<MailPreferences> {
+  await currentAccount(deps, actor);
+  await repo.saveMailPreferences(deps.db, actor.userId, body.preferences);
+  return getMailPreferences(deps, actor);
+}
+
+/**
+ * Whether a mail of `event` goes to the user: always, unless it is a case mail (USER_MAIL_EVENTS) the user turned
+ * off. For mails addressed to a user; a typed-in address (e.g. "Send approval mail" to someone) is not a user's.
+ */
+export async function userWantsMail(db: DbOrTx, userId: string, event: string): Promise<boolean> {
+  if (!isUserMailEvent(event)) return true;
+  return !(await repo.mailTurnedOff(db, userId, event));
 }

@@ -242,7 +242,7 @@ export async function failOverdueRuns(deps: Deps, now = new Date()): Promise<str
     const done = await deps.db.transaction(async (tx) => {
       const row = await lockCase(tx, id);
       if (!row || !overdue(row)) return false;
-      await failRun(tx, row, `The engine did not finish within ${minutes} minutes`, SYSTEM);
+      await failRun(deps, tx, row, `The engine did not finish within ${minutes} minutes`, SYSTEM);
       await failRunResults(tx, row, SYSTEM);
       return true;
     });

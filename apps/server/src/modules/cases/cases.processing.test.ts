@@ -14,7 +14,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx?.close());
-const { get } = requestsTo(() => ctx.app);
+const { get, put } = requestsTo(() => ctx.app);
 
 async function practice() {
   const [row] = await ctx.deps.db
@@ -24,6 +24,13 @@ async function practice() {
   const user = await createTestUser(ctx.deps, { companyId: row!.id, roles: ['end-user'] });
   return { id: row!.id, user, token: (await loginAs(ctx.app, user.mail)).token };
 }
+
+/** The mails queued for a company's cases: event and address. */
+const mailsOf = async (companyId: string) =>
+  (await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.companyId, companyId))).map((m) => ({
+    event: m.event,
+    to: m.to,
+  }));
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -69,7 +76,7 @@ describe('processing with the reference engine', () => {
     const repaired = results[0].files[0];
     const download = await get(`/api/case-result-files/${repaired.id}/download`, p.token);
     expect(parseMesh(new Uint8Array(download.rawPayload)).triangleCount).toBe(found.jaws[0].quality.triangles);
-    // Logged step by step; the creator is told the result is ready only by the explicit mail call.
+    // Logged step by step; the creator is told by mail that the result is ready (once).
     const logs = (await get(`/api/case-logs/${id}`, p.token)).json().data.map((l: { message: string }) => l.message);
     expect(logs.slice(0, 4)).toEqual([
       'Results ready for review',
@@ -80,7 +87,7 @@ describe('processing with the reference engine', () => {
     // A second run of the same job (a retry after a crash) changes nothing.
     await processCase(ctx.deps, { caseId: id, run: 1 });
     expect((await get(`/api/get-multiple-results/${id}`, p.token)).json().data).toHaveLength(1);
-    expect(await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.companyId, p.id))).toEqual([]);
+    expect(await mailsOf(p.id)).toEqual([{ event: 'case.result-ready', to: p.user.mail }]);
   });
 
   it('ends a renamed PNG as unsupported with the reason, and gives the credits back exactly once', async () => {
@@ -150,6 +157,43 @@ describe('processing with the reference engine', () => {
     const logs = (await get(`/api/case-logs/${id}`, p.token)).json().data.map((l: { message: string }) => l.message);
     expect(logs.filter((m: string) => m.startsWith('Attempt '))).toHaveLength(attempts - 1);
     expect(await ledgerMismatches(ctx.deps.db, p.id)).toEqual([]);
+  });
+
+  it('mails the creator when a case ends unsupported or failed, with the reason, unless the creator turned it off', async () => {
+    const p = await practice();
+    const unsupported = await createTestCase(ctx.deps, {
+      companyId: p.id,
+      createdBy: p.user.id,
+      status: 'queued',
+      jaws: ['upper'],
+      files: { upper: { fileName: 'upper.stl', content: PNG } },
+    });
+    await processCase(ctx.deps, { caseId: unsupported.id, run: 1 });
+    const [mail] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.companyId, p.id));
+    expect(mail).toMatchObject({ event: 'case.unsupported', to: p.user.mail });
+    expect(mail!.variables).toMatchObject({
+      reason: 'Upper jaw: The file is not a 3D mesh we can read. Please upload an STL, PLY or OBJ file.',
+    });
+
+    // Turned off on the account page: the case still fails, and no mail goes out.
+    const turnedOff = await put(
+      '/auth/mail-preferences',
+      { preferences: [{ event: 'case.failed', mail: false }] },
+      p.token,
+    );
+    expect(turnedOff.statusCode).toBe(200);
+    const failing = await createTestCase(ctx.deps, {
+      companyId: p.id,
+      createdBy: p.user.id,
+      status: 'queued',
+      jaws: ['upper'],
+    });
+    await ctx.deps.storage.delete(`cases/${failing.row.id}/scans/upper.stl`);
+    for (let attempt = 1; attempt < ctx.deps.config.cases.processingAttempts; attempt++)
+      await expect(processCase(ctx.deps, { caseId: failing.id, run: 1 })).rejects.toThrow();
+    await processCase(ctx.deps, { caseId: failing.id, run: 1 });
+    expect((await get(`/api/case-lists/${failing.id}`, p.token)).json().status).toBe('failed');
+    expect(await mailsOf(p.id)).toEqual([{ event: 'case.unsupported', to: p.user.mail }]);
   });
 
   it('ignores a job of an older run', async () => {

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
 import type { Engine, EngineOutcome, EngineRun, ProducedFile } from './cases.engine';
 import { assertJawMove, type CaseChanger, logCase, moveCase, SYSTEM } from './cases.machine';
+import { mailStatusReached } from './cases.mails';
 import { refundProcessing } from './cases.refund';
 import * as repo from './cases.repository';
 
@@ -135,18 +136,25 @@ async function failedAttempt(deps: Deps, run: EngineRun, err: unknown): Promise<
       });
       return true;
     }
-    await failRun(tx, row, `Processing failed after ${attempts} attempts: ${reason}`, SYSTEM);
+    await failRun(deps, tx, row, `Processing failed after ${attempts} attempts: ${reason}`, SYSTEM);
     return false;
   });
 }
 
-/** Ends a run as failed, with the reason, and gives its credits back. */
-export async function failRun(tx: DbOrTx, row: repo.CaseRow, reason: string, changer: CaseChanger) {
+/** Ends a run as failed, with the reason, gives its credits back and tells the case's creator. */
+export async function failRun(
+  deps: Pick<Deps, 'jobs' | 'config'>,
+  tx: DbOrTx,
+  row: repo.CaseRow,
+  reason: string,
+  changer: CaseChanger,
+) {
   const moved = await moveCase(tx, row, 'failed', changer, {
     message: `Processing failed: ${reason}`,
     set: { processingError: reason, processingAttempts: row.processingAttempts + 1, processedAt: new Date() },
   });
   await refundProcessing(tx, moved, changer);
+  await mailStatusReached(deps, tx, moved, 'failed', reason);
 }
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -196,6 +204,7 @@ export async function completeProcessing(
         set: { processingError: reason, processedAt: new Date() },
       });
       await refundProcessing(tx, moved, changer);
+      await mailStatusReached(deps, tx, moved, outcome.status, reason);
       return true;
     }
     let resultCount = row.resultCount;
@@ -233,7 +242,10 @@ export async function completeProcessing(
     const awaiting = (await repo.listResults(tx, row.id, false)).some(
       (r) => r.processingRun === row.processingRun && r.status === 'done',
     );
-    if (awaiting) await moveCase(tx, done, 'in-approval', SYSTEM, { message: 'Results ready for review' });
+    if (awaiting) {
+      const ready = await moveCase(tx, done, 'in-approval', SYSTEM, { message: 'Results ready for review' });
+      await mailStatusReached(deps, tx, ready, 'in-approval', null);
+    }
     return true;
   });
   if (!applied) for (const f of stored) await deps.storage.delete(f.key);

@@ -36,10 +36,10 @@ import { findVisibleCompanyCountry } from '../companies';
 import { priceCase } from '../country-credits';
 import { spendCredits } from '../credits';
 import { listRecordLabels } from '../flags';
-import { sendMail } from '../sent-mails';
 import { consumeUpload, type StoredUpload } from '../uploads';
 import { listCasesJson } from './cases.list.repository';
 import { assertUnlocked, byActor, type CaseChanger, logCase, moveCase, moveResult } from './cases.machine';
+import { mailAboutCase, mailStatusReached } from './cases.mails';
 import { casePolicy, changePolicy, passesLock, statusPolicy } from './cases.policy';
 import { enqueueProcessing } from './cases.processing';
 import { refundProcessing } from './cases.refund';
@@ -301,22 +301,15 @@ async function moveOne(
   });
   // A processing the back office stops gives its credits back, like one the engine could not finish.
   if (to === 'failed') await refundProcessing(tx, moved, changer);
-  await afterReview(deps, tx, moved, to, note, changer);
+  await afterReview(tx, moved, to, note, changer);
+  await mailStatusReached(deps, tx, moved, to, to === 'failed' ? moved.processingError : note);
 }
 
 /** Review results follow the case: approving or rejecting a case approves or rejects its latest result. */
-async function afterReview(
-  deps: Deps,
-  tx: DbOrTx,
-  row: repo.CaseRow,
-  to: CaseStatus,
-  note: string | null,
-  changer: CaseChanger,
-) {
+async function afterReview(tx: DbOrTx, row: repo.CaseRow, to: CaseStatus, note: string | null, changer: CaseChanger) {
   if (to !== 'approved' && to !== 'rejected') return;
   const [latest] = (await repo.listResults(tx, row.id, false)).filter((r) => r.status === 'done');
   if (latest) await moveResult(tx, latest, to, changer, row.companyId, note);
-  await sendReviewMail(deps, tx, row, to === 'approved' ? 'case.approved' : 'case.rejected', note);
 }
 
 export async function updateStatus(deps: Deps, actor: Actor, body: z.output<typeof updateStatusSchema>): Promise<Case> {
@@ -390,33 +383,6 @@ async function approveOne(
   await moveOne(tx, actor, row, approved ? 'approved' : 'rejected', reason, deps);
 }
 
-/** Mails the case's creator (or the given address) about a review step; the template is the event's. */
-async function sendReviewMail(
-  deps: Deps,
-  tx: DbOrTx,
-  row: repo.CaseRow,
-  event: 'case.approved' | 'case.rejected' | 'case.result-ready',
-  reason: string | null,
-  to?: string,
-): Promise<boolean> {
-  const creator = row.createdBy ? await repo.findUserContact(tx, row.createdBy, { live: true }) : undefined;
-  const mail = to ?? creator?.mail;
-  if (!mail) return false;
-  await sendMail(deps, tx, {
-    event,
-    to: mail,
-    language: creator?.language ?? 'en',
-    companyId: row.companyId,
-    variables: {
-      first_name: creator?.firstName ?? '',
-      case_name: row.name,
-      case_url: `${deps.config.publicUrl}/my-cases/${row.id}/show`,
-      reason: reason ?? '',
-    },
-  });
-  return true;
-}
-
 export async function sendApproveMail(
   deps: Deps,
   actor: Actor,
@@ -426,7 +392,10 @@ export async function sendApproveMail(
   return deps.db.transaction(async (tx) => {
     const row = authorize(actor, changePolicy, await repo.lockVisibleCase(tx, actor, id));
     if (row.resultCount === 0) throw new AppError('CASE_NO_RESULTS');
-    const sent = await sendReviewMail(deps, tx, row, 'case.result-ready', null, body.mail);
+    const sent = await mailAboutCase(deps, tx, row, 'case.result-ready', {
+      ...(body.mail ? { to: body.mail } : {}),
+      always: true,
+    });
     if (!sent)
       throw new AppError('VALIDATION_FAILED', {
         message: 'The case has no creator to mail; enter an address',

@@ -1,4 +1,5 @@
 import type { SessionRecord } from '@cuspid/contracts';
+import { USER_MAIL_EVENTS } from '@cuspid/contracts/mail';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
@@ -23,6 +24,9 @@ function mockServer(answers: Answers = {}) {
   const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
     if (path === '/auth/profile') return Promise.resolve(jsonResponse(userProfile()));
+    if (path === '/auth/mail-preferences') {
+      return Promise.resolve(jsonResponse({ data: USER_MAIL_EVENTS.map((event) => ({ event, mail: true })) }));
+    }
     if (path === '/auth/update-profile' && answers.updateProfile) return Promise.resolve(answers.updateProfile());
     if (path === '/auth/change-password' && answers.changePassword) return Promise.resolve(answers.changePassword());
     if (path === '/auth/list-sessions' && answers.sessions) return Promise.resolve(answers.sessions());

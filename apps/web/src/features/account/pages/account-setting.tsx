@@ -6,6 +6,7 @@ import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
+import { MailPreferencesCard } from '../components/mail-preferences-card';
 import { PasswordChangeForm } from '../components/password-change-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsCard } from '../components/sessions-card';
@@ -73,6 +74,7 @@ export function AccountSettingPage() {
             <PasswordChangeForm onDirtyChange={setPasswordDirty} />
           </Card>
         )}
+        {!mustSetUpTwoFactor && <MailPreferencesCard />}
         <TwoFactorCard />
         {!mustSetUpTwoFactor && <SessionsCard />}
       </Stack>
