@@ -20,6 +20,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/notify';
+import { useIsPhone } from '../lib/use-is-phone';
 import { PAGE_SIZES, useListParams } from '../lib/use-list-params';
 import { useSortParams } from '../lib/use-sort-params';
 import { DebouncedSearchInput } from './debounced-search-input';
@@ -62,6 +63,11 @@ type ServerListProps<T extends { id: string }> = {
   minWidth?: number;
   /** Filters narrow the list: an empty answer then says that nothing matches. */
   filtered?: boolean;
+  /**
+   * What a row shows on a phone, in one cell instead of the columns (its key facts as a card), so that nothing
+   * needs sideways scrolling; `label` heads that cell. Without it a phone scrolls the table sideways.
+   */
+  phoneRow?: { label: string; render: (row: T) => ReactNode };
   /** Rows can be chosen for a bulk action; the choice belongs to the page shown. */
   selection?: {
     selected: readonly string[];
@@ -91,8 +97,14 @@ export function ServerList<T extends { id: string }>({
   loadFailed,
   searchLabel,
   selection,
+  phoneRow,
 }: ServerListProps<T>) {
   const { t } = useTranslation('common');
+  const isPhone = useIsPhone();
+  const compact = isPhone && phoneRow !== undefined;
+  const shownColumns: ListColumn<T>[] = compact
+    ? [{ key: 'phone-row', label: phoneRow.label, render: phoneRow.render }]
+    : columns;
   const { params, update, setPage, setSize, setSearch } = useListParams();
   const { sort, toggle } = useSortParams();
   const { data, isPlaceholderData } = query;
@@ -116,10 +128,10 @@ export function ServerList<T extends { id: string }>({
 
   const from = (params.page - 1) * params.size + 1;
   const to = from + (data?.data.length ?? 0) - 1;
-  const allColumns = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
+  const allColumns = shownColumns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
 
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Card withBorder radius="lg" padding={isPhone ? 'sm' : 'lg'}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           {searchPlaceholder === undefined ? (
@@ -186,7 +198,7 @@ export function ServerList<T extends { id: string }>({
             )}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={minWidth}>
+          <Table.ScrollContainer minWidth={compact ? 0 : minWidth}>
             <Table
               striped
               highlightOnHover
@@ -207,7 +219,7 @@ export function ServerList<T extends { id: string }>({
                       />
                     </Table.Th>
                   )}
-                  {columns.map((column) => (
+                  {shownColumns.map((column) => (
                     <Table.Th
                       key={column.key}
                       scope="col"
@@ -273,7 +285,7 @@ export function ServerList<T extends { id: string }>({
                             />
                           </Table.Td>
                         )}
-                        {columns.map((column) => (
+                        {shownColumns.map((column) => (
                           <Table.Td key={column.key}>{column.render(row)}</Table.Td>
                         ))}
                         {actions && (

@@ -12,6 +12,7 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useSession } from '../../lib/session';
 import type { AppRoute } from '../route-table';
 import { CommandPaletteLauncher } from './command-palette-launcher';
+import { DrawerUserSection } from './drawer-user-section';
 import { LayoutSwitch } from './layout-switch';
 import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
@@ -43,8 +44,10 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: isVertical ? HEADER_HEIGHT : HEADER_HEIGHT + TOP_MENU_HEIGHT }}
-      navbar={isVertical ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } } : undefined}
+      // Below sm (a phone) the top menu gives way to the drawer: the header is one row in either layout.
+      header={{ height: isVertical ? HEADER_HEIGHT : { base: HEADER_HEIGHT, sm: HEADER_HEIGHT + TOP_MENU_HEIGHT } }}
+      // The side menu is the phone's drawer in either layout; with the top menu it is hidden from sm up.
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !isNavOpen, desktop: !isVertical } }}
       padding="md"
       data-layout={layout}
       data-testid="app-shell"
@@ -56,50 +59,54 @@ export function AppLayout() {
       </Anchor>
       <AppShell.Header>
         <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {isVertical && (
-              <Burger
-                opened={isNavOpen}
-                onClick={toggleNav}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={t('nav.toggleMenu')}
-                data-testid="nav-toggle"
-              />
-            )}
-            <Anchor component={Link} to={appPaths.home} underline="never" c="inherit">
-              <Text fw={700} size="lg" data-testid="product-name">
+          {/* The product name gives way (truncated) before anything else: the header fits from 320 px. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={isNavOpen}
+              onClick={toggleNav}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggleMenu')}
+              data-testid="nav-toggle"
+            />
+            <Anchor component={Link} to={appPaths.home} underline="never" c="inherit" miw={0}>
+              <Text fw={700} size="lg" truncate="end" data-testid="product-name">
                 {productName}
               </Text>
             </Anchor>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {!setupOnly && (
               // Its labels load with the palette's dictionary; the header does not wait for them.
               <Suspense fallback={null}>
                 <CommandPaletteLauncher />
               </Suspense>
             )}
-            <LanguageMenu />
-            <ColorSchemeToggle />
-            <LayoutSwitch />
-            <UserMenu />
+            {/* On a phone these sit in the drawer (DrawerUserSection); the layout switch has no use there. */}
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm" data-testid="header-tools">
+              <LanguageMenu />
+              <ColorSchemeToggle />
+              <LayoutSwitch />
+              <UserMenu />
+            </Group>
           </Group>
         </Group>
-        {!isVertical && (
-          <Group h={TOP_MENU_HEIGHT} px="md" align="center">
+        {!isVertical && !isNavOpen && (
+          <Group h={TOP_MENU_HEIGHT} px="md" align="center" visibleFrom="sm">
             <NavMenu orientation="horizontal" />
           </Group>
         )}
       </AppShell.Header>
-      {isVertical && (
-        <AppShell.Navbar p="sm">
-          {/* The sections outgrow a short screen: the menu scrolls on its own, the header stays. */}
-          <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6}>
-            <NavMenu orientation="vertical" onNavigate={closeNav} />
-          </AppShell.Section>
-        </AppShell.Navbar>
-      )}
+      <AppShell.Navbar p="sm">
+        {/* The sections outgrow a short screen: the menu scrolls on its own, the header stays. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6}>
+          {/* With the top menu the side menu only ever shows as a phone's drawer: rendered only when opened. */}
+          {(isVertical || isNavOpen) && <NavMenu orientation="vertical" onNavigate={closeNav} />}
+        </AppShell.Section>
+        <AppShell.Section hiddenFrom="sm" pt="xs">
+          <DrawerUserSection onNavigate={closeNav} />
+        </AppShell.Section>
+      </AppShell.Navbar>
       <AppShell.Main id="main-content">
         <Outlet />
       </AppShell.Main>

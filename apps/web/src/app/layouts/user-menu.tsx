@@ -13,19 +13,30 @@ function initials(first: string | null, last: string | null, mail: string): stri
   return (letters || mail.slice(0, 2)).toUpperCase();
 }
 
-export function UserMenu() {
-  const { t } = useTranslation('common');
+/** Who is signed in: the name (or the mail address when there is none) and the initials of the avatar. */
+export function useSignedInUser() {
   const session = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   if (!session) return null;
   const { user } = session.token_info;
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-  const shown = initials(user.first_name, user.last_name, user.mail);
+  return { label: name || user.mail, initials: initials(user.first_name, user.last_name, user.mail) };
+}
 
-  const handleLogout = () => {
+/** Ends the session on the server and here, then opens the login page (the header's menu and the phone's drawer). */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return () => {
     void logout(queryClient).then(() => navigate(appPaths.login, { replace: true }));
   };
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const user = useSignedInUser();
+  const handleLogout = useSignOut();
+  if (!user) return null;
+  const shown = user.initials;
 
   return (
     <Menu position="bottom-end" width={240} withinPortal>
@@ -40,7 +51,7 @@ export function UserMenu() {
       <Menu.Dropdown>
         <Menu.Label>{t('header.signedInAs')}</Menu.Label>
         <Text px="sm" pb="xs" size="sm" fw={500} truncate data-testid="user-menu-identity">
-          {name || user.mail}
+          {user.label}
         </Text>
         <Menu.Divider />
         <Menu.Item

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-error';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -90,9 +91,11 @@ export function CaseEditPage() {
         <PageHeader title={t('form.editTitle')} description={item.data?.name} />
         <Card withBorder radius="lg" padding="lg">
           {item.isError ? (
-            <Alert color="red" title={t('show.loadFailed')}>
-              {errorMessage(item.error)}
-            </Alert>
+            <RecordLoadError
+              error={item.error}
+              loadFailed={t('show.loadFailed')}
+              back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+            />
           ) : item.data ? (
             <CaseEditForm key={item.data.id} item={item.data} />
           ) : (

@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../../lib/notify';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { useFormat } from '../../../lib/use-format';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
 import { ToothChart } from '../../packages';
@@ -238,9 +238,11 @@ export function CaseShowPage() {
     <Container size="xl" px={0}>
       <Box data-testid="case-show-page">
         {item.isError ? (
-          <Alert color="red" title={t('show.loadFailed')}>
-            {errorMessage(item.error)}
-          </Alert>
+          <RecordLoadError
+            error={item.error}
+            loadFailed={t('show.loadFailed')}
+            back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          />
         ) : item.data ? (
           <CaseView item={item.data} />
         ) : (

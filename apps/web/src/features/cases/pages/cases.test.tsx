@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { COMPANY_ID, jsonResponse, mockServer } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
+import { setViewport } from '../../../testing/viewport';
 import { CASE_A, CASE_B, caseListItem, myCompany, signInWith } from '../test-fixtures';
 import { CasesPage } from './cases';
 
@@ -222,5 +223,53 @@ describe('CasesPage', () => {
     // Status changes by hand stay the back office's.
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Crown 16' }));
     expect(within(screen.getByTestId('cases-bulk-bar')).queryByTestId('cases-bulk-status')).not.toBeInTheDocument();
+  });
+});
+
+describe('CasesPage on a phone', () => {
+  it('shows each case as a card with its name, status and date, and folds the filters into one control', async () => {
+    setViewport(390);
+    signInWith(['backoffice-case-instance']);
+    mockServer({
+      '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(myCompany(false)),
+      '/api/flags': flags,
+    });
+    render('/my-cases?status=in-approval,queued&from=2026-11-01');
+
+    const cards = await screen.findAllByTestId('case-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('link', { name: 'Crown 16' })).toHaveAttribute(
+      'href',
+      `/my-cases/${CASE_A}/show`,
+    );
+    expect(within(cards[0]!).getByTestId('case-status')).toHaveTextContent('In approval');
+    expect(within(cards[1]!).getByText('P-7')).toBeInTheDocument();
+    // One cell per row (plus the checkbox): no column that would need sideways scrolling.
+    expect(within(screen.getAllByTestId('case-row')[0]!).getAllByRole('cell')).toHaveLength(2);
+    expect(screen.queryByRole('columnheader', { name: /Updated/ })).not.toBeInTheDocument();
+
+    const toggle = screen.getByTestId('cases-filters-toggle');
+    expect(toggle).toHaveAccessibleName('Filters (2 active)');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Created until')).toBeVisible();
+  });
+
+  it('keeps the columns and the filters in a row from the sm breakpoint up', async () => {
+    setViewport(1024);
+    signInWith(['backoffice-case-instance']);
+    mockServer({
+      '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(myCompany(false)),
+      '/api/flags': flags,
+    });
+    render('/my-cases');
+
+    await screen.findAllByTestId('case-row');
+    expect(screen.queryByTestId('case-card')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cases-filters-toggle')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Updated/ })).toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BulkBar } from '../../../components/bulk-bar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FoldingFilters } from '../../../components/folding-filters';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
@@ -113,6 +114,11 @@ export function CasesPage() {
       </Text>
     ) : undefined;
 
+  // The filters in force, as the folded "Filters" control of a phone counts them (a company only where it counts).
+  const activeFilters =
+    (['status', 'flag', 'tag', 'from', 'to'] as const).filter((key) => values[key] !== '').length +
+    (abilities.seesOtherCompanies && values.company !== '' ? 1 : 0);
+
   const ask = (next: Pending) => (next.confirm ? setPending(next) : void run(next));
 
   const columns: ListColumn<CaseListItem>[] = [
@@ -194,6 +200,34 @@ export function CasesPage() {
           filtered={filters.active}
           loadFailed={t('list.loadFailed')}
           empty={{ title: t('list.emptyTitle'), hint: t('list.emptyHint') }}
+          phoneRow={{
+            label: t('list.phoneColumn'),
+            render: (row) => (
+              <Stack gap={4} data-testid="case-card">
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    to={casePaths.caseShow(row.id)}
+                    fw={500}
+                    miw={0}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {row.name}
+                  </Anchor>
+                  <CaseStatusBadge status={row.status} size="sm" />
+                </Group>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" c="dimmed" miw={0} truncate="end">
+                    {abilities.seesOtherCompanies ? `${row.patient} · ${row.company_name}` : row.patient}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {format.date(row.created_at)}
+                  </Text>
+                </Group>
+                <RecordLabels flag={row.flag} tags={row.tags} />
+              </Stack>
+            ),
+          }}
           selection={{
             selected,
             onChange: setSelected,
@@ -202,61 +236,63 @@ export function CasesPage() {
           }}
           filters={
             <Stack gap="md">
-              <Group align="flex-end" gap="sm" wrap="wrap">
-                <MultiSelect
-                  label={t('fields.status')}
-                  placeholder={statuses.length ? undefined : t('list.activeStatuses')}
-                  data={CASE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-                  value={statuses}
-                  onChange={(next) => setFilter('status', next.join(','))}
-                  clearable
-                  w={260}
-                  data-testid="cases-status-filter"
-                />
-                <FlagFilterSelect
-                  kind="flag"
-                  type="case"
-                  label={t('flags:kind.flag')}
-                  allLabel={t('list.allFlags')}
-                  value={values.flag}
-                  onChange={(value) => setFilter('flag', value)}
-                  data-testid="cases-flag-filter"
-                />
-                <FlagFilterSelect
-                  kind="tag"
-                  type="case"
-                  label={t('flags:kind.tag')}
-                  allLabel={t('list.allTags')}
-                  value={values.tag}
-                  onChange={(value) => setFilter('tag', value)}
-                  data-testid="cases-tag-filter"
-                />
-                <TextInput
-                  type="date"
-                  label={t('list.from')}
-                  value={values.from}
-                  max={values.to || undefined}
-                  onChange={(event) => setFilter('from', event.currentTarget.value)}
-                  data-testid="cases-from-filter"
-                />
-                <TextInput
-                  type="date"
-                  label={t('list.to')}
-                  value={values.to}
-                  min={values.from || undefined}
-                  onChange={(event) => setFilter('to', event.currentTarget.value)}
-                  data-testid="cases-to-filter"
-                />
-                {abilities.seesOtherCompanies && (
-                  <CompanyFilter
-                    label={t('fields.company')}
-                    placeholder={t('list.allCompanies')}
-                    value={values.company}
-                    onChange={(value) => setFilter('company', value)}
-                    data-testid="cases-company-filter"
+              <FoldingFilters active={activeFilters} testId="cases">
+                <Group align="flex-end" gap="sm" wrap="wrap">
+                  <MultiSelect
+                    label={t('fields.status')}
+                    placeholder={statuses.length ? undefined : t('list.activeStatuses')}
+                    data={CASE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                    value={statuses}
+                    onChange={(next) => setFilter('status', next.join(','))}
+                    clearable
+                    w={260}
+                    data-testid="cases-status-filter"
                   />
-                )}
-              </Group>
+                  <FlagFilterSelect
+                    kind="flag"
+                    type="case"
+                    label={t('flags:kind.flag')}
+                    allLabel={t('list.allFlags')}
+                    value={values.flag}
+                    onChange={(value) => setFilter('flag', value)}
+                    data-testid="cases-flag-filter"
+                  />
+                  <FlagFilterSelect
+                    kind="tag"
+                    type="case"
+                    label={t('flags:kind.tag')}
+                    allLabel={t('list.allTags')}
+                    value={values.tag}
+                    onChange={(value) => setFilter('tag', value)}
+                    data-testid="cases-tag-filter"
+                  />
+                  <TextInput
+                    type="date"
+                    label={t('list.from')}
+                    value={values.from}
+                    max={values.to || undefined}
+                    onChange={(event) => setFilter('from', event.currentTarget.value)}
+                    data-testid="cases-from-filter"
+                  />
+                  <TextInput
+                    type="date"
+                    label={t('list.to')}
+                    value={values.to}
+                    min={values.from || undefined}
+                    onChange={(event) => setFilter('to', event.currentTarget.value)}
+                    data-testid="cases-to-filter"
+                  />
+                  {abilities.seesOtherCompanies && (
+                    <CompanyFilter
+                      label={t('fields.company')}
+                      placeholder={t('list.allCompanies')}
+                      value={values.company}
+                      onChange={(value) => setFilter('company', value)}
+                      data-testid="cases-company-filter"
+                    />
+                  )}
+                </Group>
+              </FoldingFilters>
               {selected.length > 0 && (
                 <BulkBar
                   label={t('bulk.selected', { count: selected.length })}

@@ -1,11 +1,12 @@
 import type { Unit } from '@cuspid/contracts/companies';
-import { Alert, Button, Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -119,9 +120,11 @@ export function CustomerShowPage() {
 
   if (company.isError) {
     return (
-      <Alert color="red" title={t('loadFailed')}>
-        {errorMessage(company.error)}
-      </Alert>
+      <RecordLoadError
+        error={company.error}
+        loadFailed={t('loadFailed')}
+        back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+      />
     );
   }
   if (!company.data) return <Skeleton h={320} />;

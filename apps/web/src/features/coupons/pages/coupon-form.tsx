@@ -7,7 +7,6 @@ import {
 } from '@cuspid/contracts/coupons';
 import { CREDIT_TYPES, type CreditType } from '@cuspid/contracts/credits';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -28,8 +27,9 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { zodFormValidator } from '../../../lib/form-validation';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCoupon, useSaveCoupon } from '../api/coupons';
 import { couponPaths } from '../paths';
@@ -272,9 +272,11 @@ export function CouponEditPage() {
       <Stack gap="lg">
         <PageHeader title={t('form.editTitle')} />
         {coupon.isError ? (
-          <Alert color="red" title={t('loadFailed')}>
-            {errorMessage(coupon.error)}
-          </Alert>
+          <RecordLoadError
+            error={coupon.error}
+            loadFailed={t('loadFailed')}
+            back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+          />
         ) : coupon.data ? (
           <CouponForm coupon={coupon.data} />
         ) : (

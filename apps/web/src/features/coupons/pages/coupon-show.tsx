@@ -1,22 +1,11 @@
 import type { Coupon } from '@cuspid/contracts/coupons';
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCoupon, useCouponHistory, useDeleteCoupon } from '../api/coupons';
@@ -127,9 +116,11 @@ export function CouponShowPage() {
 
   if (coupon.isError) {
     return (
-      <Alert color="red" title={t('loadFailed')}>
-        {errorMessage(coupon.error)}
-      </Alert>
+      <RecordLoadError
+        error={coupon.error}
+        loadFailed={t('loadFailed')}
+        back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+      />
     );
   }
   if (!coupon.data) return <Skeleton h={320} />;

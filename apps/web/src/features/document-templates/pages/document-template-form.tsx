@@ -1,10 +1,11 @@
-import { Alert, Card, Container, Skeleton, Stack } from '@mantine/core';
+import { Card, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/notify';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { useTemplate } from '../api/document-templates';
 import { TemplateForm } from '../components/template-form';
+import { documentTemplatePaths } from '../paths';
 
 /** /document-templates/create: name, description and the DOCX. */
 export function DocumentTemplateCreatePage() {
@@ -32,7 +33,10 @@ export function DocumentTemplateEditPage() {
         <PageHeader title={t('templates.editTitle')} />
         <Card withBorder radius="lg" padding="lg">
           {template.isError ? (
-            <Alert color="red">{errorMessage(template.error)}</Alert>
+            <RecordLoadError
+              error={template.error}
+              back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+            />
           ) : template.data ? (
             <TemplateForm template={template.data} />
           ) : (

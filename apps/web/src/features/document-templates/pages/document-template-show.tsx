@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useFormat } from '../../../lib/use-format';
@@ -80,7 +81,10 @@ export function DocumentTemplateShowPage() {
   if (template.isError) {
     return (
       <Container size="lg" px={0}>
-        <Alert color="red">{errorMessage(template.error)}</Alert>
+        <RecordLoadError
+          error={template.error}
+          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+        />
       </Container>
     );
   }

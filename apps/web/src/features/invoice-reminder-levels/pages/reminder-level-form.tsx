@@ -8,7 +8,6 @@ import {
   reminderLevelUpdateSchema,
 } from '@cuspid/contracts/reminder-levels';
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -28,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -211,9 +211,11 @@ export function ReminderLevelEditPage() {
       <Stack gap="lg" data-testid="reminder-level-edit-page">
         <PageHeader title={t('form.editTitle')} />
         {level.isError ? (
-          <Alert color="red" title={t('loadFailed')}>
-            {errorMessage(level.error)}
-          </Alert>
+          <RecordLoadError
+            error={level.error}
+            loadFailed={t('loadFailed')}
+            back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+          />
         ) : level.data ? (
           <ReminderLevelForm key={level.data.id} level={level.data} />
         ) : (

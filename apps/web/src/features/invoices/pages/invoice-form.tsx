@@ -30,8 +30,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useIsStaff, useMyCompany } from '../../../lib/use-is-staff';
 import { useInvoice, useSaveInvoice } from '../api/invoices';
 import { InvoiceCompanySelect } from '../components/invoice-company-select';
@@ -251,9 +252,11 @@ export function InvoiceEditPage() {
       <Stack gap="lg" data-testid="invoice-edit-page">
         <PageHeader title={t('form.editTitle')} />
         {invoice.isError ? (
-          <Alert color="red" title={t('loadFailed')}>
-            {errorMessage(invoice.error)}
-          </Alert>
+          <RecordLoadError
+            error={invoice.error}
+            loadFailed={t('loadFailed')}
+            back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+          />
         ) : !invoice.data ? (
           <Skeleton h={320} />
         ) : invoice.data.status !== 'draft' ? (

@@ -20,7 +20,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, notifyError } from '../../../lib/notify';
+import { RecordLoadError } from '../../../components/record-not-found';
+import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useIsStaff } from '../../../lib/use-is-staff';
 import { invoicePdfQuery, useInvoice } from '../api/invoices';
@@ -199,9 +200,11 @@ export function InvoiceShowPage() {
 
   if (invoice.isError) {
     return (
-      <Alert color="red" title={t('loadFailed')}>
-        {errorMessage(invoice.error)}
-      </Alert>
+      <RecordLoadError
+        error={invoice.error}
+        loadFailed={t('loadFailed')}
+        back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+      />
     );
   }
   if (!invoice.data) return <Skeleton h={320} />;

@@ -31,6 +31,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailPreview, useMailTemplate, useSaveMailTemplate } from '../api/mail-templates';
@@ -72,9 +73,11 @@ export function MailTemplateEditPage() {
   const template = useMailTemplate(id);
   if (id && template.isError) {
     return (
-      <Alert color="red" title={t('loadFailed')}>
-        {errorMessage(template.error)}
-      </Alert>
+      <RecordLoadError
+        error={template.error}
+        loadFailed={t('loadFailed')}
+        back={{ to: mailTemplatePaths.mailTemplates, list: t('common:nav.mailTemplates') }}
+      />
     );
   }
   if (id && !template.data) return <Loader aria-label={t('common:app.loading')} />;

@@ -168,7 +168,12 @@ export function NewsEditPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <PageHeader title={t('form.editTitle')} />
-        <QueryState query={news} loadFailed={t('loadFailed')} skeletonHeight={420}>
+        <QueryState
+          query={news}
+          loadFailed={t('loadFailed')}
+          skeletonHeight={420}
+          back={{ to: newsPaths.news, list: t('common:nav.news') }}
+        >
           {(data) => <NewsForm news={data} />}
         </QueryState>
       </Stack>

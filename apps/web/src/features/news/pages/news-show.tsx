@@ -42,7 +42,12 @@ export function NewsShowPage() {
   ];
 
   return (
-    <QueryState query={news} loadFailed={t('loadFailed')} skeletonHeight={420}>
+    <QueryState
+      query={news}
+      loadFailed={t('loadFailed')}
+      skeletonHeight={420}
+      back={{ to: newsPaths.news, list: t('common:nav.news') }}
+    >
       {(item) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="news-show">

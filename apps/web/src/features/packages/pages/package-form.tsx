@@ -1,7 +1,6 @@
 import { CREDIT_TYPES, type CreditType } from '@cuspid/contracts/credits';
 import { type Package, packageInputSchema } from '@cuspid/contracts/packages';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -20,8 +19,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePackage, useSavePackage } from '../api/packages';
 import { amountToCents, centsToAmount } from '../components/money';
 import { packageFormErrors, renamedErrors } from '../components/package-messages';
@@ -179,7 +179,7 @@ export function PackageEditPage() {
       <Stack gap="lg" data-testid="package-edit-page">
         <PageHeader title={t('form.editTitle')} />
         {pkg.isError ? (
-          <Alert color="red">{errorMessage(pkg.error)}</Alert>
+          <RecordLoadError error={pkg.error} back={{ to: packagePaths.packages, list: t('common:nav.packages') }} />
         ) : pkg.data ? (
           <PackageForm key={pkg.data.id} pkg={pkg.data} />
         ) : (

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { RowAction } from '../../../components/row-action';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -69,7 +70,7 @@ export function PackageShowPage() {
   if (pkg.isError) {
     return (
       <Container size="lg" px={0}>
-        <Alert color="red">{errorMessage(pkg.error)}</Alert>
+        <RecordLoadError error={pkg.error} back={{ to: packagePaths.packages, list: t('common:nav.packages') }} />
       </Container>
     );
   }

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { Can } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreatePermission, useDeletePermission, usePermission, useUpdatePermission } from '../api/permission-admin';
 import { permissionPaths } from '../paths';
 
@@ -148,7 +149,12 @@ export function PermissionEditPage() {
         <PageHeader title={t('permissionsAdmin.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {permission.isPending && <Skeleton h={160} />}
-          {permission.isError && <Alert color="red">{errorMessage(permission.error)}</Alert>}
+          {permission.isError && (
+            <RecordLoadError
+              error={permission.error}
+              back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+            />
+          )}
           {permission.data && <PermissionForm key={permission.data.id} permission={permission.data} />}
         </Card>
       </Stack>

@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { isNotFound, RecordNotFound } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -77,6 +78,9 @@ export function TicketEditPage() {
 
   if (ticket.isPending) return <Skeleton height={320} radius="lg" data-testid="ticket-loading" />;
   if (ticket.isError) {
+    if (isNotFound(ticket.error)) {
+      return <RecordNotFound back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }} />;
+    }
     return (
       <Alert color="red" title={t('edit.loadFailed')}>
         <Button variant="light" mt="sm" onClick={() => void ticket.refetch()}>

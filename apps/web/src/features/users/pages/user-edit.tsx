@@ -1,10 +1,11 @@
-import { Alert, Card, Container, Skeleton, Stack } from '@mantine/core';
+import { Card, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/notify';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { useUser } from '../api/users';
 import { UserForm } from '../components/user-form';
+import { userPaths } from '../paths';
 
 /** /users/create */
 export function UserCreatePage() {
@@ -32,7 +33,9 @@ export function UserEditPage() {
         <PageHeader title={t('users.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {user.isPending && <Skeleton h={240} />}
-          {user.isError && <Alert color="red">{errorMessage(user.error)}</Alert>}
+          {user.isError && (
+            <RecordLoadError error={user.error} back={{ to: userPaths.users, list: t('common:nav.users') }} />
+          )}
           {user.data && <UserForm key={user.data.id} user={user.data} />}
         </Card>
       </Stack>

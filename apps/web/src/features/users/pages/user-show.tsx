@@ -1,13 +1,14 @@
 import type { UserRecord } from '@cuspid/contracts';
-import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMailForward, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { RecordLoadError } from '../../../components/record-not-found';
 import { Can } from '../../../lib/can';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useFormat } from '../../../lib/use-format';
 import { useResendInvitation, useUpdateUser, useUser } from '../api/users';
@@ -77,7 +78,9 @@ export function UserShowPage() {
         {invitationUrl && <InvitationLink url={invitationUrl} />}
         <Card withBorder radius="lg" padding="lg" data-testid="user-show">
           {user.isPending && <Skeleton h={200} />}
-          {user.isError && <Alert color="red">{errorMessage(user.error)}</Alert>}
+          {user.isError && (
+            <RecordLoadError error={user.error} back={{ to: userPaths.users, list: t('common:nav.users') }} />
+          )}
           {u && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Field label={t('users.mail')}>{u.mail}</Field>
