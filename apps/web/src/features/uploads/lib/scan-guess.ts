@@ -109,9 +109,9 @@ export function guessScan(fileName: string): ScanGuess {
     // A lone u or l only as the last word (scan_u, Export_123_l): elsewhere it may be an initial or anything.
     else if (WEAK[token] && index === tokens.length - 1 && tokens.length > 1) note(WEAK[token]!, 1);
   });
-  if (found.size !== 1) return { kind: 'unknown' };
-  const [[jaw, strength]] = [...found];
-  return { kind: 'jaw', jaw, strength };
+  const [only, ...more] = [...found];
+  if (!only || more.length) return { kind: 'unknown' };
+  return { kind: 'jaw', jaw: only[0], strength: only[1] };
 }
 
 /** Why a file is listed but not used. */
