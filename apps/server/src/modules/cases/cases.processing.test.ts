@@ -51,7 +51,20 @@ describe('processing with the reference engine', () => {
     expect(found).toMatchObject({ status: 'in-approval', result_count: 1, processing_error: null, credits_spent: 12 });
     for (const jaw of found.jaws) {
       expect(jaw.status).toBe('done');
-      expect(jaw.quality).toMatchObject({ format: 'stl-binary', holes: 1, non_manifold_edges: 0, degenerate_faces: 0 });
+      // The open base is the scan's border, not a hole: a clean scan reports none, and the repair had none to fill.
+      expect(jaw.quality).toMatchObject({
+        format: 'stl-binary',
+        holes: 0,
+        boundary_loops: 1,
+        largest_hole_edges: 0,
+        holes_filled: 0,
+        holes_too_large: 0,
+        max_filled_hole_edges: 100,
+        non_manifold_edges: 0,
+        degenerate_faces: 0,
+      });
+      expect(jaw.quality.border_edges).toBe(jaw.quality.boundary_edges);
+      expect(jaw.quality.border_length).toBeGreaterThan(200);
       expect(jaw.quality.triangles).toBeGreaterThan(15_000);
       expect(jaw.quality.bounding_box.size[0]).toBeCloseTo(55, 0);
     }

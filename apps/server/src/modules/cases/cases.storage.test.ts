@@ -75,7 +75,7 @@ describe.each(['local', 's3'] as const)('case files on %s storage', (driver) => 
       expect(Buffer.from(zip[file.file_name]!).equals(one.rawPayload)).toBe(true);
     }
     const report = JSON.parse(Buffer.from(zip['quality-report.json']!).toString('utf8'));
-    expect(report.upper).toMatchObject({ format: 'stl-binary', holes: 1 });
+    expect(report.upper).toMatchObject({ format: 'stl-binary', holes: 0, boundary_loops: 1, holes_filled: 0 });
 
     const keys = [
       ...(await ctx.deps.db.select().from(caseJaws).where(eq(caseJaws.caseId, id))).map((j) => j.storageKey),

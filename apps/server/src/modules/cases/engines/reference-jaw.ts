@@ -31,6 +31,10 @@ export function toQuality(format: string, report: MeshReport): ScanQuality {
     non_manifold_edges: report.nonManifoldEdges,
     duplicate_faces: report.duplicateFaces,
     degenerate_faces: report.degenerateFaces,
+    boundary_loops: report.boundaryLoops,
+    border_edges: report.borderEdges,
+    border_length: report.borderLength,
+    largest_hole_edges: report.largestHoleEdges,
   };
 }
 
@@ -39,7 +43,7 @@ export type JawResult = EngineOutcome['jaws'][number] & { files: ProducedFile[] 
 
 /**
  * One jaw: parse (packages/mesh, the same parser as the browser's viewer), weld, analyse, judge whether it is
- * a plausible jaw scan; if it is, repair it (degenerate and duplicate faces, unused vertices) and decimate a
+ * a plausible jaw scan; if it is, repair it (degenerate and duplicate faces, unused vertices, small holes) and decimate a
  * preview with meshoptimizer. A file that is no mesh at all, or no plausible jaw, is unsupported with the
  * reason; any other error is thrown, and the attempt is retried. Pure: runs in a worker thread (reference-jaw.worker.ts).
  */
@@ -56,7 +60,12 @@ export async function prepareJaw(bytes: Uint8Array, fileName: string, jaw: Jaw):
   const quality = toQuality(parsed.format, report);
   const assessment = assessJawScan(report);
   if (!assessment.ok) return { jaw, status: 'unsupported', reason: assessment.message, quality, files: [] };
-  const repaired = repairMesh(welded).mesh;
+  // Holes up to MAX_FILLED_HOLE_EDGES are filled; the report says how many, and how many were too large.
+  const repair = repairMesh(welded);
+  const repaired = repair.mesh;
+  quality.holes_filled = repair.holes.filled;
+  quality.holes_too_large = repair.holes.tooLarge;
+  quality.max_filled_hole_edges = repair.holes.maxHoleEdges;
   const preview = (await simplifyMesh(repaired, { targetTriangles: PREVIEW_TRIANGLES, lockBorder: true })).mesh;
   return {
     jaw,
