@@ -125,6 +125,11 @@ export const scanQualitySchema = z.object({
   holes_filled: z.number().int().optional(),
   holes_too_large: z.number().int().optional(),
   max_filled_hole_edges: z.number().int().optional(),
+  /**
+   * Triangles of the decimated preview the result holds for the viewer; null when there is no separate preview (the
+   * scan is within the preview budget: the viewer opens the repaired mesh or the scan itself).
+   */
+  preview_triangles: z.number().int().nullable().optional(),
 });
 export type ScanQuality = z.infer<typeof scanQualitySchema>;
 

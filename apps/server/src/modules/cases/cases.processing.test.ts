@@ -31,7 +31,7 @@ const PNG = Buffer.from(
 );
 
 describe('processing with the reference engine', () => {
-  it('checks both jaws, writes the quality reports, a repaired mesh and a preview, and moves the case to approval', async () => {
+  it('checks both jaws, writes the quality reports and a repaired mesh (no preview copy of a small scan), and moves the case to approval', async () => {
     const p = await practice();
     const upper = jawFixtureStl({ jaw: 'upper', triangles: 20_000 });
     const lower = jawFixtureStl({ jaw: 'lower', triangles: 20_000 });
@@ -60,6 +60,7 @@ describe('processing with the reference engine', () => {
         holes_filled: 0,
         holes_too_large: 0,
         max_filled_hole_edges: 100,
+        preview_triangles: null,
         non_manifold_edges: 0,
         degenerate_faces: 0,
       });
@@ -72,10 +73,9 @@ describe('processing with the reference engine', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ version: 1, status: 'done', engine: 'reference' });
     expect(results[0].files.map((f: { file_name: string; kind: string }) => `${f.kind}:${f.file_name}`)).toEqual([
+      // Scans of 16,000 triangles are within the preview budget: no separate preview, the viewer opens them whole.
       'mesh:upper-repaired.ply',
-      'preview:upper-preview.ply',
       'mesh:lower-repaired.ply',
-      'preview:lower-preview.ply',
       'report:quality-report.json',
     ]);
     // The repaired mesh is the scan, indexed: the same triangles.
@@ -87,7 +87,7 @@ describe('processing with the reference engine', () => {
     expect(logs.slice(0, 4)).toEqual([
       'Results ready for review',
       'Processing done',
-      'Result 1 saved (5 files)',
+      'Result 1 saved (3 files)',
       'Processing started (reference engine)',
     ]);
     // A second run of the same job (a retry after a crash) changes nothing.

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { analyzeMesh, parseMesh, weldMesh, writeBinaryStl } from '@cuspid/mesh';
 import { jawFixture, jawFixtureStl } from '@cuspid/mesh/testing';
 import { describe, expect, it } from 'vitest';
-import { type JawResult, prepareJaw } from './reference-jaw';
+import { type JawResult, makePreview, PREVIEW_TRIANGLES, prepareJaw } from './reference-jaw';
 import { prepareJawInWorker } from './reference-jaw.pool';
 
 /** A result with each file's bytes as their digest (comparing megabytes element by element is slow). */
@@ -31,6 +31,10 @@ describe('the reference engine', () => {
 
     expect(digested(inWorker)).toEqual(digested(here));
     expect(inWorker.status).toBe('done');
+    // Over the preview budget: a decimated preview, and the report says how large.
+    expect(inWorker.quality?.preview_triangles).toBeLessThanOrEqual(PREVIEW_TRIANGLES);
+    expect(inWorker.quality?.preview_triangles).toBeGreaterThan(PREVIEW_TRIANGLES * 0.9);
+    expect(parseMesh(inWorker.files[1]!.body).triangleCount).toBe(inWorker.quality?.preview_triangles);
     expect(inWorker.files.map((file) => [file.kind, file.fileName])).toEqual([
       ['mesh', 'upper-repaired.ply'],
       ['preview', 'upper-preview.ply'],
@@ -76,5 +80,18 @@ describe('the reference engine', () => {
     expect(result.quality?.border_edges).toBe(2 * (triangles / (2 * rows)) + 2 * rows);
     const repaired = weldMesh(parseMesh(result.files[0]!.body));
     expect(analyzeMesh(repaired)).toMatchObject({ holes: 1, largestHoleEdges: 124, nonManifoldEdges: 0 });
+  });
+
+  it('makes no preview of a scan within the budget, nor one that saves under a fifth of the triangles', async () => {
+    const small = await prepareJaw(jawFixtureStl({ triangles: 16_000 }), 'lower.stl', 'lower');
+    expect(small.files.map((file) => file.kind)).toEqual(['mesh']);
+    expect(small.quality?.preview_triangles).toBeNull();
+    // Just over the budget: decimating to 100,000 would keep over 80 % of the triangles.
+    const { mesh } = jawFixture({ triangles: 110_000 });
+    expect(mesh.indices.length / 3).toBeGreaterThan(PREVIEW_TRIANGLES);
+    expect(await makePreview(mesh)).toBeNull();
+    const large = jawFixture({ triangles: 150_000 }).mesh;
+    const preview = await makePreview(large);
+    expect(preview!.indices.length).toBeLessThan(0.8 * large.indices.length);
   });
 });
