@@ -106,10 +106,30 @@ export const scanQualitySchema = z.object({
   bounding_box: z.object({ min: z.array(z.number()), max: z.array(z.number()), size: z.array(z.number()) }),
   surface_area: z.number(),
   boundary_edges: z.number().int(),
+  /**
+   * Boundary loops other than the border: real holes. (Reports made before the border was told apart, those without
+   * `border_edges`, counted the border here too.)
+   */
   holes: z.number().int(),
   non_manifold_edges: z.number().int(),
   duplicate_faces: z.number().int(),
   degenerate_faces: z.number().int(),
+  /** All loops of boundary edges: the border and the holes. */
+  boundary_loops: z.number().int().optional(),
+  /** The scan's border, its longest boundary loop (the rim of the open base): its edges, and its length in mm. */
+  border_edges: z.number().int().optional(),
+  border_length: z.number().optional(),
+  /** Edges of the largest hole's rim. */
+  largest_hole_edges: z.number().int().optional(),
+  /** The repair (reference engine): holes it filled, holes left open as larger than `max_filled_hole_edges` edges. */
+  holes_filled: z.number().int().optional(),
+  holes_too_large: z.number().int().optional(),
+  max_filled_hole_edges: z.number().int().optional(),
+  /**
+   * Triangles of the decimated preview the result holds for the viewer; null when there is no separate preview (the
+   * scan is within the preview budget: the viewer opens the repaired mesh or the scan itself).
+   */
+  preview_triangles: z.number().int().nullable().optional(),
 });
 export type ScanQuality = z.infer<typeof scanQualitySchema>;
 

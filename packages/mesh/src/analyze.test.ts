@@ -27,20 +27,39 @@ describe('analyzeMesh on known meshes', () => {
     expect(report.surfaceArea).toBeCloseTo(54, 10);
   });
 
-  it('an open box (top removed): one hole of 4 boundary edges', () => {
+  it('an open box (top removed): a border of 4 boundary edges, no hole', () => {
     const box = cube(2);
     const open = { positions: box.positions, indices: box.indices.filter((_, i) => i < 6 || i >= 12) };
     const report = analyzeMesh(open);
-    expect(report).toMatchObject({ triangles: 10, boundaryEdges: 4, holes: 1, nonManifoldEdges: 0 });
+    expect(report).toMatchObject({
+      triangles: 10,
+      boundaryEdges: 4,
+      boundaryLoops: 1,
+      borderEdges: 4,
+      borderLength: 8,
+      holes: 0,
+      nonManifoldEdges: 0,
+    });
     expect(report.surfaceArea).toBeCloseTo(20, 10);
   });
 
-  it('two open boxes: two holes', () => {
+  it('two open boxes: two boundary loops, the longer the border and the other a hole', () => {
     const open = (origin: [number, number, number]) => {
       const box = cube(1, origin);
       return { positions: box.positions, indices: box.indices.filter((_, i) => i < 6 || i >= 12) };
     };
-    expect(analyzeMesh(merge(open([0, 0, 0]), open([5, 0, 0])))).toMatchObject({ holes: 2, boundaryEdges: 8 });
+    const small = (origin: [number, number, number]) => {
+      const box = cube(0.5, origin);
+      return { positions: box.positions, indices: box.indices.filter((_, i) => i < 6 || i >= 12) };
+    };
+    expect(analyzeMesh(merge(open([0, 0, 0]), small([5, 0, 0])))).toMatchObject({
+      boundaryLoops: 2,
+      borderEdges: 4,
+      borderLength: 4,
+      holes: 1,
+      largestHoleEdges: 4,
+      boundaryEdges: 8,
+    });
   });
 
   it('two cubes sharing an edge: one non-manifold edge once welded', () => {
@@ -179,7 +198,16 @@ describe('jaw fixture', () => {
     expect(report.boundingBox.size[1]).toBeCloseTo(50, 3);
     expect(report.boundingBox.size[2]).toBeGreaterThan(18);
     expect(report.boundingBox.size[2]).toBeLessThanOrEqual(20);
-    expect(report).toMatchObject({ holes: 1, nonManifoldEdges: 0, duplicateFaces: 0, degenerateFaces: 0 });
+    // Its open base is its border, not a hole.
+    expect(report).toMatchObject({
+      boundaryLoops: 1,
+      holes: 0,
+      largestHoleEdges: 0,
+      nonManifoldEdges: 0,
+      duplicateFaces: 0,
+      degenerateFaces: 0,
+    });
+    expect(report.borderEdges).toBe(report.boundaryEdges);
     expect(assessJawScan(report)).toEqual({ ok: true });
   });
 

@@ -1,3 +1,4 @@
+import { borderIndex, boundaryLoops } from './boundary';
 import { type IndexedMesh, isIndexedMesh, type TriangleSoup, type Vec3 } from './types';
 import { weldMesh } from './weld';
 
@@ -16,8 +17,19 @@ export interface MeshReport {
   surfaceArea: number;
   /** Edges used by exactly one (non-degenerate) triangle: the rims of holes and of the open base of a scan. */
   boundaryEdges: number;
-  /** Closed loops of boundary edges (a scan's open base counts as one). */
+  /** Loops of boundary edges: the border and the holes. */
+  boundaryLoops: number;
+  /**
+   * The scan's border: its longest boundary loop (the rim of the open base of a jaw scan), told from holes. Edges 0
+   * and length 0 for a closed mesh.
+   */
+  borderEdges: number;
+  /** mm */
+  borderLength: number;
+  /** Boundary loops other than the border: real holes in the surface. */
   holes: number;
+  /** Edges of the largest hole's rim (0 without holes). */
+  largestHoleEdges: number;
   /** Edges shared by more than two triangles. */
   nonManifoldEdges: number;
   /** Triangles over the same three vertices as an earlier one (either winding); degenerate ones not counted. */
@@ -106,18 +118,31 @@ export function classifyFaces(mesh: IndexedMesh): { flags: Uint8Array; area: num
   return { flags, area };
 }
 
-interface EdgeCounts {
-  boundaryEdges: number;
-  nonManifoldEdges: number;
-  holes: number;
-}
-
 /**
  * How many triangles use each edge of a mesh, as an open-addressing table keyed by the sorted vertex pair:
  * slot `s` holds the edge from vertex `a[s]` to `b[s]` (a < b), used by `uses[s]` triangles; `a[s] === -1`
  * marks an empty slot. An edge used once lies on a boundary (a hole's rim), more than twice is non-manifold.
  */
 export type EdgeTable = { a: Int32Array; b: Int32Array; uses: Uint32Array };
+
+function edgeHash(a: number, b: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h;
+}
+
+/** How many triangles use the edge between vertices `a` and `b` (either order), from `tallyEdges`. */
+export function edgeUses(table: EdgeTable, a: number, b: number): number {
+  if (a > b) [a, b] = [b, a];
+  const mask = table.a.length - 1;
+  for (let slot = edgeHash(a, b) & mask; ; slot = (slot + 1) & mask) {
+    const current = table.a[slot]!;
+    if (current === -1) return 0;
+    if (current === a && table.b[slot] === b) return table.uses[slot]!;
+  }
+}
 
 /**
  * Tallies the edges of a mesh's triangles, the way `analyzeMesh` counts boundary and non-manifold edges.
@@ -138,11 +163,7 @@ export function tallyEdges(mesh: IndexedMesh, flags: Uint8Array = classifyFaces(
       let b = indices[t + (k === 2 ? 0 : k + 1)]!;
       if (a === b) continue;
       if (a > b) [a, b] = [b, a];
-      let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77);
-      h ^= h >>> 15;
-      h = Math.imul(h, 0x2c1b3c6d);
-      h ^= h >>> 12;
-      let slot = h & mask;
+      let slot = edgeHash(a, b) & mask;
       for (;;) {
         const current = edgeA[slot]!;
         if (current === -1) {
@@ -162,50 +183,17 @@ export function tallyEdges(mesh: IndexedMesh, flags: Uint8Array = classifyFaces(
   return { a: edgeA, b: edgeB, uses };
 }
 
-/** Counts boundary and non-manifold edges (from `tallyEdges`), then the boundary's loops. */
-function countEdges(mesh: IndexedMesh, flags: Uint8Array): EdgeCounts {
-  const vertexCount = Math.floor(mesh.positions.length / 3);
-  const { a: edgeA, b: edgeB, uses } = tallyEdges(mesh, flags);
-  const mask = edgeA.length - 1;
-  // Boundary loops: connected groups of boundary edges (union-find over their vertices).
-  const parent = new Int32Array(vertexCount).fill(-1);
-  const find = (v: number): number => {
-    let root = v;
-    while (parent[root]! >= 0) root = parent[root]!;
-    while (parent[v]! >= 0) {
-      const next = parent[v]!;
-      parent[v] = root;
-      v = next;
-    }
-    return root;
-  };
+/** Counts boundary and non-manifold edges (from `tallyEdges`). */
+function countEdges(table: EdgeTable): { boundaryEdges: number; nonManifoldEdges: number } {
   let boundaryEdges = 0;
   let nonManifoldEdges = 0;
-  for (let s = 0; s <= mask; s++) {
-    if (edgeA[s] === -1) continue;
-    const n = uses[s]!;
-    if (n === 1) {
-      boundaryEdges++;
-      const ra = find(edgeA[s]!);
-      const rb = find(edgeB[s]!);
-      if (ra !== rb) parent[ra] = rb;
-    } else if (n > 2) {
-      nonManifoldEdges++;
-    }
+  for (let s = 0; s < table.a.length; s++) {
+    if (table.a[s] === -1) continue;
+    const n = table.uses[s]!;
+    if (n === 1) boundaryEdges++;
+    else if (n > 2) nonManifoldEdges++;
   }
-  let holes = 0;
-  if (boundaryEdges > 0) {
-    const counted = new Uint8Array(vertexCount);
-    for (let s = 0; s <= mask; s++) {
-      if (edgeA[s] === -1 || uses[s] !== 1) continue;
-      const root = find(edgeA[s]!);
-      if (!counted[root]) {
-        counted[root] = 1;
-        holes++;
-      }
-    }
-  }
-  return { boundaryEdges, nonManifoldEdges, holes };
+  return { boundaryEdges, nonManifoldEdges };
 }
 
 function boundingBox(positions: Float32Array): BoundingBox {
@@ -231,8 +219,8 @@ function boundingBox(positions: Float32Array): BoundingBox {
 }
 
 /**
- * Quality report of a mesh: counts, bounding box, area, boundary (holes), non-manifold edges, duplicate and
- * degenerate triangles. A triangle soup is welded first (exact coordinates).
+ * Quality report of a mesh: counts, bounding box, area, boundary (the border apart from the holes), non-manifold
+ * edges, duplicate and degenerate triangles. A triangle soup is welded first (exact coordinates).
  */
 export function analyzeMesh(input: IndexedMesh | TriangleSoup): MeshReport {
   const mesh = isIndexedMesh(input) ? input : weldMesh(input);
@@ -243,12 +231,20 @@ export function analyzeMesh(input: IndexedMesh | TriangleSoup): MeshReport {
     if (flags[f] === FACE_DEGENERATE) degenerateFaces++;
     else if (flags[f] === FACE_DUPLICATE) duplicateFaces++;
   }
+  const table = tallyEdges(mesh, flags);
+  const loops = boundaryLoops(mesh, flags, table);
+  const border = loops[borderIndex(loops)];
   return {
     triangles: flags.length,
     vertices: Math.floor(mesh.positions.length / 3),
     boundingBox: boundingBox(mesh.positions),
     surfaceArea: area,
-    ...countEdges(mesh, flags),
+    ...countEdges(table),
+    boundaryLoops: loops.length,
+    borderEdges: border ? border.vertices.length : 0,
+    borderLength: border ? border.length : 0,
+    holes: Math.max(0, loops.length - 1),
+    largestHoleEdges: loops.reduce((n, loop) => (loop === border ? n : Math.max(n, loop.vertices.length)), 0),
     duplicateFaces,
     degenerateFaces,
   };

@@ -7,6 +7,7 @@ export {
   type JawScanLimits,
   type JawScanRejection,
 } from './assess';
+export { type BoundaryLoop, borderIndex, boundaryLoops } from './boundary';
 export {
   checkScan,
   SCAN_CHECK_MIN_HEAD_BYTES,
@@ -20,7 +21,7 @@ export { isMeshError, MeshError, type MeshErrorCode } from './errors';
 export { DEFAULT_MAX_TRIANGLES } from './internal';
 export { computeVertexNormals } from './normals';
 export { type ParsedMesh, type ParseOptions, parseMesh } from './parse';
-export { type RepairResult, repairMesh } from './repair';
+export { MAX_FILLED_HOLE_EDGES, type RepairOptions, type RepairResult, repairMesh } from './repair';
 export {
   type IndexedMesh,
   isIndexedMesh,

@@ -38,7 +38,7 @@ const PNG = Buffer.from(
 );
 
 describe('processing with the reference engine', () => {
-  it('checks both jaws, writes the quality reports, a repaired mesh and a preview, and moves the case to approval', async () => {
+  it('checks both jaws, writes the quality reports and a repaired mesh (no preview copy of a small scan), and moves the case to approval', async () => {
     const p = await practice();
     const upper = jawFixtureStl({ jaw: 'upper', triangles: 20_000 });
     const lower = jawFixtureStl({ jaw: 'lower', triangles: 20_000 });
@@ -58,7 +58,21 @@ describe('processing with the reference engine', () => {
     expect(found).toMatchObject({ status: 'in-approval', result_count: 1, processing_error: null, credits_spent: 12 });
     for (const jaw of found.jaws) {
       expect(jaw.status).toBe('done');
-      expect(jaw.quality).toMatchObject({ format: 'stl-binary', holes: 1, non_manifold_edges: 0, degenerate_faces: 0 });
+      // The open base is the scan's border, not a hole: a clean scan reports none, and the repair had none to fill.
+      expect(jaw.quality).toMatchObject({
+        format: 'stl-binary',
+        holes: 0,
+        boundary_loops: 1,
+        largest_hole_edges: 0,
+        holes_filled: 0,
+        holes_too_large: 0,
+        max_filled_hole_edges: 100,
+        preview_triangles: null,
+        non_manifold_edges: 0,
+        degenerate_faces: 0,
+      });
+      expect(jaw.quality.border_edges).toBe(jaw.quality.boundary_edges);
+      expect(jaw.quality.border_length).toBeGreaterThan(200);
       expect(jaw.quality.triangles).toBeGreaterThan(15_000);
       expect(jaw.quality.bounding_box.size[0]).toBeCloseTo(55, 0);
     }
@@ -66,10 +80,9 @@ describe('processing with the reference engine', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ version: 1, status: 'done', engine: 'reference' });
     expect(results[0].files.map((f: { file_name: string; kind: string }) => `${f.kind}:${f.file_name}`)).toEqual([
+      // Scans of 16,000 triangles are within the preview budget: no separate preview, the viewer opens them whole.
       'mesh:upper-repaired.ply',
-      'preview:upper-preview.ply',
       'mesh:lower-repaired.ply',
-      'preview:lower-preview.ply',
       'report:quality-report.json',
     ]);
     // The repaired mesh is the scan, indexed: the same triangles.
@@ -81,7 +94,7 @@ describe('processing with the reference engine', () => {
     expect(logs.slice(0, 4)).toEqual([
       'Results ready for review',
       'Processing done',
-      'Result 1 saved (5 files)',
+      'Result 1 saved (3 files)',
       'Processing started (reference engine)',
     ]);
     // A second run of the same job (a retry after a crash) changes nothing.

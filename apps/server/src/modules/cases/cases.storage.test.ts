@@ -68,14 +68,15 @@ describe.each(['local', 's3'] as const)('case files on %s storage', (driver) => 
     expect(scan.rawPayload.equals(Buffer.from(upper))).toBe(true);
     const [result] = (await get(`/api/get-multiple-results/${id}`, token)).json().data;
     const zip = unzipSync(new Uint8Array((await get(`/api/case-results/${result.id}/download`, token)).rawPayload));
-    expect(Object.keys(zip).sort()).toEqual(['quality-report.json', 'upper-preview.ply', 'upper-repaired.ply']);
+    // A small scan has no separate preview: the ZIP holds no copy of the repaired mesh.
+    expect(Object.keys(zip).sort()).toEqual(['quality-report.json', 'upper-repaired.ply']);
     for (const file of result.files) {
       const one = await get(`/api/case-result-files/${file.id}/download`, token);
       expect(one.rawPayload.length).toBe(file.size);
       expect(Buffer.from(zip[file.file_name]!).equals(one.rawPayload)).toBe(true);
     }
     const report = JSON.parse(Buffer.from(zip['quality-report.json']!).toString('utf8'));
-    expect(report.upper).toMatchObject({ format: 'stl-binary', holes: 1 });
+    expect(report.upper).toMatchObject({ format: 'stl-binary', holes: 0, boundary_loops: 1, holes_filled: 0 });
 
     const keys = [
       ...(await ctx.deps.db.select().from(caseJaws).where(eq(caseJaws.caseId, id))).map((j) => j.storageKey),
@@ -87,7 +88,8 @@ describe.each(['local', 's3'] as const)('case files on %s storage', (driver) => 
           .where(eq(caseResults.caseId, id))
       ).map((r) => r.key),
     ];
-    expect(keys).toHaveLength(4);
+    // The scan, the repaired mesh and the report.
+    expect(keys).toHaveLength(3);
     for (const key of keys) expect(await ctx.deps.storage.head(key)).not.toBeNull();
     // Locked by its user until deleted: on a shared PostgreSQL database the back office of another test file may
     // empty every company's trash meanwhile, and leaves a case someone else holds locked.

@@ -9,18 +9,55 @@ import { downloadFile, useJawAction } from '../api/cases';
 import { JawStatusIcon } from './case-status-badge';
 import { usePlainNumber } from './use-plain-number';
 
-function QualityTable({ quality }: { quality: ScanQuality }) {
+/**
+ * The holes of a report: boundary loops other than the scan's border. Reports made before the border was told apart
+ * (no `border_edges`) counted the border (the open base) as a hole too.
+ */
+export function realHoles(quality: ScanQuality): number {
+  if (quality.border_edges !== undefined) return quality.holes;
+  return quality.boundary_edges > 0 ? Math.max(0, quality.holes - 1) : quality.holes;
+}
+
+/** A jaw's quality report; "check" marks what needs a look (the border, the open base, does not). */
+export function QualityTable({ quality }: { quality: ScanQuality }) {
   const { t } = useTranslation('cases');
   const count = usePlainNumber();
   const mm = (value: number) => count(value, 1);
   const [x = 0, y = 0, z = 0] = quality.bounding_box.size;
+  const holes = realHoles(quality);
+  const repaired =
+    quality.holes_filled === undefined || holes === 0
+      ? ''
+      : [
+          t('quality.holesFilled', { count: quality.holes_filled }),
+          quality.holes_too_large
+            ? t('quality.holesTooLarge', { count: quality.holes_too_large, max: quality.max_filled_hole_edges })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+  const border: [string, string][] =
+    quality.border_edges === undefined
+      ? []
+      : [
+          [
+            t('quality.border'),
+            quality.border_edges
+              ? t('quality.borderValue', {
+                  edges: count(quality.border_edges),
+                  length: count(quality.border_length ?? 0, 1),
+                })
+              : t('quality.noBorder'),
+          ],
+        ];
   const rows: [string, string, boolean?][] = [
     [t('quality.format'), quality.format.toUpperCase()],
     [t('quality.triangles'), count(quality.triangles)],
     [t('quality.vertices'), count(quality.vertices)],
     [t('quality.boundingBox'), t('quality.mm3', { x: mm(x), y: mm(y), z: mm(z) })],
     [t('quality.surfaceArea'), t('quality.mm2', { value: count(quality.surface_area, 1) })],
-    [t('quality.holes'), count(quality.holes), quality.holes > 0],
+    ...border,
+    [t('quality.holes'), repaired ? `${count(holes)} · ${repaired}` : count(holes), holes > 0],
     [t('quality.nonManifold'), count(quality.non_manifold_edges), quality.non_manifold_edges > 0],
     [t('quality.duplicateFaces'), count(quality.duplicate_faces), quality.duplicate_faces > 0],
     [t('quality.degenerateFaces'), count(quality.degenerate_faces), quality.degenerate_faces > 0],

@@ -7,7 +7,7 @@ import { sessionStore } from '../../../lib/session';
 import { loginResponse } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
 import { findInterruptedUploads, scanFingerprintPrefix } from '../lib/interrupted-uploads';
-import { assignJaws, sizeProblem } from '../lib/scan-files';
+import { sizeProblem } from '../lib/scan-files';
 import { sha256OfFile } from '../lib/sha256';
 import { extractScans } from '../lib/zip';
 import { expandPicked, ScanUploader, type ScanUploadState } from './scan-uploader';
@@ -80,18 +80,6 @@ function renderUploader(maxBytes: number) {
 }
 
 describe('jaw guesses', () => {
-  it('take the names, and give two files both jaws when the names say too little', () => {
-    expect(assignJaws(['Unterkiefer.stl', 'Oberkiefer.stl'])).toEqual(['lower', 'upper']);
-    expect(assignJaws(['scan_l.stl', 'other.stl'])).toEqual(['lower', 'upper']);
-    expect(assignJaws(['a.stl', 'b.stl'])).toEqual(['upper', 'lower']);
-    expect(assignJaws(['mandible.stl'])).toEqual(['lower']);
-    expect(assignJaws(['mandible.stl', 'mandibular.stl'])).toEqual(['lower', 'upper']);
-    // A second file added later: the first keeps the jaw the user chose, the new one takes the other.
-    expect(assignJaws(['upper.stl', 'scan.stl'], ['lower'])).toEqual(['lower', 'upper']);
-    expect(assignJaws(['a.stl', 'Unterkiefer.stl'], ['upper'])).toEqual(['upper', 'lower']);
-    expect(assignJaws(['a.stl', 'Unterkiefer.stl'], ['lower'])).toEqual(['lower', 'upper']);
-  });
-
   it('show the guess per file, changeable with the segmented control', async () => {
     const { container, last } = renderUploader(10);
     await userEvent.upload(await input(container), [
@@ -172,11 +160,69 @@ describe('ZIP archives', () => {
   it('are opened when picked, each scan keeping a fingerprint of the archive for resuming', async () => {
     const zip = scanZip();
     const { scans, refused } = await expandPicked([zip]);
-    expect(refused).toEqual([]);
+    // Its other files are named, not left out unsaid.
+    expect(refused).toEqual(['readme.txt']);
     expect(scans.map((s) => s.fingerprint)).toEqual([
       `case 12.zip:${zip.size}:1700000000000/UpperJaw.stl`,
       `case 12.zip:${zip.size}:1700000000000/Mandible export.PLY`,
     ]);
+  });
+
+  it('list every scan of a ZIP with its guess: a bite scan is not taken for a jaw, and says why', async () => {
+    const fetchSpy = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const zip = new File(
+      [
+        zipSync({
+          'Case 7/2024-03-12_BiteScan.stl': bytes(30, 1),
+          'Case 7/2024-03-12_UpperJaw.stl': bytes(20, 2),
+          'Case 7/2024-03-12_LowerJaw.stl': bytes(25, 3),
+          'Case 7/photo.jpg': bytes(5, 4),
+        }) as BlobPart,
+      ],
+      'Case 7.zip',
+    );
+    const { container, last } = renderUploader(10_000);
+    await userEvent.upload(await input(container), [zip]);
+    await waitFor(() =>
+      expect(last().map((u) => [u.fileName, u.jaw])).toEqual([
+        ['2024-03-12_UpperJaw.stl', 'upper'],
+        ['2024-03-12_LowerJaw.stl', 'lower'],
+      ]),
+    );
+    const bite = screen.getByLabelText('Jaw of 2024-03-12_BiteScan.stl');
+    expect(within(bite).getByRole('radio', { name: 'Not used' })).toBeChecked();
+    expect(screen.getByText('Not used: its name says a bite scan, not a jaw scan of this case')).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Jaw of 2024-03-12_LowerJaw.stl')).getByRole('radio', { name: 'Lower jaw' }),
+    ).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('Not a scan file: photo.jpg');
+
+    // The user knows better: the bite scan as the lower jaw sets LowerJaw aside, and says which file took its place.
+    fireEvent.click(within(bite).getByRole('radio', { name: 'Lower jaw' }));
+    await waitFor(() =>
+      expect(last().map((u) => [u.fileName, u.jaw])).toEqual([
+        ['2024-03-12_BiteScan.stl', 'lower'],
+        ['2024-03-12_UpperJaw.stl', 'upper'],
+      ]),
+    );
+    expect(
+      within(screen.getByLabelText('Jaw of 2024-03-12_LowerJaw.stl')).getByRole('radio', { name: 'Not used' }),
+    ).toBeChecked();
+    expect(
+      screen.getByText('Not used: 2024-03-12_BiteScan.stl is the lower jaw (a better match, or chosen first)'),
+    ).toBeInTheDocument();
+
+    // Choosing the other used file's jaw swaps the two: never two files for one jaw.
+    fireEvent.click(
+      within(screen.getByLabelText('Jaw of 2024-03-12_UpperJaw.stl')).getByRole('radio', { name: 'Lower jaw' }),
+    );
+    await waitFor(() =>
+      expect(last().map((u) => [u.fileName, u.jaw])).toEqual([
+        ['2024-03-12_BiteScan.stl', 'upper'],
+        ['2024-03-12_UpperJaw.stl', 'lower'],
+      ]),
+    );
   });
 
   it('show their scans in the uploader with the jaws guessed', async () => {

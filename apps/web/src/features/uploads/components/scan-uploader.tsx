@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
 import { useUploadLimit } from '../api/upload-limit';
 import { findInterruptedUploads, forgetInterruptedUpload, type InterruptedUpload } from '../lib/interrupted-uploads';
-import { assignJaws, isAcceptedFile, isDcm, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
+import { isAcceptedFile, isDcm, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
+import { planScans, type UnusedReason } from '../lib/scan-guess';
 import { sha256OfFile } from '../lib/sha256';
 import type { TusHandle } from '../lib/tus-upload';
 import { extractScans } from '../lib/zip';
@@ -26,7 +27,10 @@ export type ScanUploadState = {
   status: ScanUploadStatus;
 };
 
-type Item = ScanUploadState & {
+type Item = Omit<ScanUploadState, 'status'> & {
+  /** `unused`: listed (a file of a ZIP, or set aside) but not uploaded, for `reason`; not reported to the parent. */
+  status: ScanUploadStatus | 'unused';
+  reason: UnusedReason | null;
   key: string;
   file: File;
   /** What identifies the file across page reloads (tus-js-client's resume fingerprint). */
@@ -44,6 +48,7 @@ export type ScanUploaderProps = {
 };
 
 const MAX_FILES = 2;
+const isUsed = (item: Item) => item.status !== 'rejected' && item.status !== 'unused';
 const fingerprintOf = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
 /** Whether a `.dcm` file is 3Shape's (not a DICOM image, also `.dcm`): its first bytes tell. */
@@ -60,13 +65,14 @@ export async function expandPicked(
   files: readonly File[],
 ): Promise<{ scans: { file: File; fingerprint: string }[]; refused: string[]; dcm: string[] }> {
   const scans: { file: File; fingerprint: string }[] = [];
+  // The other files of a ZIP (a readme, a photo) are named too: nothing it holds is left out silently.
   const refused: string[] = [];
   const dcm: string[] = [];
   for (const file of files) {
     if (isDcm(file.name) && (await isThreeShapeDcm(file))) dcm.push(file.name);
     else if (!isAcceptedFile(file.name)) refused.push(file.name);
     else if (isZip(file.name)) {
-      for (const scan of await extractScans(file)) {
+      for (const scan of await extractScans(file, refused)) {
         scans.push({ file: scan, fingerprint: `${fingerprintOf(file)}/${scan.name}` });
       }
     } else scans.push({ file, fingerprint: fingerprintOf(file) });
@@ -137,7 +143,9 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
 
   useEffect(() => {
     onChangeRef.current(
-      items.map(({ jaw, uploadId, fileName, size, status }) => ({ jaw, uploadId, fileName, size, status })),
+      items.flatMap(({ jaw, uploadId, fileName, size, status }) =>
+        status === 'unused' ? [] : [{ jaw, uploadId, fileName, size, status }],
+      ),
     );
   }, [items]);
 
@@ -195,28 +203,29 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
       setBusy(true);
       try {
         const { scans, refused, dcm } = await expandPicked(files);
-        const kept = [...itemsRef.current.filter((item) => item.status !== 'rejected')];
-        const room = MAX_FILES - kept.length;
+        const kept = itemsRef.current.filter(isUsed);
         const messages: string[] = [];
         if (refused.length) messages.push(t('refused', { names: refused.join(', ') }));
         if (dcm.length) messages.push(t('refusedDcm', { names: dcm.join(', '), reason: tError('UPLOAD_SCAN_DCM') }));
         if (scans.length === 0 && !refused.length && !dcm.length) messages.push(t('noScansInZip'));
-        if (scans.length > room) messages.push(t('tooMany', { count: MAX_FILES }));
-        const jaws = assignJaws(
-          [...kept.map((item) => item.fileName), ...scans.map((s) => s.file.name)],
-          kept.map((item) => item.jaw),
+        // Every scan is listed: with the jaw its name fits, or as not used with the reason (never dropped unsaid).
+        const plans = planScans(
+          scans.map((s) => s.file.name),
+          kept.map((item) => ({ name: item.fileName, jaw: item.jaw })),
         );
-        const added: Item[] = scans.slice(0, Math.max(room, 0)).map(({ file, fingerprint }, index) => {
-          const problem = sizeProblem(file.size, maxBytes, tError);
+        const added: Item[] = scans.map(({ file, fingerprint }, index) => {
+          const plan = plans[index]!;
+          const problem = plan.jaw ? sizeProblem(file.size, maxBytes, tError) : null;
           return {
             key: `${fingerprint}#${Date.now()}#${index}`,
             file,
             fingerprint,
-            jaw: jaws[kept.length + index] ?? 'upper',
+            jaw: plan.jaw ?? (plan.guess.kind === 'jaw' ? plan.guess.jaw : 'upper'),
+            reason: plan.reason,
             uploadId: null,
             fileName: file.name,
             size: file.size,
-            status: problem ? 'rejected' : 'uploading',
+            status: !plan.jaw ? 'unused' : problem ? 'rejected' : 'uploading',
             bytesSent: 0,
             error: problem,
             handle: null,
@@ -242,15 +251,65 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
     item.handle?.resume();
     update(item.key, { status: 'uploading' });
   };
-  const remove = (item: Item) => {
+  /** Stops a file's upload (or removes what the server has of it). */
+  const discardUpload = (item: Item) => {
     if (item.status === 'uploading' || item.status === 'paused') void item.handle?.cancel().catch(() => {});
-    else if (item.uploadId && item.status !== 'rejected') {
+    else if (item.uploadId && isUsed(item)) {
       void api.delete('api', UPLOAD_ROUTES.upload(item.uploadId)).catch(() => {});
     }
+  };
+  const remove = (item: Item) => {
+    discardUpload(item);
     setItems((current) => current.filter((other) => other.key !== item.key));
   };
+  const setAside = (item: Item, reason: UnusedReason): Partial<Item> => {
+    discardUpload(item);
+    return { status: 'unused', reason, uploadId: null, bytesSent: 0, error: null, handle: null };
+  };
 
-  const full = items.filter((item) => item.status !== 'rejected').length >= MAX_FILES;
+  /**
+   * The user's choice of a file's jaw, or `none` to leave it out. Never two files for one jaw: a used file taking the
+   * other's jaw swaps with it; a file not used taking a jaw sets the file that had it aside (its upload stopped),
+   * saying which file took its place.
+   */
+  const choose = (item: Item, value: Jaw | 'none') => {
+    if (value === 'none') {
+      if (isUsed(item)) update(item.key, setAside(item, { code: 'userChoice' }));
+      return;
+    }
+    if (item.status === 'rejected') return void update(item.key, { jaw: value });
+    if (value === item.jaw && isUsed(item)) return;
+    const holder = items.find((other) => other.key !== item.key && isUsed(other) && other.jaw === value);
+    if (isUsed(item)) {
+      update(item.key, { jaw: value });
+      if (holder) update(holder.key, { jaw: item.jaw });
+      return;
+    }
+    if (holder) update(holder.key, setAside(holder, { code: 'jawTaken', jaw: value, by: item.fileName }));
+    const problem = sizeProblem(item.size, maxBytes, tError);
+    const started: Item = {
+      ...item,
+      jaw: value,
+      reason: null,
+      status: problem ? 'rejected' : 'uploading',
+      error: problem,
+      bytesSent: 0,
+      uploadId: null,
+      handle: null,
+    };
+    update(item.key, started);
+    if (!problem) void upload(started);
+  };
+
+  /** Why a file is not used, in words. */
+  const unusedText = (reason: UnusedReason | null) => {
+    if (!reason || reason.code === 'userChoice') return t('unused.userChoice');
+    if (reason.code === 'otherScan') return t('unused.otherScan', { scan: t(`scanKind.${reason.scan}`) });
+    if (reason.code === 'jawTaken') return t('unused.jawTaken', { by: reason.by, jaw: t(`jawInText.${reason.jaw}`) });
+    return t('unused.noJawFree');
+  };
+
+  const full = items.filter(isUsed).length >= MAX_FILES;
 
   // Uploads a reload interrupted: said before a file is picked; picking the same file continues it.
   const [interrupted, setInterrupted] = useState(() =>
@@ -331,11 +390,12 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
                 <SegmentedControl
                   size="xs"
                   aria-label={t('jawFor', { name: item.fileName })}
-                  value={item.jaw}
-                  onChange={(jaw) => update(item.key, { jaw: jaw as Jaw })}
+                  value={item.status === 'unused' ? 'none' : item.jaw}
+                  onChange={(value) => choose(item, value as Jaw | 'none')}
                   data={[
                     { value: 'upper', label: t('jaw.upper') },
                     { value: 'lower', label: t('jaw.lower') },
+                    { value: 'none', label: t('jaw.none') },
                   ]}
                 />
                 {item.status === 'uploading' && (
@@ -372,7 +432,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
                 </Tooltip>
               </Group>
             </Group>
-            {item.status !== 'rejected' && (
+            {isUsed(item) && (
               <Progress
                 value={percent}
                 animated={item.status === 'uploading'}
@@ -382,13 +442,15 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
             )}
             <Text size="sm" c={item.error ? 'red' : 'dimmed'} role={item.error ? 'alert' : undefined}>
               {item.error ??
-                (active
-                  ? t(item.status === 'paused' ? 'progressPaused' : 'progress', {
-                      sent: bytes(item.bytesSent),
-                      total: bytes(item.size),
-                      percent,
-                    })
-                  : t(`status.${item.status}`, { total: bytes(item.size) }))}
+                (item.status === 'unused'
+                  ? unusedText(item.reason)
+                  : active
+                    ? t(item.status === 'paused' ? 'progressPaused' : 'progress', {
+                        sent: bytes(item.bytesSent),
+                        total: bytes(item.size),
+                        percent,
+                      })
+                    : t(`status.${item.status}`, { total: bytes(item.size) }))}
             </Text>
           </Stack>
         );

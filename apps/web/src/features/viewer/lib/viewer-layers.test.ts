@@ -31,6 +31,29 @@ describe('the viewer’s layers', () => {
     expect(previewOf({ jaw: 'lower', file_name: 'l.stl', size: 5000 }, [designed])).toBeNull();
   });
 
+  it('opens no preview where the server made none, or only a copy of the repaired mesh', () => {
+    // The report says there is no separate preview: the scan is shown whole, even beside an older result's preview.
+    const small = {
+      jaw: 'upper' as const,
+      file_name: 'u.stl',
+      size: 5000,
+      quality: { holes: 0, non_manifold_edges: 0 },
+    };
+    expect(previewOf({ ...small, quality: { ...small.quality, preview_triangles: null } }, [reference])).toBeNull();
+    expect(previewOf({ ...small, quality: { ...small.quality, preview_triangles: 100_000 } }, [reference])?.id).toBe(
+      'p-up',
+    );
+    // An older result: its "preview" of a small scan is the repaired mesh again (PLY, smaller than the STL uploaded).
+    const copy: ViewerResult = {
+      ...reference,
+      files: [file('m-up', 'mesh', 'upper', 1000), file('p-up', 'preview', 'upper', 1000)],
+    };
+    expect(previewOf(small, [copy])).toBeNull();
+    expect(planLayers({ scans: [small], results: [copy], full: new Set(), versions: [] })).toEqual([
+      { key: 'scan:upper', jaw: 'upper', source: { key: 'scan:upper', fileName: 'u.stl', from: 'scan', jaw: 'upper' } },
+    ]);
+  });
+
   it('shows the preview until the full scan is asked for, then keeps it on screen while the scan loads', () => {
     const scans = [
       { jaw: 'upper' as const, file_name: 'u.stl', size: 5000 },

@@ -11,7 +11,7 @@ export type ViewerScan = {
   file_name: string;
   size?: number;
   /** The analysis of the uploaded scan, when it ran: what the quality overlay compares with. */
-  quality?: Pick<ScanQuality, 'holes' | 'non_manifold_edges'> | null;
+  quality?: Pick<ScanQuality, 'holes' | 'non_manifold_edges' | 'preview_triangles'> | null;
 };
 
 /** Where a model's bytes come from: a jaw's scan as uploaded, or a stored result file. */
@@ -25,21 +25,30 @@ export type LayerPlan = { key: string; jaw: Jaw; source: SourceRef; interim?: So
 
 /** A preview is opened first only when it saves most of the download: under half the scan's bytes. */
 const PREVIEW_SHARE = 0.5;
+/**
+ * A preview of 80 % of its result's repaired mesh or more is no preview (results made before the server stopped
+ * storing copies held one byte-identical to the mesh for every small scan).
+ */
+const PREVIEW_MESH_SHARE = 0.8;
 
 export const scanLayerKey = (jaw: Jaw) => `scan:${jaw}`;
 export const resultLayerKey = (resultId: string, jaw: Jaw) => `result:${resultId}:${jaw}`;
 
 /**
  * The decimated preview of a jaw's scan, if the server made one: the reference engine prepares scans (repair,
- * preview) without designing teeth, so its newest version's `preview` file of the jaw is the scan, lighter.
+ * preview) without designing teeth, so its newest version's `preview` file of the jaw is the scan, lighter. None when
+ * the scan's report says there is no separate preview (a scan within the budget: shown whole, not as "preview").
  */
 export function previewOf(scan: ViewerScan, results: readonly ViewerResult[]) {
+  if (scan.quality?.preview_triangles === null) return null;
   const newestFirst = [...results].sort((a, b) => b.version - a.version);
   for (const result of newestFirst) {
     if (result.engine !== 'reference') continue;
     const preview = result.files.find((file) => file.kind === 'preview' && file.jaw === scan.jaw);
     if (!preview) continue;
     if (scan.size !== undefined && preview.size >= scan.size * PREVIEW_SHARE) return null;
+    const mesh = result.files.find((file) => file.kind === 'mesh' && file.jaw === scan.jaw);
+    if (mesh && preview.size >= mesh.size * PREVIEW_MESH_SHARE) return null;
     return preview;
   }
   return null;
