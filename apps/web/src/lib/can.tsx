@@ -17,10 +17,7 @@ export function useCan() {
       /** Holds the permission itself, whatever the roles (actions even an admin must be granted). */
       hasPermission: (permission: string) => hasPermission(holder, permission),
       /** Route access; a list of permissions opens the route to the holders of any one of them. */
-      canOpenRoute: (permission: string | readonly string[] | undefined) =>
-        typeof permission === 'string' || permission === undefined
-          ? canOpenRoute(holder, permission)
-          : permission.some((one) => canOpenRoute(holder, one)),
+      canOpenRoute: (permission: string | readonly string[] | undefined) => canOpenRoute(holder, permission),
     }),
     [holder],
   );
