@@ -142,7 +142,7 @@ describe('invoices', () => {
         page.waitForEvent('download'),
         show.getByTestId('invoice-pdf-download').click(),
       ]);
-      assert.equal(fromPage.suggestedFilename(), `${number}.pdf`);
+      assert.equal(fromPage.suggestedFilename(), `invoice-${number}.pdf`);
 
       // Invoices is in the practice's menu; the list shows the invoice, open, and no staff tools.
       await page.getByTestId('nav-menu').getByRole('link', { name: 'Invoices' }).click();
@@ -158,7 +158,7 @@ describe('invoices', () => {
 
       // The PDF downloads from the list too, and is a PDF.
       const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('invoice-row-pdf').click()]);
-      assert.equal(download.suggestedFilename(), `${number}.pdf`);
+      assert.equal(download.suggestedFilename(), `invoice-${number}.pdf`);
       const pdf = await readFile((await download.path())!);
       assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
     },
