@@ -9,7 +9,8 @@ export type WebRoute = {
   path: string;
   public?: boolean;
   guestOnly?: boolean;
-  permission?: string;
+  /** One permission, or a list of which any one opens the route. */
+  permission?: string | readonly string[];
   layout?: string;
   /** The feature folder that declares it. */
   feature: string;

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
+import { apiCall, loginApi } from '../support/api';
 import { formatViolations, runAxe } from '../support/axe';
-import { STAFF } from '../support/env';
+import { ADMIN, PRACTICE, STAFF } from '../support/env';
 import { useBrowser } from '../support/fixture';
 import { gotoPath, loginViaUi, pathOf } from '../support/ui';
 
@@ -101,6 +103,64 @@ describe('invoices', () => {
       await row.getByText('€132.18').waitFor();
       const listViolations = await runAxe(page);
       assert.equal(listViolations.length, 0, formatViolations(listViolations).join('\n'));
+    },
+  );
+
+  e2e(
+    'a practice buys a package by bank transfer, opens its invoice read-only, finds it under Invoices and downloads its PDF',
+    async ({ page }) => {
+      const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+      const name = `E2E invoice pack ${Date.now().toString(36)}`;
+      const created = await apiCall<{ id: string }>('POST', '/api/packages', {
+        token: adminToken,
+        body: { name, credits: 10, price_cents: 5_000, credit_type: 'paid' },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+
+      await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+      await gotoPath(page, '/buy-credits');
+      await page.getByTestId('buy-credits-page').waitFor();
+      await page.getByTestId('buy-package').filter({ hasText: name }).click();
+      await page.getByTestId('buy-total').waitFor();
+      await page.getByTestId('buy-submit').click();
+      const done = page.getByTestId('buy-done');
+      await done.getByTestId('bank-instructions').waitFor();
+      const title = (await done.getByText(/^Invoice \d{4}-\d{6}$/).textContent()) ?? '';
+      const number = title.replace('Invoice ', '');
+      assert.match(number, /^\d{4}-\d{6}$/);
+
+      // The confirmation opens the invoice: open, read-only, without a staff action; its PDF downloads.
+      await done.getByTestId('buy-open-invoice').click();
+      const show = page.getByTestId('invoice-show');
+      await show.waitFor();
+      await show.getByTestId('invoice-title').getByText(`Invoice ${number}`).waitFor();
+      await show.getByTestId('invoice-status').getByText('Open').waitFor();
+      for (const action of ['invoice-actions', 'invoice-mark-paid', 'invoice-cancel', 'invoice-dunning']) {
+        assert.equal(await show.getByTestId(action).count(), 0, action);
+      }
+      const [fromPage] = await Promise.all([
+        page.waitForEvent('download'),
+        show.getByTestId('invoice-pdf-download').click(),
+      ]);
+      assert.equal(fromPage.suggestedFilename(), `invoice-${number}.pdf`);
+
+      // Invoices is in the practice's menu; the list shows the invoice, open, and no staff tools.
+      await page.getByTestId('nav-menu').getByRole('link', { name: 'Invoices' }).click();
+      await page.getByTestId('invoices-page').waitFor();
+      assert.equal(pathOf(page), '/invoices');
+      const row = page.getByTestId('invoice-row').filter({ hasText: number });
+      await row.waitFor();
+      await row.getByTestId('invoice-status').getByText('Open').waitFor();
+      assert.equal(await page.getByTestId('invoices-csv').count(), 0);
+      assert.equal(await page.getByTestId('invoice-create').count(), 0);
+      const listViolations = await runAxe(page);
+      assert.equal(listViolations.length, 0, formatViolations(listViolations).join('\n'));
+
+      // The PDF downloads from the list too, and is a PDF.
+      const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('invoice-row-pdf').click()]);
+      assert.equal(download.suggestedFilename(), `invoice-${number}.pdf`);
+      const pdf = await readFile((await download.path())!);
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
     },
   );
 });

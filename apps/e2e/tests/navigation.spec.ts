@@ -58,11 +58,12 @@ describe('navigation', () => {
     'a dental practice sees home, its cases, its credits, help and its account; no back-office section',
     async ({ page }) => {
       await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
-      // Billing holds what a company does with its credits: its balance, buying more, its payments.
+      // Billing holds what a company does with its credits: its invoices (read-only, ADR 0118), its balance, buying
+      // more, its payments.
       assert.deepEqual(await sideMenu(page), [
         'Home',
         'Cases',
-        'Billing: Credits, Buy credits, Payment history',
+        'Billing: Invoices, Credits, Buy credits, Payment history',
         'Help & support: Support tickets, FAQ, Data privacy',
         'My account: Account settings, My company',
       ]);

@@ -172,6 +172,16 @@ export function invoiceNumberFinder(pattern: string): RegExp {
 /** Managing invoices is the back office's (spec section 2: /invoices needs backoffice-invoice). */
 export const INVOICE_PERMISSION = 'backoffice-invoice' as const satisfies PermissionTitle;
 
+/**
+ * Reading invoices (ADR 0118): the back office's permission, or the payment history's (PAYMENT_HISTORY_PERMISSION of
+ * ./payments, written out: that module imports this one). A caller holding only the second reads the issued invoices
+ * and credit notes of its own companies, never a draft, and changes nothing.
+ */
+export const INVOICE_READ_PERMISSIONS = [
+  INVOICE_PERMISSION,
+  'backoffice-payment-history',
+] as const satisfies readonly PermissionTitle[];
+
 export const INVOICE_ROUTES = {
   invoices: '/invoices',
   invoice: (id: string) => `/invoices/${id}`,
@@ -299,6 +309,11 @@ export const invoiceSchema = z.object({
   cancelled_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Whether the caller may pay it by card here (ADR 0118): card payment is set up, it is an open invoice of the
+   * caller's own company, and the caller may buy credits (POST /invoices/{id}/checkout).
+   */
+  card_payment: z.boolean(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -328,6 +343,7 @@ export const invoiceStatusChangeSchema = invoiceSchema.extend({ invoice_mail: in
 export type InvoiceStatusChange = z.infer<typeof invoiceStatusChangeSchema>;
 
 export const invoiceListItemSchema = invoiceSchema.omit({
+  card_payment: true,
   lines: true,
   taxes: true,
   billing_address: true,

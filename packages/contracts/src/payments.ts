@@ -105,6 +105,7 @@ export const purchaseResultSchema = z.object({
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 export const checkoutResultSchema = z.object({ checkout_url: z.string() });
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 // --- Payments ------------------------------------------------------------------------------------
 

@@ -83,4 +83,12 @@ describe('canOpenRoute', () => {
     expect(canOpenRoute(user([], ['backoffice-inv']), 'backoffice-invoice')).toBe(false);
     expect(canOpenRoute(user([], ['list-users']), 'backoffice-company')).toBe(false);
   });
+
+  it('opens a route naming a list to the holder of any one of them (ADR 0118)', () => {
+    const invoices = ['backoffice-invoice', 'backoffice-payment-history'] as const;
+    expect(canOpenRoute(user([], ['backoffice-payment-history']), invoices)).toBe(true);
+    expect(canOpenRoute(user([], ['backoffice-invoice-edit']), invoices)).toBe(true);
+    expect(canOpenRoute(user([], ['backoffice-credit']), invoices)).toBe(false);
+    expect(canOpenRoute(user(['admin'], []), invoices)).toBe(true);
+  });
 });

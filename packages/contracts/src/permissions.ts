@@ -139,10 +139,13 @@ export function hasPermission(holder: PermissionHolder, permission: string): boo
 
 /**
  * Route access: admin passes all; otherwise the route's permission must be a prefix of one of
- * the user's permission titles (`backoffice-invoice` is opened by `backoffice-invoice-edit`).
+ * the user's permission titles (`backoffice-invoice` is opened by `backoffice-invoice-edit`). A route
+ * naming a list opens to whoever passes for any one of them (ADR 0118).
  */
-export function canOpenRoute(holder: PermissionHolder, permission: string | undefined): boolean {
-  if (!permission) return true;
+export function canOpenRoute(holder: PermissionHolder, permission: string | readonly string[] | undefined): boolean {
+  if (permission === undefined) return true;
+  const anyOf = typeof permission === 'string' ? [permission] : permission;
+  if (anyOf.length === 0 || anyOf.some((one) => !one)) return true;
   if (holder.roles.includes(ADMIN_ROLE)) return true;
-  return holder.permissions.some((title) => title.startsWith(permission));
+  return anyOf.some((one) => holder.permissions.some((title) => title.startsWith(one)));
 }

@@ -16,7 +16,8 @@ export function useCan() {
       can: (permission: string) => can(holder, permission),
       /** Holds the permission itself, whatever the roles (actions even an admin must be granted). */
       hasPermission: (permission: string) => hasPermission(holder, permission),
-      canOpenRoute: (permission: string | undefined) => canOpenRoute(holder, permission),
+      /** Route access; a list of permissions opens the route to the holders of any one of them. */
+      canOpenRoute: (permission: string | readonly string[] | undefined) => canOpenRoute(holder, permission),
     }),
     [holder],
   );

@@ -72,8 +72,11 @@ export type AppRoute = {
   public?: boolean;
   /** Signed-in users are sent on to the home page (login, registration). */
   guestOnly?: boolean;
-  /** Route access as in spec section 6: admin, or a permission title this one is a prefix of. */
-  permission?: PermissionTitle;
+  /**
+   * Route access as in spec section 6: admin, or a permission title this one is a prefix of. A list opens the route
+   * to the holders of any one of them (the invoices' read-only view for the payment history's holders, ADR 0118).
+   */
+  permission?: PermissionTitle | readonly PermissionTitle[];
   layout?: RouteLayout;
 };
 

@@ -1,5 +1,5 @@
 import type { InvoiceCsvQuery, InvoiceListQuery } from '@cuspid/contracts/invoices';
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
@@ -8,6 +8,7 @@ import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-ma
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { readsIssuedOnly } from './invoices.policy';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -41,8 +42,12 @@ const SORT = {
   total: invoices.totalCents,
 } as const;
 
-/** The invoices an actor may see: every company's for staff, the companies in its scope otherwise (ADR 0050). */
-const visible = (actor: Actor): SQL | undefined => companyScope(actor, invoices.companyId);
+/**
+ * The invoices an actor may see: every company's for staff, the companies in its scope otherwise (ADR 0050); of
+ * those, a reader through the payment history's permission sees no draft (ADR 0118).
+ */
+const visible = (actor: Actor): SQL | undefined =>
+  and(companyScope(actor, invoices.companyId), readsIssuedOnly(actor) ? ne(invoices.status, 'draft') : undefined);
 
 /** The invoices of the list's filters and search, in the actor's scope. */
 function invoiceFilter(actor: Actor, query: InvoiceCsvQuery): SQL | undefined {

@@ -89,9 +89,7 @@ describe('invoices: guards', () => {
     const customer = await company();
     const invoice = await draft(customer.id);
     for (const [method, url, body] of [
-      ['GET', '/api/invoices'],
       ['POST', '/api/invoices', { company_id: customer.id }],
-      ['GET', `/api/invoices/${invoice.id}`],
       ['PUT', `/api/invoices/${invoice.id}`, {}],
       ['DELETE', `/api/invoices/${invoice.id}`],
       ['PATCH', `/api/update-invoice-status/${invoice.id}`, { status: 'open' }],
@@ -99,6 +97,17 @@ describe('invoices: guards', () => {
       expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
       const practiceToken = await userOf(customer.id, ['end-user']);
       expect((await call(method, url, practiceToken, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    // Reading is open to a practice through the payment history's permission (ADR 0118), never to a role without it.
+    const noBillingRole = await call('POST', '/auth/create-role', adminToken, {
+      name: `no-billing-${randomUUID().slice(0, 6)}`,
+      title: 'No billing',
+      permissions: ['backoffice-ticket'],
+    });
+    const noBillingToken = await userOf(customer.id, [noBillingRole.json().data?.name ?? noBillingRole.json().name]);
+    for (const url of ['/api/invoices', `/api/invoices/${invoice.id}`, `/api/invoices/${invoice.id}/pdf`]) {
+      expect((await get(url, undefined)).statusCode, url).toBe(401);
+      expect((await get(url, noBillingToken)).statusCode, url).toBe(403);
     }
     // A reseller holding backoffice-invoice reads its customer's invoices, and changes none.
     const reseller = await company({ companyName: `Reseller ${randomUUID().slice(0, 6)}` });
@@ -515,7 +524,10 @@ describe('invoice PDFs', () => {
     expect((await get(`/api/invoices/${stranger.id}/pdf`, partnerToken)).statusCode).toBe(404);
     expect((await call('GET', `/api/invoices/${stranger.id}/pdf`)).statusCode).toBe(401);
     const practiceToken = await userOf(customer.id, ['end-user']);
-    expect((await get(`/api/invoices/${invoice.id}/pdf`, practiceToken)).statusCode).toBe(403);
+    // The practice downloads its own issued invoice (ADR 0118).
+    expect((await get(`/api/invoices/${invoice.id}/pdf`, practiceToken)).statusCode).toBe(200);
+    // Card payment is not set up here: its open invoice is not offered for card payment.
+    expect((await get(`/api/invoices/${invoice.id}`, practiceToken)).json().card_payment).toBe(false);
     expect((await get('/api/invoices/nope/pdf', adminToken)).statusCode).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { errorResponses, idParamsSchema, messageResponseSchema, totalListSchema } from '@cuspid/contracts';
 import {
   INVOICE_PERMISSION,
+  INVOICE_READ_PERMISSIONS,
   INVOICE_ROUTES,
   invoiceCsvQuerySchema,
   invoiceDunningSchema,
@@ -22,6 +23,8 @@ import * as service from './invoices.service';
 
 const tags = ['invoices'];
 const permission = INVOICE_PERMISSION;
+/** Reading: the back office's permission, or the payment history's for a company's own issued invoices (ADR 0118). */
+const readPermission = INVOICE_READ_PERMISSIONS;
 
 export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   await app.register(invoiceExportsRoutes, { deps });
@@ -29,7 +32,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.get(
     INVOICE_ROUTES.invoices,
     {
-      config: { permission },
+      config: { permission: readPermission },
       schema: {
         tags,
         summary:
@@ -59,7 +62,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.get(
     INVOICE_ROUTES.invoice(':id'),
     {
-      config: { permission },
+      config: { permission: readPermission },
       schema: {
         tags,
         summary: 'One invoice with its lines, tax per rate and billing address',
@@ -133,7 +136,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.get(
     INVOICE_ROUTES.pdf(':id'),
     {
-      config: { permission },
+      config: { permission: readPermission },
       schema: {
         tags,
         summary: 'The invoice as a PDF (seller, billing address, lines, tax per rate, totals, payment instructions)',

@@ -16,18 +16,18 @@ import {
   REVERSE_CHARGE_NOTE,
   reverseChargeApplies,
 } from '@cuspid/contracts/invoices';
-import type { PaymentProvider } from '@cuspid/contracts/payments';
+import { type PaymentProvider, PURCHASE_PERMISSION } from '@cuspid/contracts/payments';
 import type { DbOrTx } from '../../db/client';
 import type { BillingAddress } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Actor } from '../../lib/actor';
+import { type Actor, actorCan } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { type CsvValue, csvCents, csvLine } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { findVisibleCompanyRow } from '../companies';
 import { renderAssignedDocument } from '../documents';
-import { findTransferAccount, markPaidByHand, requireTransferAccount } from '../payments';
+import { findTransferAccount, markPaidByHand, paymentMethods, requireTransferAccount } from '../payments';
 import { sendMail } from '../sent-mails';
 import { findOperatorCompany } from '../users';
 import { issuedInvoiceRecipients } from './invoices.mail';
@@ -97,6 +97,7 @@ function toInvoice(
   lines: repo.InvoiceLineRow[],
   billing: BillingAddress,
   reminders: repo.ReminderRow[],
+  cardPayment: boolean,
 ): Invoice {
   const totals = invoiceTotals(
     lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPriceCents, tax_rate: l.taxRateBp })),
@@ -122,7 +123,23 @@ function toInvoice(
       mailed_to: r.mailedTo,
       sent_at: r.sentAt.toISOString(),
     })),
+    card_payment: cardPayment,
   };
+}
+
+/**
+ * Whether the actor may pay the invoice by card here (ADR 0118): card payment is set up, the invoice is open (not a
+ * credit note) and its company's own, and the actor may buy credits, as POST /invoices/{id}/checkout requires.
+ */
+function payableByCard(deps: Deps, actor: Actor, row: repo.InvoiceView): boolean {
+  return (
+    row.status === 'open' &&
+    row.type === 'invoice' &&
+    row.number !== null &&
+    row.companyId === actor.companyId &&
+    actorCan(actor, PURCHASE_PERMISSION) &&
+    paymentMethods(deps).includes('stripe')
+  );
 }
 
 /**
@@ -172,7 +189,13 @@ export async function getInvoice(deps: Deps, actor: Actor, id: string, db: DbOrT
   const row = await repo.findVisibleInvoice(db, actor, id);
   if (!row) throw notFound();
   const billing = row.billingAddress ?? billingOf((await repo.findCompany(db, row.companyId))!);
-  return toInvoice(row, await repo.listLines(db, id), billing, await repo.listReminders(db, id));
+  return toInvoice(
+    row,
+    await repo.listLines(db, id),
+    billing,
+    await repo.listReminders(db, id),
+    payableByCard(deps, actor, row),
+  );
 }
 
 export async function createInvoice(deps: Deps, actor: Actor, body: InvoiceInput): Promise<Invoice> {

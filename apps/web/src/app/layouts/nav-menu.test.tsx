@@ -234,6 +234,12 @@ describe('NavMenu with the features’ entries', () => {
     ]);
   });
 
+  it('shows a practice holding the payment history its invoices, read-only, next to its payments (ADR 0118)', () => {
+    signInWith(['end-user'], ['backoffice-payment-history', 'backoffice-credit']);
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    expect(sideMenu()).toContain('Billing: Invoices, Credits, Buy credits, Payment history');
+  });
+
   it('adds the permissions entry, in Administration, for users who may list permissions', () => {
     signInWith(['end-user'], ['list-permissions']);
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });

@@ -71,12 +71,20 @@ export function invoiceRecord(overrides: Partial<Invoice> = {}): Invoice {
     cancelled_at: null,
     created_at: '2026-11-19T08:00:00.000Z',
     updated_at: '2026-11-20T09:00:00.000Z',
+    card_payment: false,
     ...overrides,
   };
 }
 
 export function invoiceListItem(overrides: Partial<InvoiceListItem> = {}): InvoiceListItem {
-  const { lines: _lines, taxes: _taxes, billing_address: _address, reminders: _reminders, ...item } = invoiceRecord();
+  const {
+    lines: _lines,
+    taxes: _taxes,
+    billing_address: _address,
+    reminders: _reminders,
+    card_payment: _cardPayment,
+    ...item
+  } = invoiceRecord();
   return { ...item, ...overrides };
 }
 

@@ -9,6 +9,7 @@ import {
   type InvoiceUpdate,
   type invoiceListItemSchema,
 } from '@cuspid/contracts/invoices';
+import { type CheckoutResult, PAYMENT_ROUTES } from '@cuspid/contracts/payments';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../../../lib/api-client';
 import type { TotalList } from '../../../lib/list-types';
@@ -145,4 +146,10 @@ export const useCompanyChoices = (search: string) =>
       }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
+  });
+
+/** POST /invoices/{id}/checkout: the card checkout of an open invoice of the caller's company (ADR 0106, 0118). */
+export const useInvoiceCardCheckout = () =>
+  useMutation({
+    mutationFn: (invoiceId: string) => api.post<CheckoutResult>('api', PAYMENT_ROUTES.checkout(invoiceId), {}),
   });

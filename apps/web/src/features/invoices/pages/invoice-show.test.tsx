@@ -132,6 +132,35 @@ describe('InvoiceShowPage', () => {
     expect(screen.getByTestId('invoice-pdf-download')).toBeInTheDocument();
   });
 
+  it('shows a practice its own invoice without staff actions, and pays an open one by card where offered', async () => {
+    signInWith(['backoffice-payment-history', 'backoffice-credit'], ['end-user']);
+    const checkoutUrl = `${window.location.origin}${window.location.pathname}#stripe-checkout`;
+    const calls = mockServer({
+      [`/api/invoices/${INVOICE_ID}`]: () => jsonResponse(invoiceRecord({ card_payment: true })),
+      [`/api/invoices/${INVOICE_ID}/pdf`]: pdf,
+      [`/api/invoices/${INVOICE_ID}/checkout`]: () => jsonResponse({ checkout_url: checkoutUrl }),
+      '/api/my-company': () => jsonResponse(companyRecord()),
+    });
+    await renderPage();
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/my-company')).toBe(true));
+    expect(screen.queryByTestId('invoice-actions')).not.toBeInTheDocument();
+    expect(offered()).toEqual([]);
+    expect(screen.getByTestId('invoice-pdf-download')).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByTestId('invoice-pay-by-card'));
+    await vi.waitFor(() => expect(window.location.hash).toBe('#stripe-checkout'));
+    expect(calls.find((c) => c.path === `/api/invoices/${INVOICE_ID}/checkout`)?.method).toBe('POST');
+    window.location.hash = '';
+  });
+
+  it('offers no card payment where the server does not (not set up, or not an open invoice of the caller)', async () => {
+    signInWith(['backoffice-payment-history', 'backoffice-credit'], ['end-user']);
+    serve(invoiceRecord({ card_payment: false }), { staff: false });
+    await renderPage();
+    expect(await screen.findByTestId('invoice-pdf-download')).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-pay-by-card')).not.toBeInTheDocument();
+  });
+
   it('issues a draft, and says where its mail went', async () => {
     signInWith(['backoffice-invoice']);
     const calls = serve(invoiceRecord({ status: 'draft', number: null }), {

@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Card,
   Container,
   Grid,
@@ -14,19 +13,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
-import { notifyError } from '../../../lib/notify';
-import { saveFile } from '../../../lib/save-file';
 import { useIsStaff } from '../../../lib/use-is-staff';
-import { invoicePdfQuery, useInvoice } from '../api/invoices';
+import { useInvoice } from '../api/invoices';
 import { InvoiceActions } from '../components/invoice-actions';
+import { InvoiceCardPayment } from '../components/invoice-card-payment';
 import { InvoiceStatusBadge, useInvoiceFormat } from '../components/invoice-display';
+import { InvoicePdfButton } from '../components/invoice-pdf-button';
 import { InvoicePdfPreview } from '../components/invoice-pdf-preview';
 import { InvoiceTotalsTable } from '../components/invoice-totals-table';
 import { invoicePaths } from '../paths';
@@ -189,14 +185,16 @@ function RelatedInvoice({ invoice }: { invoice: Invoice }) {
   return null;
 }
 
-/** One invoice or credit note (route /invoices/{id}/show): what it says, its PDF, and what may be done with it. */
+/**
+ * One invoice or credit note (route /invoices/{id}/show): what it says, its PDF, and what may be done with it: the back
+ * office's actions for staff; for a practice reading its own (ADR 0118) none of them, and paying an open one by card
+ * where the server offers it.
+ */
 export function InvoiceShowPage() {
   const { t } = useTranslation(['invoices', 'common']);
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
   const isStaff = useIsStaff();
-  const queryClient = useQueryClient();
-  const [downloading, setDownloading] = useState(false);
 
   if (invoice.isError) {
     return (
@@ -216,17 +214,6 @@ export function InvoiceShowPage() {
         ? t('show.title', { number: data.number })
         : t('show.draftTitle', { company: data.company_name });
 
-  const handleDownload = async () => {
-    setDownloading(true);
-    try {
-      saveFile(await queryClient.fetchQuery(invoicePdfQuery(data)), `${data.number ?? 'draft-invoice'}.pdf`);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-show">
@@ -245,16 +232,8 @@ export function InvoiceShowPage() {
           }
           actions={
             <>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                loading={downloading}
-                onClick={() => void handleDownload()}
-                data-testid="invoice-pdf-download"
-              >
-                {t('pdf.download')}
-              </Button>
-              {isStaff && <InvoiceActions invoice={data} name={name} />}
+              <InvoicePdfButton invoice={data} />
+              {isStaff ? <InvoiceActions invoice={data} name={name} /> : <InvoiceCardPayment invoice={data} />}
             </>
           }
         />

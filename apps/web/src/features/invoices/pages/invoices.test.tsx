@@ -116,4 +116,56 @@ describe('InvoicesPage', () => {
     expect(screen.getByTestId('invoices-csv')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByTestId('invoice-create')).not.toBeInTheDocument());
   });
+
+  it('shows a practice its own invoices read-only: no company, dunning, export or draft filter; each row saves its PDF', async () => {
+    signInWith(['backoffice-payment-history', 'backoffice-credit'], ['end-user']);
+    const calls = mockServer({
+      '/api/invoices': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(companyRecord()),
+      [`/api/invoices/${INVOICE_ID}/pdf`]: () =>
+        new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="x.pdf"' },
+        }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    render('/invoices');
+
+    const [invoice, creditNote] = (await screen.findAllByTestId('invoice-row')) as [HTMLElement, HTMLElement];
+    expect(screen.getByTestId('invoices-page')).toHaveTextContent("Your company's invoices and credit notes");
+    expect(within(invoice).getByRole('link', { name: '2026-000042' })).toHaveAttribute(
+      'href',
+      `/invoices/${INVOICE_ID}/show`,
+    );
+    expect(invoice).toHaveTextContent('Nov 20, 2026');
+    expect(invoice).toHaveTextContent('Dec 4, 2026');
+    expect(within(invoice).getByTestId('invoice-status')).toHaveTextContent('Open');
+    expect(invoice).toHaveTextContent('€132.18');
+    expect(creditNote).toHaveTextContent('Credit note');
+    // What the back office sees of the companies and their dunning is not shown, nor offered.
+    expect(invoice).not.toHaveTextContent('Praxis Weiss');
+    expect(invoice).not.toHaveTextContent('Level 2');
+    expect(screen.queryByTestId('invoices-csv')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-create')).not.toBeInTheDocument();
+    const statuses = [...screen.getByTestId('invoices-status-filter').querySelectorAll('option')].map(
+      (option) => option.textContent,
+    );
+    expect(statuses).toEqual(['All statuses', 'Open', 'Paid', 'Cancelled']);
+
+    await userEvent.click(within(invoice).getByTestId('invoice-row-pdf'));
+    await vi.waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls.some((c) => c.path === `/api/invoices/${INVOICE_ID}/pdf`)).toBe(true);
+  });
+
+  it('tells a practice without invoices where they come from', async () => {
+    signInWith(['backoffice-payment-history'], ['end-user']);
+    mockServer({
+      '/api/invoices': () => jsonResponse({ data: [], total: 0 }),
+      '/api/my-company': () => jsonResponse(companyRecord()),
+    });
+    render('/invoices');
+    expect(await screen.findByTestId('invoices-empty')).toHaveTextContent(
+      'An invoice appears here as soon as you buy a package.',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  INVOICE_PERMISSION,
   INVOICE_STATUSES,
   INVOICE_TYPES,
   type InvoiceListItem,
@@ -12,12 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
+import { useCan } from '../../../lib/can';
 import { notifyError } from '../../../lib/notify';
 import { useIsStaff } from '../../../lib/use-is-staff';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { downloadInvoicesCsv, type InvoiceFilters, useInvoicePage } from '../api/invoices';
 import { InvoiceStatusBadge, useInvoiceFormat } from '../components/invoice-display';
+import { InvoicePdfButton } from '../components/invoice-pdf-button';
 import { invoicePaths } from '../paths';
 
 const pick = <T extends string>(value: string, options: readonly T[]): T | '' =>
@@ -26,7 +29,9 @@ const isDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''
 
 /**
  * Invoices and credit notes (route /invoices, backoffice-invoice): paged, searched (number, company), filtered
- * (status, type, issue dates) and sorted on the server; the same filters export as CSV.
+ * (status, type, issue dates) and sorted on the server; the same filters export as CSV. Each row's PDF downloads
+ * from the list. A practice reading its own through the payment history's permission (ADR 0118) sees them
+ * read-only: its issued invoices and credit notes, without the company, dunning and export of the back office.
  */
 export function InvoicesPage() {
   const { t } = useTranslation(['invoices', 'common']);
@@ -44,6 +49,8 @@ export function InvoicesPage() {
   };
   const invoices = useInvoicePage({ ...params, ...filters, sortBy: sort.sortBy, sortDir: sort.sortDir });
   const isStaff = useIsStaff();
+  const manages = useCan().can(INVOICE_PERMISSION);
+  const statuses = manages ? INVOICE_STATUSES : INVOICE_STATUSES.filter((status) => status !== 'draft');
   const [exporting, setExporting] = useState(false);
 
   const handleExport = async () => {
@@ -68,7 +75,9 @@ export function InvoicesPage() {
         </Anchor>
       ),
     },
-    { key: 'company', label: t('fields.company'), render: (invoice) => invoice.company_name },
+    ...(manages
+      ? [{ key: 'company', label: t('fields.company'), render: (invoice: InvoiceListItem) => invoice.company_name }]
+      : []),
     {
       key: 'type',
       label: t('fields.type'),
@@ -104,17 +113,26 @@ export function InvoicesPage() {
         </Text>
       ),
     },
+    ...(manages
+      ? [
+          {
+            key: 'dunning_level',
+            label: t('fields.dunningLevel'),
+            render: (invoice: InvoiceListItem) =>
+              invoice.dunning_level > 0 ? (
+                t('list.dunningLevel', { level: invoice.dunning_level })
+              ) : (
+                <Text span c="dimmed" size="sm">
+                  –
+                </Text>
+              ),
+          },
+        ]
+      : []),
     {
-      key: 'dunning_level',
-      label: t('fields.dunningLevel'),
-      render: (invoice) =>
-        invoice.dunning_level > 0 ? (
-          t('list.dunningLevel', { level: invoice.dunning_level })
-        ) : (
-          <Text span c="dimmed" size="sm">
-            –
-          </Text>
-        ),
+      key: 'pdf',
+      label: t('fields.pdf'),
+      render: (invoice) => <InvoicePdfButton invoice={invoice} variant="icon" testId="invoice-row-pdf" />,
     },
   ];
 
@@ -123,18 +141,20 @@ export function InvoicesPage() {
       <Stack gap="lg" data-testid="invoices-page">
         <PageHeader
           title={t('list.title')}
-          description={t('list.intro')}
+          description={manages ? t('list.intro') : t('list.introOwn')}
           actions={
             <>
-              <Button
-                variant="light"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                loading={exporting}
-                onClick={() => void handleExport()}
-                data-testid="invoices-csv"
-              >
-                {t('list.downloadCsv')}
-              </Button>
+              {manages && (
+                <Button
+                  variant="light"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  loading={exporting}
+                  onClick={() => void handleExport()}
+                  data-testid="invoices-csv"
+                >
+                  {t('list.downloadCsv')}
+                </Button>
+              )}
               {isStaff && (
                 <Button
                   component={Link}
@@ -153,14 +173,14 @@ export function InvoicesPage() {
           rowTestId="invoice-row"
           columns={columns}
           query={invoices}
-          searchPlaceholder={t('list.searchPlaceholder')}
+          searchPlaceholder={manages ? t('list.searchPlaceholder') : t('list.searchPlaceholderOwn')}
           filtered={urlFilters.active}
           loadFailed={t('loadFailed')}
           minWidth={960}
           empty={{
             icon: <IconFileOff size={40} stroke={1.3} aria-hidden color="var(--mantine-color-dimmed)" />,
             title: t('list.emptyTitle'),
-            hint: isStaff ? t('list.emptyHint') : undefined,
+            hint: isStaff ? t('list.emptyHint') : manages ? undefined : t('list.emptyHintOwn'),
           }}
           filters={
             <Group align="flex-end" gap="sm">
@@ -170,7 +190,7 @@ export function InvoicesPage() {
                 onChange={(event) => setFilter('status', event.currentTarget.value)}
                 data={[
                   { value: '', label: t('list.allStatuses') },
-                  ...INVOICE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+                  ...statuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
                 ]}
                 data-testid="invoices-status-filter"
               />

@@ -118,6 +118,8 @@ describe('BuyCreditsPage', () => {
     expect(bank).toHaveTextContent('DE89370400440532013000');
     expect(bank).toHaveTextContent('2026-000042');
     expect(bank).toHaveTextContent('€107.10');
+    // Holding only the credits permission, the user cannot open the invoice's page: it is not offered.
+    expect(within(done).queryByTestId('buy-open-invoice')).not.toBeInTheDocument();
   });
 
   it('says in the user’s language why an order by bank transfer is refused without the operator’s bank account', async () => {
@@ -172,6 +174,12 @@ describe('BuyCreditsPage: where the invoice mail went', () => {
     await userEvent.click(screen.getByTestId('buy-submit'));
     return screen.findByTestId('buy-done');
   }
+
+  it('links the invoice for a practice that reads its invoices through the payment history (ADR 0118)', async () => {
+    sessionStore.setPermissionTitles(['backoffice-credit', 'backoffice-payment-history']);
+    const done = await order(mailedTo([BILLING]));
+    expect(within(done).getByTestId('buy-open-invoice')).toHaveAttribute('href', `/invoices/${INVOICE_ID}/show`);
+  });
 
   it('names the owners it went to when the company has no invoice address', async () => {
     const done = await order(mailedTo(['paul@praxis.example', 'anna@praxis.example'], 'owners'));

@@ -22,8 +22,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
+import { invoicePaths } from '../../invoices';
 import { useAvailablePackages, usePurchase, usePurchaseQuote } from '../api/payments';
 import { paymentPaths } from '../paths';
 
@@ -232,6 +234,9 @@ function PurchaseDone({ result }: { result: PurchaseResult }) {
   const format = useFormat();
   const { invoice, bank_transfer: bank, invoice_mail: mail } = result;
   const mailed = mail.to.length > 0;
+  const { can } = useCan();
+  // The invoice's page is open to the invoices' readers: the payment history's holders among them (ADR 0118).
+  const readsInvoices = can('backoffice-invoice') || can('backoffice-payment-history');
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="buy-done">
@@ -277,6 +282,11 @@ function PurchaseDone({ result }: { result: PurchaseResult }) {
           </Card>
         )}
         <Group>
+          {readsInvoices && (
+            <Button component={Link} to={invoicePaths.invoiceShow(invoice.id)} data-testid="buy-open-invoice">
+              {t('done.openInvoice')}
+            </Button>
+          )}
           <Button component={Link} to={paymentPaths.paymentHistory} variant="default">
             {t('done.history')}
           </Button>

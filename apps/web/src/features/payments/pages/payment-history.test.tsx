@@ -102,4 +102,32 @@ describe('PaymentHistoryPage', () => {
     const upload = calls.find((c) => c.path === '/api/payments/bank-import')!;
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
   });
+
+  it('links each payment to its invoice', async () => {
+    const paid = payment();
+    mockServer({
+      '/api/get-payment-history': () => jsonResponse({ data: [paid], total: 1 }),
+      '/api/my-company': () => jsonResponse({ id: COMPANY_ID, is_operator: false }),
+    });
+    render();
+    const [row] = await screen.findAllByTestId('payment-row');
+    expect(within(row!).getByRole('link', { name: '2026-000007' })).toHaveAttribute(
+      'href',
+      `/invoices/${paid.invoice_id}/show`,
+    );
+  });
+
+  it('points a practice with no payments yet to its invoices, where an unpaid one is', async () => {
+    mockServer({
+      '/api/get-payment-history': () => jsonResponse({ data: [], total: 0 }),
+      '/api/my-company': () => jsonResponse({ id: COMPANY_ID, is_operator: false }),
+    });
+    render();
+    const empty = await screen.findByTestId('payment-history-empty');
+    expect(empty).toHaveTextContent('No payments yet');
+    expect(empty).toHaveTextContent(
+      'An invoice not paid yet, such as one to pay by bank transfer, is among your invoices.',
+    );
+    expect(within(empty).getByRole('link', { name: 'Open the invoices' })).toHaveAttribute('href', '/invoices');
+  });
 });

@@ -5,11 +5,11 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '@cuspid/contracts/payments';
-import { Alert, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
@@ -18,6 +18,7 @@ import { useFormat } from '../../../lib/use-format';
 import { useIsStaff } from '../../../lib/use-is-staff';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
+import { invoicePaths } from '../../invoices';
 import { downloadPaymentHistoryPdf, usePaymentHistory } from '../api/payments';
 import { BankImportModal } from '../components/bank-import-modal';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
@@ -29,7 +30,9 @@ const isProvider = (value: string): value is PaymentProvider =>
 /**
  * The payment history (route /payment-history, backoffice-payment-history): a company's own payments, or every
  * payment in the caller's scope; paged, filtered and sorted on the server, as a PDF with the same filters. Staff
- * import bank statements here. Back from a card checkout, it says whether the payment went through.
+ * import bank statements here. Back from a card checkout, it says whether the payment went through. Each payment's
+ * invoice number opens the invoice; an invoice not paid yet (one to pay by bank transfer) has no payment, so the
+ * empty history points to the invoices, where it is (ADR 0118).
  */
 export function PaymentHistoryPage() {
   const { t } = useTranslation(['payments', 'common']);
@@ -76,7 +79,19 @@ export function PaymentHistoryPage() {
     {
       key: 'invoice',
       label: t('fields.invoice'),
-      render: (p) => <Text ff="monospace">{p.invoice_number ?? '–'}</Text>,
+      render: (p) =>
+        p.invoice_number ? (
+          <Anchor
+            component={Link}
+            to={invoicePaths.invoiceShow(p.invoice_id)}
+            ff="monospace"
+            data-testid="payment-invoice"
+          >
+            {p.invoice_number}
+          </Anchor>
+        ) : (
+          <Text ff="monospace">–</Text>
+        ),
     },
     { key: 'company', label: t('fields.company'), render: (p) => p.company_name },
     { key: 'provider', label: t('fields.method'), render: (p) => t(`method.${p.provider}`) },
@@ -153,7 +168,17 @@ export function PaymentHistoryPage() {
           searchPlaceholder={t('history.searchPlaceholder')}
           filtered={filters.active}
           loadFailed={t('history.loadFailed')}
-          empty={{ title: t('history.emptyTitle'), hint: t('history.emptyHint') }}
+          empty={{
+            title: t('history.emptyTitle'),
+            hint: (
+              <>
+                {t('history.emptyHint')}{' '}
+                <Anchor component={Link} to={invoicePaths.invoices} data-testid="payment-history-invoices">
+                  {t('history.openInvoices')}
+                </Anchor>
+              </>
+            ),
+          }}
           filters={
             <Group align="flex-end" gap="sm">
               <NativeSelect
