@@ -1,4 +1,4 @@
-/** Every key the web app keeps in localStorage, in one place. */
+/** Every key the web app keeps in localStorage (or sessionStorage, where said), in one place. */
 export const STORAGE_KEYS = {
   session: 'cuspid.session',
   language: 'cuspid.language',
@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   colorScheme: 'cuspid.color-scheme',
   /** The menu sections the user collapsed (a JSON list of their groups). */
   navCollapsed: 'cuspid.nav-collapsed',
+  /** sessionStorage: what was typed into a new case, per user (`<key>.<user id>`), until it is submitted. */
+  caseDraft: 'cuspid.case-draft',
 } as const;

@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterEach(async () => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   sessionStore.reload();
   vi.unstubAllGlobals();
   await setLanguage('en', { remember: false });

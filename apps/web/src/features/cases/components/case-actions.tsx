@@ -53,6 +53,7 @@ function RecalculateModal({ item, opened, onClose }: { item: Case; opened: boole
           lowerTeeth={teeth.lower}
           recalculation={pricing !== 'full'}
           companyId={item.company_id}
+          showBalance
         />
         {refusal && (
           <Alert color="red" role="alert" data-testid="recalculate-error">

@@ -90,6 +90,58 @@ describe('the case create form', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/my-cases/${CASE_A}/show`));
   });
 
+  it('keeps what was typed across a reload of the page, and forgets it once the case is submitted', async () => {
+    signInWith(['backoffice-case-instance']);
+    mockServer({
+      '/api/case-price': price(3),
+      '/api/case-lists': () => jsonResponse(caseRecord({ id: CASE_A }), 201),
+    });
+    const first = render();
+    let form = await screen.findByTestId('case-form');
+    await fillPatient(form);
+    await userEvent.type(within(form).getByLabelText(/^Notes/), 'Check the margin');
+    await userEvent.click(within(form).getByRole('button', { name: 'Tooth 16' }));
+    first.unmount();
+
+    const second = render();
+    form = await screen.findByTestId('case-form');
+    expect(within(form).getByLabelText(/^Case name/)).toHaveValue('Crown 16');
+    expect(within(form).getByLabelText(/^Patient/)).toHaveValue('P-0042');
+    expect(within(form).getByLabelText(/^Notes/)).toHaveValue('Check the margin');
+    expect(within(form).getByRole('button', { name: 'Tooth 16' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Stand-in: upper scan uploaded' }));
+    await userEvent.click(screen.getByTestId('case-submit'));
+    await vi.waitFor(() => expect(second.router.state.location.pathname).toBe(`/my-cases/${CASE_A}/show`));
+    second.unmount();
+
+    render();
+    form = await screen.findByTestId('case-form');
+    expect(within(form).getByLabelText(/^Case name/)).toHaveValue('');
+  });
+
+  it('shows the balance beside the price before submitting, and how many credits are missing', async () => {
+    signInWith(['backoffice-case-instance']);
+    const balance = (total: number) => () =>
+      jsonResponse({ company_id: caseRecord().company_id, balances: { free: 0, paid: total }, total });
+    mockServer({ '/api/case-price': price(3), '/api/get-credits': balance(10) });
+    const view = render();
+    let form = await screen.findByTestId('case-form');
+    await userEvent.click(within(form).getByRole('button', { name: 'Tooth 16' }));
+    expect(await screen.findByTestId('case-price-balance')).toHaveTextContent(
+      'Your balance: 10 credits; 7 left after this',
+    );
+    view.unmount();
+    sessionStorage.clear(); // the draft would bring tooth 16 back
+
+    mockServer({ '/api/case-price': price(3), '/api/get-credits': balance(1) });
+    render();
+    form = await screen.findByTestId('case-form');
+    await userEvent.click(within(form).getByRole('button', { name: 'Tooth 16' }));
+    expect(await screen.findByTestId('case-price-balance')).toHaveTextContent(
+      'Your balance of 1 is 2 credits short: buy credits first',
+    );
+  });
+
   it('says clearly when the company lacks the credits, with a link to buy them', async () => {
     signInWith(['backoffice-case-instance']);
     mockServer({

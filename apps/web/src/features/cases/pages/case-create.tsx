@@ -2,7 +2,7 @@ import { createCaseSchema, TEETH_FILE_MAX_BYTES } from '@cuspid/contracts/cases'
 import { Alert, Anchor, Button, Card, Container, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +10,9 @@ import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-error';
 import { schemaErrors } from '../../../lib/form-validation';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { useFormDraft } from '../../../lib/use-form-draft';
 import { CasePrice, ToothChart } from '../../packages';
 import { parseTeethFile, useCreateCase } from '../api/cases';
 import { CaseDetailsFields, type CaseDetailsValues, detailsBody, detailsOf } from '../components/case-details-fields';
@@ -33,6 +36,20 @@ const toBody = (values: CreateValues) => ({
   lower_teeth: values.lower_teeth,
   upper_upload_id: values.upper_upload_id,
   lower_upload_id: values.lower_upload_id,
+});
+
+type Draft = CaseDetailsValues & { upper_teeth: number[]; lower_teeth: number[] };
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const teeth = (value: unknown) => (Array.isArray(value) ? value.filter((n) => Number.isInteger(n)) : []);
+/** The typed part of the form, as kept in the draft (anything else a stored draft holds is ignored). */
+const draftOf = (values: Partial<Record<keyof Draft, unknown>>): Draft => ({
+  name: text(values.name),
+  patient: text(values.patient),
+  patient_birth_year:
+    typeof values.patient_birth_year === 'number' ? values.patient_birth_year : text(values.patient_birth_year),
+  notes: text(values.notes),
+  upper_teeth: teeth(values.upper_teeth),
+  lower_teeth: teeth(values.lower_teeth),
 });
 
 const isNotEnoughCredits = (error: unknown) =>
@@ -59,6 +76,13 @@ export function CaseCreatePage() {
     validate: (values) => translateCaseErrors(schemaErrors(createCaseSchema, toBody(values))),
   });
   const { values } = form;
+  // What was typed (not the scans, which resume on their own) survives a reload of the tab.
+  const userId = useSession()?.token_info.user_id ?? 'anonymous';
+  const draft = useFormDraft(
+    `${STORAGE_KEYS.caseDraft}.${userId}`,
+    useMemo(() => draftOf(values), [values]),
+    (saved) => form.setValues(draftOf({ ...draftOf(form.getValues()), ...saved })),
+  );
 
   const handleTeethFile = async (file: File | null) => {
     setTeethFileError(null);
@@ -85,6 +109,7 @@ export function CaseCreatePage() {
     try {
       const saved = await create.mutateAsync(createCaseSchema.parse(toBody(submitted)));
       notifySuccess(t('form.created'));
+      draft.clear();
       setCreatedId(saved.id);
     } catch (error) {
       if (isNotEnoughCredits(error)) setNoCredits(true);
@@ -159,7 +184,7 @@ export function CaseCreatePage() {
                 <Title order={2} size="h4">
                   {t('form.priceSection')}
                 </Title>
-                <CasePrice upperTeeth={values.upper_teeth} lowerTeeth={values.lower_teeth} />
+                <CasePrice upperTeeth={values.upper_teeth} lowerTeeth={values.lower_teeth} showBalance />
               </Stack>
             </Card>
             {noCredits && (

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
+import { creditBalanceQuery, ownCreditBalanceQuery } from '../../credits';
 import { casePriceQuery } from '../api/packages';
 
 type CasePriceProps = {
@@ -14,13 +15,22 @@ type CasePriceProps = {
   companyId?: string;
   /** Price in this country instead (back-office price checks). */
   country?: string;
+  /** Also the company's balance and what is left after paying (before submitting a case or a recalculation). */
+  showBalance?: boolean;
 };
 
 /**
  * What a case with these teeth costs, from POST /case-price (the server's one pricing function): the credits,
  * and how they add up. Shows a hint until a tooth is chosen.
  */
-export function CasePrice({ upperTeeth, lowerTeeth, recalculation = false, companyId, country }: CasePriceProps) {
+export function CasePrice({
+  upperTeeth,
+  lowerTeeth,
+  recalculation = false,
+  companyId,
+  country,
+  showBalance = false,
+}: CasePriceProps) {
   const { t } = useTranslation('packages');
   const format = useFormat();
   const chosen = upperTeeth.length + lowerTeeth.length > 0;
@@ -33,6 +43,12 @@ export function CasePrice({ upperTeeth, lowerTeeth, recalculation = false, compa
   };
   // The last price stays shown (with a loader) while the next choice is priced.
   const price = useQuery({ ...casePriceQuery(body), enabled: chosen, placeholderData: keepPreviousData });
+  // A caller who may not read the balance (no credit permission) simply sees none.
+  const balance = useQuery({
+    ...(companyId ? creditBalanceQuery(companyId) : ownCreditBalanceQuery()),
+    enabled: showBalance,
+    retry: false,
+  });
 
   if (!chosen) {
     return (
@@ -77,6 +93,17 @@ export function CasePrice({ upperTeeth, lowerTeeth, recalculation = false, compa
           <Text size="xs" c="dimmed">
             {data.source === 'country' ? t('price.sourceCountry', { country: data.country }) : t('price.sourceDefault')}
           </Text>
+          {showBalance && balance.data && (
+            <Text
+              size="sm"
+              c={balance.data.total < data.credits ? 'orange.8' : undefined}
+              data-testid="case-price-balance"
+            >
+              {balance.data.total < data.credits
+                ? t('price.balanceShort', { balance: balance.data.total, count: data.credits - balance.data.total })
+                : t('price.balanceAfter', { count: balance.data.total, after: balance.data.total - data.credits })}
+            </Text>
+          )}
         </>
       )}
     </Stack>
