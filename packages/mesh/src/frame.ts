@@ -163,14 +163,13 @@ export function largestBoundaryLoop(mesh: IndexedMesh): Uint32Array {
     const rb = find(b);
     if (ra !== rb) parent[ra] = rb;
   }
-  const counts = new Map<number, number>();
+  const counts = new Uint32Array(vertexCount);
   let best = -1;
   let bestCount = 0;
   for (let v = 0; v < vertexCount; v++) {
     if (!onBoundary[v]) continue;
     const root = find(v);
-    const count = (counts.get(root) ?? 0) + 1;
-    counts.set(root, count);
+    const count = ++counts[root]!;
     if (count > bestCount) {
       bestCount = count;
       best = root;
