@@ -10,8 +10,10 @@ import {
   turnOrientation,
 } from './frame';
 import { parseMesh } from './parse';
+import { merge } from './test-support/meshes';
 import { jawFixture } from './testing/jaw-fixture';
-import type { IndexedMesh, Vec3 } from './types';
+import { type IndexedMesh, toTriangleSoup, type Vec3 } from './types';
+import { weldMesh } from './weld';
 import { writeBinaryStl } from './writers';
 
 function rotate(mesh: IndexedMesh, m: Matrix3, shift: Vec3 = [0, 0, 0]): IndexedMesh {
@@ -148,6 +150,17 @@ describe('findJawFrame', () => {
     expect(frame.confidence).toBeGreaterThan(0.5);
     const empty = findJawFrame({ positions: new Float32Array(0), indices: new Uint32Array(0) });
     expect(empty.confidence).toBe(0);
+  });
+});
+
+describe('findJawFrame: uncertainty', () => {
+  it('is unsure when nothing tells the base from the crowns (an arch mirrored onto its own base)', () => {
+    const both = weldMesh({ positions: toTriangleSoup(merge(lower, upper)) });
+    const frame = findJawFrame(both);
+    // The axis is still found; which way it points is a guess, and says so.
+    expect(Math.abs(frame.occlusal[2])).toBeGreaterThan(0.98);
+    expect(frame.confidence).toBeLessThan(0.3);
+    expect(findJawFrame(lower).confidence).toBeGreaterThan(0.8);
   });
 });
 
