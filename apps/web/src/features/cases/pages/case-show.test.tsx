@@ -95,6 +95,7 @@ describe('CaseShowPage', () => {
     const quality = within(upper).getByTestId('jaw-quality');
     expect(within(quality).getByRole('row', { name: /Triangles/ })).toHaveTextContent(/^Triangles120,000$/);
     expect(within(quality).getByRole('row', { name: /Bounding box/ })).toHaveTextContent('60 × 50 × 20 mm');
+    expect(within(quality).getByRole('row', { name: /Width × depth × height/ })).toHaveTextContent('58 × 48 × 20 mm');
     expect(within(quality).getByRole('row', { name: /Holes/ })).toHaveTextContent('1check');
     expect(within(screen.getByTestId('jaw-card-lower')).getByText('No scan')).toBeInTheDocument();
     // The preview loads on its own (no WebGL here: it says so).
