@@ -161,7 +161,9 @@ export function JawViewer({
   const pointerDown = useRef<{ x: number; y: number } | null>(null);
   // The corrections as saved on the case, changed here at once when the user turns a jaw (saved meanwhile).
   const savedOrientations = scans.map((scan) => `${scan.jaw}:${scan.orientation ?? 0}`).join(',');
-  const [corrections, setCorrections] = useState<Partial<Record<Jaw, number>>>({});
+  const [corrections, setCorrections] = useState<Partial<Record<Jaw, number>>>(() =>
+    Object.fromEntries(scans.map((scan) => [scan.jaw, scan.orientation ?? 0])),
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the saved codes, named by `savedOrientations`
   useEffect(() => {
     setCorrections(Object.fromEntries(scans.map((scan) => [scan.jaw, scan.orientation ?? 0])));
@@ -199,16 +201,19 @@ export function JawViewer({
     return plan ? shownMesh(plan, loads) : null;
   };
 
-  // Each jaw's anatomical frame, as found in its scan (or its preview) by the mesh worker.
-  const detected: Partial<Record<Jaw, DetectedFrame>> = {};
+  // Each jaw's anatomical frame, as the mesh worker found it in the first of its files shown (the preview or the
+  // scan): kept, so that the full scan replacing the preview does not move the jaw by a degree.
+  const detectedRef = useRef<Partial<Record<Jaw, DetectedFrame>>>({});
   for (const { jaw } of scans) {
     const plan = plans.find((candidate) => candidate.key === scanLayerKey(jaw));
     const frame = plan ? shownMesh(plan, loads)?.frame : undefined;
-    if (frame) detected[jaw] = frame;
+    if (frame && !detectedRef.current[jaw]) detectedRef.current[jaw] = frame;
   }
+  const detected = detectedRef.current;
   const rotations = jawRotations(detected, corrections);
   const rotationsKey = JSON.stringify(rotations);
-  const lastRotations = useRef('');
+  const correctionsKey = JSON.stringify(corrections);
+  const lastCorrections = useRef<string | null>(null);
 
   // Before the models join the scene (the next effect): they are placed and framed turned.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rotations follow `rotationsKey`
@@ -216,11 +221,10 @@ export function JawViewer({
     if (!scene) return;
     for (const jaw of ['upper', 'lower'] as const) scene.setJawRotation(jaw, rotations[jaw] ?? null);
     // Turned by the user after the first frame: seen from the front again, framed on where the jaws are now.
-    if (lastRotations.current && lastRotations.current !== rotationsKey && shown.current.isFramed) {
-      scene.setView('front', false);
-    }
-    lastRotations.current = rotationsKey;
-  }, [scene, rotationsKey]);
+    const isTurned = lastCorrections.current !== null && lastCorrections.current !== correctionsKey;
+    if (isTurned && shown.current.isFramed) scene.setView('front', false);
+    lastCorrections.current = correctionsKey;
+  }, [scene, rotationsKey, correctionsKey]);
 
   const turnJaw = (jaw: Jaw, step: OrientationStep | 'reset') => {
     const next = step === 'reset' ? 0 : turnOrientation(corrections[jaw] ?? 0, step);
