@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
+import { writeBinaryStl } from '@cuspid/mesh';
+import { jawFixture } from '@cuspid/mesh/testing';
 import type { Page } from 'playwright-core';
 import { apiCall, loginApi } from '../support/api';
 import { createCaseApi, createLowerJawCaseApi, grantCredits, plateStl } from '../support/cases';
@@ -224,5 +226,60 @@ describe('viewer', () => {
       assert.match((await legend.textContent()) ?? '', /mm/);
     },
     { timeout: 240_000 },
+  );
+
+  e2e(
+    "a y-up jaw (3Shape) shows from the front as the z-up one does, and a practice's quarter turn is kept for the case",
+    async ({ page }) => {
+      const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+      const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
+      const company = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
+      await grantCredits(adminToken, company.body.id, 20, 'Viewer e2e orientation');
+      const { mesh } = jawFixture({ jaw: 'lower', triangles: 6000 });
+      // The same jaw with its teeth along +y and its front to −z, as 3Shape exports it.
+      const positions = new Float32Array(mesh.positions.length);
+      for (let i = 0; i < positions.length; i += 3) {
+        positions.set([mesh.positions[i]!, mesh.positions[i + 2]!, -mesh.positions[i + 1]!], i);
+      }
+      const stamp = Date.now().toString(36);
+      const zUpCase = await createLowerJawCaseApi(practiceToken, `Z up ${stamp}`, Buffer.from(writeBinaryStl(mesh)));
+      const yUpCase = await createLowerJawCaseApi(
+        practiceToken,
+        `Y up ${stamp}`,
+        Buffer.from(writeBinaryStl({ positions, indices: mesh.indices })),
+      );
+
+      await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+      /** The drawn box's width over its height in the 'Front' view: about 55 mm wide by 20 mm high. */
+      const frontAspect = async (caseId: string) => {
+        await gotoPath(page, `/my-cases/${caseId}/show`);
+        await page.locator('[data-testid="jaw-viewer"][data-ready="true"]').waitFor({ timeout: 30_000 });
+        await page.getByTestId('jaw-view-front').click();
+        await page.waitForTimeout(700);
+        const box = await drawnBox(page);
+        return box.width / box.height;
+      };
+      const zUp = await frontAspect(zUpCase);
+      const yUp = await frontAspect(yUpCase);
+      assert.ok(zUp > 1.8, `the z-up arch is wide and low from the front: ${zUp.toFixed(2)}`);
+      assert.ok(Math.abs(yUp - zUp) / zUp < 0.15, `y-up ${yUp.toFixed(2)} against z-up ${zUp.toFixed(2)}`);
+
+      // A quarter turn about the left–right axis: the front view shows the biting surface (55 × 50 mm), also
+      // after a reload; 'As detected' brings the arch back.
+      await page.getByTestId('jaw-turn-lower-+x').click();
+      await page.waitForTimeout(700);
+      const turned = await drawnBox(page);
+      assert.ok(turned.width / turned.height < 1.5, `turned: ${(turned.width / turned.height).toFixed(2)}`);
+      const saved = await apiCall<{ jaws: { orientation: number }[] }>('GET', `/api/case-lists/${yUpCase}`, {
+        token: practiceToken,
+      });
+      assert.notEqual(saved.body.jaws[0]!.orientation, 0);
+      assert.ok((await frontAspect(yUpCase)) < 1.5, 'the turn is kept after a reload');
+      await page.getByTestId('jaw-orientation-reset-lower').click();
+      await page.waitForTimeout(700);
+      const back = await drawnBox(page);
+      assert.ok(Math.abs(back.width / back.height - zUp) / zUp < 0.15, 'as detected again');
+    },
+    { timeout: 180_000 },
   );
 });

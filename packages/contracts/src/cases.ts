@@ -130,6 +130,22 @@ export const scanQualitySchema = z.object({
    * scan is within the preview budget: the viewer opens the repaired mesh or the scan itself).
    */
   preview_triangles: z.number().int().nullable().optional(),
+  /**
+   * The scan's anatomical frame (ADR 0117), unit vectors in the scan's coordinates: `occlusal` from the open base
+   * to the crowns, `anterior` to the front teeth, `right` to the patient's right; `size` is the scan's
+   * width (right), depth (anterior) and height (occlusal) in that frame, mm, the same whichever way the scanner
+   * exported it. Absent in reports made before it.
+   */
+  frame: z
+    .object({
+      occlusal: z.array(z.number()),
+      anterior: z.array(z.number()),
+      right: z.array(z.number()),
+      center: z.array(z.number()),
+      size: z.array(z.number()),
+      confidence: z.number(),
+    })
+    .optional(),
 });
 export type ScanQuality = z.infer<typeof scanQualitySchema>;
 
@@ -143,6 +159,11 @@ export const caseJawSchema = z.object({
   quality: scanQualitySchema.nullable(),
   /** Set when the jaw was deleted (POST /delete-jaw); restore-jaw clears it. */
   deleted_at: z.string().nullable(),
+  /**
+   * The user's correction of the detected anatomical frame (ADR 0117): one of the 24 quarter-turn rotations
+   * (packages/mesh `AXIS_ROTATIONS`), 0 for none. POST /jaw-orientation sets it.
+   */
+  orientation: z.number().int().min(0).max(23).optional(),
 });
 export type CaseJaw = z.infer<typeof caseJawSchema>;
 
@@ -230,6 +251,12 @@ export const requeueCaseSchema = z.object({
 });
 
 export const jawActionSchema = z.object({ id: z.uuid(), jaw: jawSchema });
+/** POST /jaw-orientation: the correction of a jaw scan's detected frame, a code 0…23 (ADR 0117). */
+export const jawOrientationSchema = z.object({
+  id: z.uuid(),
+  jaw: jawSchema,
+  orientation: z.number().int().min(0).max(23),
+});
 export const caseIdsSchema = z.object({ ids: idsSchema });
 /**
  * POST /empty-trash (ADR 0116): without a company, the trash of every company the caller may see (the back office:
@@ -532,6 +559,7 @@ export const CASE_ROUTES = {
   requeueCase: '/requeue-case',
   deleteJaw: '/delete-jaw',
   restoreJaw: '/restore-jaw',
+  jawOrientation: '/jaw-orientation',
   lock: (id: string) => `/cases/lock/${id}`,
   unlock: (id: string) => `/cases/unlock/${id}`,
   deleteCases: '/delete-cases',

@@ -18,6 +18,20 @@ export {
 } from './check';
 export { detectFormat, isDcmFile } from './detect';
 export { isMeshError, MeshError, type MeshErrorCode } from './errors';
+export {
+  AXIS_ROTATIONS,
+  applyMatrix,
+  axisRotationCode,
+  findJawFrame,
+  type JawFrame,
+  type JawFrameOptions,
+  type JawKind,
+  type Matrix3,
+  multiplyMatrices,
+  type OrientationStep,
+  orientedMatrix,
+  turnOrientation,
+} from './frame';
 export { DEFAULT_MAX_TRIANGLES } from './internal';
 export { computeVertexNormals } from './normals';
 export { type ParsedMesh, type ParseOptions, parseMesh } from './parse';

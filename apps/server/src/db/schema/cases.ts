@@ -107,6 +107,8 @@ export const caseJaws = backend.table(
     unsupportedReason: text('unsupported_reason'),
     /** The scan quality report (contracts `scanQualitySchema`). */
     quality: jsonb('quality'),
+    /** The user's correction of the detected anatomical frame: one of the 24 quarter-turn rotations (ADR 0117). */
+    orientation: smallint('orientation').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -114,6 +116,7 @@ export const caseJaws = backend.table(
     uniqueIndex('case_jaws_case_jaw_idx').on(t.caseId, t.jaw),
     check('case_jaws_jaw_check', sql`${t.jaw} in ('upper', 'lower')`),
     check('case_jaws_status_check', sql`${t.status} in ('queued', 'done', 'unsupported')`),
+    check('case_jaws_orientation_check', sql`${t.orientation} between 0 and 23`),
   ],
 );
 

@@ -18,6 +18,7 @@ export const guards = defineGuards({
     'POST /api/requeue-case': 'case',
     'POST /api/delete-jaw': 'case',
     'POST /api/restore-jaw': 'case',
+    'POST /api/jaw-orientation': 'case',
     'POST /api/cases/lock/:id': 'case',
     'POST /api/cases/unlock/:id': 'case',
     'POST /api/delete-cases': 'case',

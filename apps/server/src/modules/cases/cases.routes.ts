@@ -14,6 +14,7 @@ import {
   emptyTrashResultSchema,
   emptyTrashSchema,
   jawActionSchema,
+  jawOrientationSchema,
   jawSchema,
   parsedTeethSchema,
   requeueCaseSchema,
@@ -239,6 +240,21 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     (request) => service.restoreJaw(deps, requireActor(request), request.body),
+  );
+
+  app.post(
+    CASE_ROUTES.jawOrientation,
+    {
+      config: { permission: P.read },
+      schema: {
+        tags,
+        summary:
+          "Correct a jaw scan's detected anatomical frame: one of the 24 quarter-turn rotations (0 = as detected)",
+        body: jawOrientationSchema,
+        response: { 200: caseSchema, 423: errorResponseSchema, ...errorResponses },
+      },
+    },
+    (request) => service.setJawOrientation(deps, requireActor(request), request.body),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import type {
   createCaseSchema,
   emptyTrashSchema,
   jawActionSchema,
+  jawOrientationSchema,
   requeueCaseSchema,
   sendApproveMailSchema,
   updateCaseSchema,
@@ -57,6 +58,7 @@ function toJaw(row: repo.JawRow): CaseJaw {
     unsupported_reason: row.unsupportedReason,
     quality: (row.quality as ScanQuality | null) ?? null,
     deleted_at: iso(row.deletedAt),
+    orientation: row.orientation,
   };
 }
 
@@ -460,6 +462,37 @@ export async function restoreJaw(deps: Deps, actor: Actor, body: z.output<typeof
     const jaw = jaws.find((j) => j.jaw === body.jaw);
     if (!jaw) throw new AppError('CASE_JAW_MISSING', { params: { jaw: body.jaw } });
     if (!jaw.deletedAt) throw new AppError('CASE_JAW_NOT_DELETED', { params: { jaw: body.jaw } });
+  });
+}
+
+/**
+ * POST /jaw-orientation (ADR 0117): the user's correction of a jaw scan's detected anatomical frame, one of the
+ * 24 quarter-turn rotations; whoever may edit the case may set it, also while it is processed (it changes only
+ * how the scan is shown). Logged and audited.
+ */
+export async function setJawOrientation(
+  deps: Deps,
+  actor: Actor,
+  body: z.output<typeof jawOrientationSchema>,
+): Promise<Case> {
+  return changeCase(deps, actor, body.id, async (tx, row) => {
+    const jaw = (await repo.listJaws(tx, [row.id])).find((j) => j.jaw === body.jaw && !j.deletedAt);
+    if (!jaw) throw new AppError('CASE_JAW_MISSING', { params: { jaw: body.jaw } });
+    if (jaw.orientation === body.orientation) return;
+    await repo.updateJaw(tx, row.id, body.jaw, { orientation: body.orientation });
+    await logCase(tx, row.id, byActor(actor), {
+      kind: 'jaw',
+      message: `Turned the ${body.jaw} jaw scan (orientation ${body.orientation})`,
+    });
+    await recordAudit(tx, actor, {
+      entity: 'case',
+      entityId: row.id,
+      action: 'update',
+      companyId: row.companyId,
+      before: { [`${body.jaw}_orientation`]: jaw.orientation },
+      after: { [`${body.jaw}_orientation`]: body.orientation },
+    });
+    await repo.notifyCaseChanged(tx, row.id);
   });
 }
 

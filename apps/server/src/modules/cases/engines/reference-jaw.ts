@@ -2,6 +2,7 @@ import type { Jaw, ScanQuality } from '@cuspid/contracts/cases';
 import {
   analyzeMesh,
   assessJawScan,
+  findJawFrame,
   type IndexedMesh,
   isMeshError,
   type MeshReport,
@@ -28,7 +29,37 @@ export async function makePreview(repaired: IndexedMesh): Promise<IndexedMesh | 
   return preview.indices.length < PREVIEW_MAX_SHARE * repaired.indices.length ? preview : null;
 }
 
-export function toQuality(format: string, report: MeshReport): ScanQuality {
+/**
+ * The scan's anatomical frame (ADR 0117) for the quality report: its axes in the scan's coordinates, and the
+ * scan's width × depth × height in that frame (the same figures for a y-up and a z-up export of one jaw).
+ */
+export function toQualityFrame(mesh: IndexedMesh, jaw: Jaw): NonNullable<ScanQuality['frame']> {
+  const frame = findJawFrame(mesh, { jaw });
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  const axes = [frame.right, frame.anterior, frame.occlusal];
+  const { positions } = mesh;
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const p: [number, number, number] = [positions[i]!, positions[i + 1]!, positions[i + 2]!];
+    for (let k = 0; k < 3; k++) {
+      const a = axes[k]!;
+      const value = p[0] * a[0] + p[1] * a[1] + p[2] * a[2];
+      if (value < lo[k]!) lo[k] = value;
+      if (value > hi[k]!) hi[k] = value;
+    }
+  }
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    occlusal: frame.occlusal.map(round),
+    anterior: frame.anterior.map(round),
+    right: frame.right.map(round),
+    center: frame.center.map(round),
+    size: positions.length >= 3 ? hi.map((h, k) => round(h - lo[k]!)) : [0, 0, 0],
+    confidence: round(frame.confidence),
+  };
+}
+
+export function toQuality(format: string, report: MeshReport, frame?: ScanQuality['frame']): ScanQuality {
   return {
     format,
     triangles: report.triangles,
@@ -48,6 +79,7 @@ export function toQuality(format: string, report: MeshReport): ScanQuality {
     border_edges: report.borderEdges,
     border_length: report.borderLength,
     largest_hole_edges: report.largestHoleEdges,
+    ...(frame ? { frame } : {}),
   };
 }
 
@@ -70,8 +102,8 @@ export async function prepareJaw(bytes: Uint8Array, fileName: string, jaw: Jaw):
   }
   const welded = weldMesh(parsed);
   const report = analyzeMesh(welded);
-  const quality = toQuality(parsed.format, report);
   const assessment = assessJawScan(report);
+  const quality = toQuality(parsed.format, report, assessment.ok ? toQualityFrame(welded, jaw) : undefined);
   if (!assessment.ok) return { jaw, status: 'unsupported', reason: assessment.message, quality, files: [] };
   // Holes up to MAX_FILLED_HOLE_EDGES are filled; the report says how many, and how many were too large.
   const repair = repairMesh(welded);

@@ -193,6 +193,13 @@ export const useJawAction = () =>
     (b) => b.id,
   );
 
+/** Saves a jaw scan's correction of its detected anatomical frame (one of the 24 quarter turns, ADR 0117). */
+export const useJawOrientation = () =>
+  useCaseAction<{ id: string; jaw: Jaw; orientation: number }>(
+    () => CASE_ROUTES.jawOrientation,
+    (b) => b.id,
+  );
+
 export function useLockCase(id: string) {
   const refresh = useCaseRefresh();
   return useMutation({

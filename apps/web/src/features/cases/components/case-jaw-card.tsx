@@ -55,6 +55,19 @@ export function QualityTable({ quality }: { quality: ScanQuality }) {
     [t('quality.triangles'), count(quality.triangles)],
     [t('quality.vertices'), count(quality.vertices)],
     [t('quality.boundingBox'), t('quality.mm3', { x: mm(x), y: mm(y), z: mm(z) })],
+    // In the jaw's anatomical frame (ADR 0117): the same for any scanner's axes.
+    ...(quality.frame
+      ? ([
+          [
+            t('quality.anatomicalSize'),
+            t('quality.mm3', {
+              x: mm(quality.frame.size[0] ?? 0),
+              y: mm(quality.frame.size[1] ?? 0),
+              z: mm(quality.frame.size[2] ?? 0),
+            }),
+          ],
+        ] as [string, string][])
+      : []),
     [t('quality.surfaceArea'), t('quality.mm2', { value: count(quality.surface_area, 1) })],
     ...border,
     [t('quality.holes'), repaired ? `${count(holes)} · ${repaired}` : count(holes), holes > 0],

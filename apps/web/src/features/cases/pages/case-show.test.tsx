@@ -97,6 +97,7 @@ describe('CaseShowPage', () => {
     const quality = within(upper).getByTestId('jaw-quality');
     expect(within(quality).getByRole('row', { name: /Triangles/ })).toHaveTextContent(/^Triangles120,000$/);
     expect(within(quality).getByRole('row', { name: /Bounding box/ })).toHaveTextContent('60 × 50 × 20 mm');
+    expect(within(quality).getByRole('row', { name: /Width × depth × height/ })).toHaveTextContent('58 × 48 × 20 mm');
     // A report from before the border was told apart counted the open base as its one hole: no hole, nothing to check.
     expect(within(quality).getByRole('row', { name: /Holes/ })).toHaveTextContent(/^Holes0$/);
     expect(within(screen.getByTestId('jaw-card-lower')).getByText('No scan')).toBeInTheDocument();

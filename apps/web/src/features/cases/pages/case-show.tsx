@@ -20,11 +20,12 @@ import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RecordLoadError } from '../../../components/record-not-found';
+import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
 import { ToothChart } from '../../packages';
 import { JawViewer } from '../../viewer';
-import { caseKeys, useCase, useCaseResults } from '../api/cases';
+import { caseKeys, useCase, useCaseResults, useJawOrientation } from '../api/cases';
 import { CaseActions } from '../components/case-actions';
 import { CaseJawCard } from '../components/case-jaw-card';
 import { CaseLogs } from '../components/case-logs';
@@ -117,6 +118,9 @@ function CaseView({ item }: { item: Case }) {
   const viewerScans = useMemo(() => item.jaws.filter((scan) => !scan.deleted_at), [item.jaws]);
   // The same query as the results' list below: fetched once, its versions shown over the scans in the viewer.
   const results = useCaseResults(item.id);
+  const orientation = useJawOrientation();
+  // Whoever may edit the case turns its scans; the correction is saved for everyone who opens it.
+  const canTurn = abilities.labels && !lockedByOther;
 
   return (
     <Stack gap="lg">
@@ -218,7 +222,20 @@ function CaseView({ item }: { item: Case }) {
             <Skeleton h={640} radius="lg" />
           ) : (
             <Suspense fallback={<Skeleton h={640} radius="lg" />}>
-              <JawViewer caseId={item.id} scans={viewerScans} results={results.data?.data} />
+              <JawViewer
+                caseId={item.id}
+                scans={viewerScans}
+                results={results.data?.data}
+                onOrientationChange={
+                  canTurn
+                    ? (jaw, code) =>
+                        orientation.mutate(
+                          { id: item.id, jaw, orientation: code },
+                          { onError: (error) => notifyError(error) },
+                        )
+                    : undefined
+                }
+              />
             </Suspense>
           )}
         </Stack>

@@ -1,5 +1,6 @@
 import type { Jaw } from '@cuspid/contracts/cases';
-import { Badge, Button, ColorInput, Group, Slider, Stack, Switch, Text } from '@mantine/core';
+import type { OrientationStep } from '@cuspid/mesh';
+import { Badge, Button, ColorInput, Group, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JawAppearance } from '../lib/jaw-scene';
 
@@ -12,10 +13,79 @@ type Props = {
   isPreview: boolean;
   onChange: (change: Partial<JawAppearance>) => void;
   onLoadFull: () => void;
+  /** Turning the scan (ADR 0117): absent when the user may not, or it is not shown yet. */
+  orientation?: {
+    /** Whether the user corrected the detected frame. */
+    isCorrected: boolean;
+    /** Whether the detection was unsure: the user should check it. */
+    isUncertain: boolean;
+    onTurn: (step: OrientationStep | 'reset') => void;
+  };
 };
 
+const TURNS: readonly { step: OrientationStep; axis: 'x' | 'y' | 'z'; sign: '+' | '−' }[] = [
+  { step: '+x', axis: 'x', sign: '+' },
+  { step: '-x', axis: 'x', sign: '−' },
+  { step: '+y', axis: 'y', sign: '+' },
+  { step: '-y', axis: 'y', sign: '−' },
+  { step: '+z', axis: 'z', sign: '+' },
+  { step: '-z', axis: 'z', sign: '−' },
+];
+
+/** Quarter turns about the three anatomical axes, upside down, and back to the detected frame. */
+function OrientationControls({ jaw, orientation }: { jaw: Jaw; orientation: NonNullable<Props['orientation']> }) {
+  const { t } = useTranslation('viewer');
+  return (
+    <Stack gap={4} data-testid={`jaw-orientation-${jaw}`}>
+      <Text size="xs">{t('orientation.title')}</Text>
+      {orientation.isUncertain && !orientation.isCorrected && (
+        <Text size="xs" c="orange" data-testid={`jaw-orientation-uncertain-${jaw}`}>
+          {t('orientation.uncertain')}
+        </Text>
+      )}
+      <Group gap={4}>
+        {TURNS.map(({ step, axis, sign }) => {
+          const label = t('orientation.turn', { axis: t(`orientation.axis.${axis}`), sign });
+          return (
+            <Tooltip key={step} label={label} withinPortal={false}>
+              <Button
+                size="compact-xs"
+                variant="default"
+                aria-label={label}
+                onClick={() => orientation.onTurn(step)}
+                data-testid={`jaw-turn-${jaw}-${step}`}
+              >
+                {`${axis.toUpperCase()} ${sign}90°`}
+              </Button>
+            </Tooltip>
+          );
+        })}
+      </Group>
+      <Group gap={4}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={() => orientation.onTurn('flip')}
+          data-testid={`jaw-flip-${jaw}`}
+        >
+          {t('orientation.flip')}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          disabled={!orientation.isCorrected}
+          onClick={() => orientation.onTurn('reset')}
+          data-testid={`jaw-orientation-reset-${jaw}`}
+        >
+          {t('orientation.reset')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** One jaw's controls: shown or hidden, colour, opacity, and the full scan when its preview is shown. */
-export function JawControls({ jaw, appearance, isLoaded, isPreview, onChange, onLoadFull }: Props) {
+export function JawControls({ jaw, appearance, isLoaded, isPreview, onChange, onLoadFull, orientation }: Props) {
   const { t } = useTranslation('viewer');
   const jawName = t(`jaw.${jaw}`);
   return (
@@ -61,6 +131,7 @@ export function JawControls({ jaw, appearance, isLoaded, isPreview, onChange, on
           label={(value) => `${Math.round(value * 100)} %`}
         />
       </Stack>
+      {orientation && <OrientationControls jaw={jaw} orientation={orientation} />}
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { jawFixtureStl } from '@cuspid/mesh/testing';
+import { turnOrientation, writeBinaryStl } from '@cuspid/mesh';
+import { jawFixture, jawFixtureStl } from '@cuspid/mesh/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type Object3D, Vector3 } from 'three';
 import { describe, expect, it, vi } from 'vitest';
 import { mockServer } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
@@ -204,5 +206,62 @@ describe('JawViewer', () => {
     const color = screen.getByLabelText('Upper jaw: colour');
     await userEvent.type(color, 'w');
     expect(screen.getByRole('switch', { name: 'Wireframe' })).toBeChecked();
+  });
+
+  it('shows a y-up scan in its anatomical frame, and turns it by quarter steps, saved through the callback', async () => {
+    const { mesh } = jawFixture({ jaw: 'lower', triangles: 1200 });
+    // A 3Shape export: the teeth along +y, the front to −z.
+    const positions = new Float32Array(mesh.positions.length);
+    for (let i = 0; i < positions.length; i += 3) {
+      positions.set([mesh.positions[i]!, mesh.positions[i + 2]!, -mesh.positions[i + 1]!], i);
+    }
+    mockServer({ [LOWER]: () => fileResponse(writeBinaryStl({ positions, indices: mesh.indices })) });
+    const { renderer, create } = fakeRenderer();
+    const saved = vi.fn();
+    renderWithProviders(
+      <JawViewer
+        caseId={CASE_ID}
+        scans={[{ jaw: 'lower', file_name: 'lower.stl', orientation: 0 }]}
+        loadMesh={loadInline}
+        createRenderer={create}
+        onOrientationChange={saved}
+      />,
+    );
+    const viewer = await screen.findByTestId('jaw-viewer');
+    await vi.waitFor(() => expect(viewer).toHaveAttribute('data-ready', 'true'));
+    const shownAxis = (axis: [number, number, number]) => {
+      const scene = renderer.render.mock.calls.at(-1)![0] as Object3D;
+      const model = scene.getObjectByName('scan:lower')!;
+      model.updateMatrixWorld();
+      return new Vector3(...axis)
+        .transformDirection(model.matrixWorld)
+        .toArray()
+        .map((v) => Math.round(v) + 0);
+    };
+    // The scan's teeth (+y) point up (+z) and its front (−z) to the front (+y): 'Front' shows the front teeth.
+    expect(shownAxis([0, 1, 0])).toEqual([0, 0, 1]);
+    expect(shownAxis([0, 0, -1])).toEqual([0, 1, 0]);
+    expect(screen.getByTestId('jaw-orientation-reset-lower')).toBeDisabled();
+
+    await userEvent.click(screen.getByTestId('jaw-turn-lower-+z'));
+    expect(saved).toHaveBeenCalledWith('lower', turnOrientation(0, '+z'));
+    // A quarter turn about the vertical axis: the front now points to the patient's left (−x).
+    await vi.waitFor(() => expect(shownAxis([0, 0, -1])).toEqual([-1, 0, 0]));
+    expect(shownAxis([0, 1, 0])).toEqual([0, 0, 1]);
+
+    await userEvent.click(screen.getByTestId('jaw-orientation-reset-lower'));
+    expect(saved).toHaveBeenLastCalledWith('lower', 0);
+    await vi.waitFor(() => expect(shownAxis([0, 0, -1])).toEqual([0, 1, 0]));
+  });
+
+  it('offers no turning to a user who may not edit the case', async () => {
+    mockServer({ [LOWER]: () => fileResponse(jawFixtureStl({ jaw: 'lower', triangles: 400 })) });
+    const { create } = fakeRenderer();
+    renderWithProviders(
+      <JawViewer caseId={CASE_ID} scans={[scans[1]]} loadMesh={loadInline} createRenderer={create} />,
+    );
+    const viewer = await screen.findByTestId('jaw-viewer');
+    await vi.waitFor(() => expect(viewer).toHaveAttribute('data-ready', 'true'));
+    expect(screen.queryByTestId('jaw-orientation-lower')).toBeNull();
   });
 });

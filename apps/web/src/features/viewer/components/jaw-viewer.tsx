@@ -1,8 +1,10 @@
 import type { Jaw } from '@cuspid/contracts/cases';
+import type { OrientationStep } from '@cuspid/mesh';
 import { Alert, Box, Card, Group, Loader, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchJawFile, fetchResultFile } from '../api/jaw-file';
+import { type DetectedFrame, jawRotations, turnOrientation } from '../lib/jaw-orientation';
 import {
   type Clipping,
   type CreateJawRenderer,
@@ -66,6 +68,11 @@ export type JawViewerProps = {
   computeDeviation?: typeof computeDeviationInWorker;
   /** How holes and non-manifold edges are found: in a Web Worker in the app. */
   findQualityEdges?: typeof findQualityEdgesInWorker;
+  /**
+   * Saves a jaw's correction of its detected anatomical frame (a code 0…23, ADR 0117); without it, the scans
+   * cannot be turned (the user may not edit the case).
+   */
+  onOrientationChange?: (jaw: Jaw, orientation: number) => void;
 };
 
 const NO_RESULTS: readonly ViewerResult[] = [];
@@ -128,6 +135,7 @@ export function JawViewer({
   createRenderer = createWebGlRenderer,
   computeDeviation = computeDeviationInWorker,
   findQualityEdges = findQualityEdgesInWorker,
+  onOrientationChange,
 }: JawViewerProps) {
   const { t } = useTranslation('viewer');
   const rootRef = useRef<HTMLDivElement>(null);
@@ -151,6 +159,15 @@ export function JawViewer({
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [showQuality, setShowQuality] = useState(false);
   const pointerDown = useRef<{ x: number; y: number } | null>(null);
+  // The corrections as saved on the case, changed here at once when the user turns a jaw (saved meanwhile).
+  const savedOrientations = scans.map((scan) => `${scan.jaw}:${scan.orientation ?? 0}`).join(',');
+  const [corrections, setCorrections] = useState<Partial<Record<Jaw, number>>>(() =>
+    Object.fromEntries(scans.map((scan) => [scan.jaw, scan.orientation ?? 0])),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the saved codes, named by `savedOrientations`
+  useEffect(() => {
+    setCorrections(Object.fromEntries(scans.map((scan) => [scan.jaw, scan.orientation ?? 0])));
+  }, [savedOrientations]);
 
   const versions = useMemo(() => showableResults(results), [results]);
   // Planned again only when what it follows changes: the scene follows the plan, not every render.
@@ -182,6 +199,37 @@ export function JawViewer({
   const meshOf = (key: string) => {
     const plan = plans.find((candidate) => candidate.key === key);
     return plan ? shownMesh(plan, loads) : null;
+  };
+
+  // Each jaw's anatomical frame, as the mesh worker found it in the first of its files shown (the preview or the
+  // scan): kept, so that the full scan replacing the preview does not move the jaw by a degree.
+  const detectedRef = useRef<Partial<Record<Jaw, DetectedFrame>>>({});
+  for (const { jaw } of scans) {
+    const plan = plans.find((candidate) => candidate.key === scanLayerKey(jaw));
+    const frame = plan ? shownMesh(plan, loads)?.frame : undefined;
+    if (frame && !detectedRef.current[jaw]) detectedRef.current[jaw] = frame;
+  }
+  const detected = detectedRef.current;
+  const rotations = jawRotations(detected, corrections);
+  const rotationsKey = JSON.stringify(rotations);
+  const correctionsKey = JSON.stringify(corrections);
+  const lastCorrections = useRef<string | null>(null);
+
+  // Before the models join the scene (the next effect): they are placed and framed turned.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rotations follow `rotationsKey`
+  useEffect(() => {
+    if (!scene) return;
+    for (const jaw of ['upper', 'lower'] as const) scene.setJawRotation(jaw, rotations[jaw] ?? null);
+    // Turned by the user after the first frame: seen from the front again, framed on where the jaws are now.
+    const isTurned = lastCorrections.current !== null && lastCorrections.current !== correctionsKey;
+    if (isTurned && shown.current.isFramed) scene.setView('front', false);
+    lastCorrections.current = correctionsKey;
+  }, [scene, rotationsKey, correctionsKey]);
+
+  const turnJaw = (jaw: Jaw, step: OrientationStep | 'reset') => {
+    const next = step === 'reset' ? 0 : turnOrientation(corrections[jaw] ?? 0, step);
+    setCorrections((current) => ({ ...current, [jaw]: next }));
+    onOrientationChange?.(jaw, next);
   };
 
   const [isReady, setIsReady] = useState(false);
@@ -566,6 +614,15 @@ export function JawViewer({
                     isPreview={isPreview}
                     onChange={(change) => changeJaw(jaw, change)}
                     onLoadFull={() => setFull((current) => new Set(current).add(jaw))}
+                    orientation={
+                      onOrientationChange && isLoaded
+                        ? {
+                            isCorrected: (corrections[jaw] ?? 0) !== 0,
+                            isUncertain: (detected[jaw]?.confidence ?? 1) < 0.3,
+                            onTurn: (step) => turnJaw(jaw, step),
+                          }
+                        : undefined
+                    }
                   />
                 );
               })}

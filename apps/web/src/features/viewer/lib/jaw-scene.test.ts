@@ -104,4 +104,32 @@ describe('the jaw scene', () => {
     expect(scene.pick(200, 200, false)?.layer).toBe('scan:lower');
     scene.dispose();
   });
+
+  it('turns a y-up scan into the anatomical frame: seen from above and picked in the scan’s own coordinates', () => {
+    // The plate as a 3Shape export would have it: the teeth's axis along +y, the front to −z.
+    const flat = plate(3, 10);
+    const positions = new Float32Array(flat.positions.length);
+    for (let i = 0; i < positions.length; i += 3) positions.set([flat.positions[i]!, 0, -flat.positions[i + 1]!], i);
+    const yUp: PreparedMesh = { ...flat, positions, boundingBox: { min: [0, 0, -30], max: [30, 0, 0] } };
+    const { scene } = sceneOnCanvas();
+    scene.setLayer('scan:lower', { jaw: 'lower' }, yUp, APPEARANCE);
+    scene.setView('occlusalLower', false);
+    // In the scanner's axes, the plate stands on edge in an occlusal view: little of it is under the cursor.
+    expect(scene.pick(200, 120, false)).toBeNull();
+    // Rows: right, anterior, up in the scan's axes.
+    scene.setJawRotation('lower', [1, 0, 0, 0, 0, -1, 0, 1, 0]);
+    scene.setView('occlusalLower', false);
+    const picked = scene.pick(200, 120, false);
+    expect(picked?.layer).toBe('scan:lower');
+    expect(picked?.point[1]).toBeCloseTo(0, 5);
+    // Up in the picture is the front: −z in the scan.
+    expect(picked!.point[2]).toBeLessThan(-15);
+    // Apart, it moves down along the anatomical axis, and is still picked in the scan's coordinates.
+    scene.setApart(true);
+    expect(scene.pick(200, 120, false)?.point[1]).toBeCloseTo(0, 5);
+    scene.setJawRotation('lower', null);
+    scene.setView('occlusalLower', false);
+    expect(scene.pick(200, 120, false)).toBeNull();
+    scene.dispose();
+  });
 });

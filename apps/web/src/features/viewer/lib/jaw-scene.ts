@@ -13,6 +13,7 @@ import {
   LineBasicMaterial,
   LineSegments,
   MathUtils,
+  Matrix4,
   Mesh,
   MeshBasicMaterial,
   MeshStandardMaterial,
@@ -61,9 +62,13 @@ export const createWebGlRenderer: CreateJawRenderer = (canvas) => {
   return new WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: true });
 };
 
+/** A rotation, row-major 3×3: from a scan's axes to the anatomical frame the scene shows (ADR 0117). */
+export type JawRotation = readonly [number, number, number, number, number, number, number, number, number];
+
 /**
- * Scans come in the scanner's frame: z along the teeth's long axis (the lower jaw's teeth point to +z), y towards
- * the front teeth, x towards the patient's right. Each view is where the camera stands, seen from the centre;
+ * The scene shows the jaws in their anatomical frame: z along the teeth's long axis (the lower jaw's teeth point
+ * to +z), y towards the front teeth, x towards the patient's right. Scans are turned into it by their jaw's
+ * rotation (`setJawRotation`: the detected frame and the user's correction), whatever the scanner's axes. Each view is where the camera stands, seen from the centre;
  * the occlusal views lean a little towards the front so that the front teeth are at the top of the picture.
  */
 const VIEW_DIRECTIONS: Record<JawView, Vector3> = {
@@ -140,6 +145,7 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
   scene.add(camera);
 
   const layers = new Map<string, Layer>();
+  const rotations = new Map<Jaw, Matrix4>();
   const clipPlane = new Plane(new Vector3(0, 0, 1), 0);
   let clipping: Clipping | null = null;
   let isApart = false;
@@ -204,7 +210,8 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
     const box = new Box3();
     for (const { mesh } of layers.values()) {
       const own = mesh.geometry.boundingBox;
-      if (own) box.union(own.clone().translate(mesh.position));
+      mesh.updateMatrix();
+      if (own) box.union(own.clone().applyMatrix4(mesh.matrix));
     }
     return box;
   };
@@ -256,13 +263,20 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
     let shift = 0;
     if (isApart) {
       const box = new Box3();
-      for (const { mesh } of layers.values()) if (mesh.geometry.boundingBox) box.union(mesh.geometry.boundingBox);
+      for (const { mesh, jaw } of layers.values()) {
+        const own = mesh.geometry.boundingBox;
+        if (own) box.union(own.clone().applyMatrix4(rotations.get(jaw) ?? new Matrix4()));
+      }
       shift = box.isEmpty() ? 0 : ((box.max.z - box.min.z) * APART_SHARE) / 2;
     }
     for (const layer of layers.values()) {
-      // The lower jaw's teeth point to +z: the upper jaw sits above it.
+      // Turned into the anatomical frame; the lower jaw's teeth point to +z: the upper jaw sits above it.
+      layer.mesh.quaternion.setFromRotationMatrix(rotations.get(layer.jaw) ?? new Matrix4());
       layer.mesh.position.set(0, 0, layer.jaw === 'upper' ? shift : -shift);
-      for (const edges of layer.edges) edges.position.copy(layer.mesh.position);
+      for (const edges of layer.edges) {
+        edges.position.copy(layer.mesh.position);
+        edges.quaternion.copy(layer.mesh.quaternion);
+      }
     }
   };
 
@@ -388,6 +402,20 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
       for (const { mesh } of layers.values()) mesh.material.wireframe = wireframe;
       requestRender();
     },
+    /**
+     * Turns a jaw's models (its scan and result meshes) from the scan's axes into the anatomical frame: a rotation
+     * (row-major 3×3), or null for the scan's own axes. The same rotation for both jaws keeps their bite.
+     */
+    setJawRotation(jaw: Jaw, rotation: JawRotation | null) {
+      if (rotation) {
+        const [a, b, c, d, e, f, g, h, i] = rotation;
+        rotations.set(jaw, new Matrix4().set(a, b, c, 0, d, e, f, 0, g, h, i, 0, 0, 0, 0, 1));
+      } else {
+        rotations.delete(jaw);
+      }
+      placeLayers();
+      applyClipping();
+    },
     /** Together in their scanned positions (occlusion), or apart along the teeth's axis. */
     setApart(apart: boolean) {
       isApart = apart;
@@ -460,10 +488,11 @@ export function createJawScene(canvas: HTMLCanvasElement, createRenderer: Create
       const radius = boundingSphere().radius;
       markerGeometry.dispose();
       markerGeometry = new SphereGeometry(Math.max(radius * 0.008, 0.05), 16, 12);
+      scene.updateMatrixWorld();
       const world = points.map(({ layer, point }) => {
         const at = new Vector3(...point);
         const mesh = layers.get(layer)?.mesh;
-        return mesh ? at.add(mesh.position) : at;
+        return mesh ? mesh.localToWorld(at) : at;
       });
       for (const at of world) {
         const marker = new Mesh(markerGeometry, markerMaterial);

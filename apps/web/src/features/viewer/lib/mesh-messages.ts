@@ -17,6 +17,11 @@ export type PreparedMesh = {
   boundingBox: { min: [number, number, number]; max: [number, number, number] };
   triangleCount: number;
   vertexCount: number;
+  /**
+   * The scan's anatomical frame (packages/mesh `findJawFrame`, as a lower jaw: crowns to +z), row-major: the
+   * rotation from the file's axes to x the patient's right, y anterior, z the crowns (ADR 0117).
+   */
+  frame?: { matrix: [number, number, number, number, number, number, number, number, number]; confidence: number };
 };
 
 export type MeshReady = { type: 'mesh'; id: number } & PreparedMesh;

@@ -1,4 +1,5 @@
-import { jawFixtureStl } from '@cuspid/mesh/testing';
+import { writeBinaryStl } from '@cuspid/mesh';
+import { jawFixture, jawFixtureStl } from '@cuspid/mesh/testing';
 import { describe, expect, it } from 'vitest';
 import type { MeshFailure, MeshReady, MeshResponse } from './mesh-messages';
 import { prepareMesh } from './prepare-mesh';
@@ -33,6 +34,21 @@ describe('prepareMesh (the mesh worker)', () => {
     expect(mesh.boundingBox.max[2]).toBeGreaterThan(15);
     expect(new Set(last.transfer)).toEqual(new Set([mesh.positions.buffer, mesh.normals.buffer, mesh.indices.buffer]));
     expect(last.transfer).toHaveLength(3);
+  });
+
+  it('finds the anatomical frame of a y-up export (3Shape): its teeth turned to +z, its front to +y', () => {
+    const { mesh: zUp } = jawFixture({ jaw: 'lower', triangles: 3000 });
+    const positions = new Float32Array(zUp.positions.length);
+    for (let i = 0; i < positions.length; i += 3) {
+      positions.set([zUp.positions[i]!, zUp.positions[i + 2]!, -zUp.positions[i + 1]!], i);
+    }
+    const yUp = run(writeBinaryStl({ positions, indices: zUp.indices }), 'lower.stl').at(-1)!.message as MeshReady;
+    const m = yUp.frame!.matrix;
+    // Rows: right, anterior, up in the file's axes; y up and −z to the front.
+    expect(m.map((v) => Math.round(v) + 0)).toEqual([1, 0, 0, 0, 0, -1, 0, 1, 0]);
+    expect(yUp.frame!.confidence).toBeGreaterThan(0.3);
+    const same = run(writeBinaryStl(zUp), 'lower.stl').at(-1)!.message as MeshReady;
+    expect(same.frame!.matrix.map((v) => Math.round(v) + 0)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   });
 
   it('reports rising progress before the mesh, ending near done', () => {

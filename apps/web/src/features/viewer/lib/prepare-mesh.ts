@@ -1,4 +1,4 @@
-import { computeVertexNormals, isMeshError, parseMesh, weldMesh } from '@cuspid/mesh';
+import { computeVertexNormals, findJawFrame, isMeshError, parseMesh, weldMesh } from '@cuspid/mesh';
 import type { MeshFailure, MeshRequest, MeshResponse, PreparedMesh } from './mesh-messages';
 
 export type PostMeshResponse = (message: MeshResponse, transfer: Transferable[]) => void;
@@ -30,7 +30,7 @@ function boundingBox(positions: Float32Array): PreparedMesh['boundingBox'] {
 
 /**
  * The mesh worker's work for one file: read it with the same parser as the server, weld shared corners, compute
- * smooth normals, and post the typed arrays back in the transfer list (handed over, never copied). Progress
+ * smooth normals, find its anatomical frame, and post the typed arrays back in the transfer list (handed over, never copied). Progress
  * comes as it goes; an unreadable file answers with its MeshError code.
  */
 export function prepareMesh(request: MeshRequest, post: PostMeshResponse): void {
@@ -44,6 +44,8 @@ export function prepareMesh(request: MeshRequest, post: PostMeshResponse): void 
     post({ type: 'progress', id, fraction: WELD_DONE }, []);
     const normals = computeVertexNormals(welded);
     const { positions, indices } = welded;
+    // Which way its teeth and its front point, whatever the scanner's axes.
+    const { matrix, confidence } = findJawFrame(welded);
     const ready: MeshResponse = {
       type: 'mesh',
       id,
@@ -53,6 +55,7 @@ export function prepareMesh(request: MeshRequest, post: PostMeshResponse): void 
       boundingBox: boundingBox(positions),
       triangleCount: indices.length / 3,
       vertexCount: positions.length / 3,
+      frame: { matrix, confidence },
     };
     // A buffer may be listed once only.
     post(ready, [...new Set([positions.buffer, normals.buffer, indices.buffer])] as ArrayBuffer[]);

@@ -12,6 +12,8 @@ export type ViewerScan = {
   size?: number;
   /** The analysis of the uploaded scan, when it ran: what the quality overlay compares with. */
   quality?: Pick<ScanQuality, 'holes' | 'non_manifold_edges' | 'preview_triangles'> | null;
+  /** The user's correction of the detected anatomical frame: one of the 24 quarter turns (ADR 0117), 0 none. */
+  orientation?: number;
 };
 
 /** Where a model's bytes come from: a jaw's scan as uploaded, or a stored result file. */

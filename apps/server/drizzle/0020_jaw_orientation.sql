@@ -1,0 +1,2 @@
+ALTER TABLE "backend"."case_jaws" ADD COLUMN "orientation" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "backend"."case_jaws" ADD CONSTRAINT "case_jaws_orientation_check" CHECK ("backend"."case_jaws"."orientation" between 0 and 23);
