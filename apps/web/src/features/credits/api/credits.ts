@@ -49,7 +49,7 @@ export const useCreditBalance = (companyId: string) => useQuery(creditBalanceQue
 /** The signed-in user's company's balance (GET /get-credits without a company). */
 export const ownCreditBalanceQuery = () =>
   queryOptions({
-    queryKey: [...creditKeys.all, 'balance', 'own'] as const,
+    queryKey: creditKeys.balance('own'),
     queryFn: ({ signal }) => api.get<CreditBalance>('api', CREDIT_ROUTES.getCredits, { signal }),
   });
 
