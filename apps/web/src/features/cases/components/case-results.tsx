@@ -1,6 +1,7 @@
 import {
   CASE_ROUTES,
   type CaseResult,
+  type CaseStatus,
   checkResultTransition,
   RATING_REASONS,
   RESULT_STATUSES,
@@ -280,7 +281,16 @@ function ResultCard({
 }
 
 /** The case's result versions (GET /get-multiple-results/{id}), newest first. */
-export function CaseResults({ caseId, abilities }: { caseId: string; abilities: ReturnType<typeof useCaseAbilities> }) {
+export function CaseResults({
+  caseId,
+  status,
+  abilities,
+}: {
+  caseId: string;
+  /** The case's status: what the empty list says (results to come only while the engine works or will). */
+  status: CaseStatus;
+  abilities: ReturnType<typeof useCaseAbilities>;
+}) {
   const { t } = useTranslation('cases');
   const results = useCaseResults(caseId);
   const versions = [...(results.data?.data ?? [])].sort((a, b) => b.version - a.version);
@@ -296,8 +306,14 @@ export function CaseResults({ caseId, abilities }: { caseId: string; abilities: 
       ) : !results.data ? (
         <Skeleton h={80} />
       ) : versions.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('results.none')}
+        <Text c="dimmed" size="sm" data-testid="case-results-none">
+          {status === 'unsupported'
+            ? t('results.noneUnsupported')
+            : status === 'failed'
+              ? t('results.noneFailed')
+              : status === 'queued' || status === 'in-progress' || status === 'done'
+                ? t('results.none')
+                : t('results.noneAtAll')}
         </Text>
       ) : (
         versions.map((result) => <ResultCard key={result.id} caseId={caseId} result={result} abilities={abilities} />)

@@ -15,29 +15,33 @@ const render = () =>
     { path: '/my-cases/:id/show', url: `/my-cases/${CASE_A}/show` },
   );
 
-function serve(options: { staff?: boolean; item?: Parameters<typeof caseRecord>[0] } = {}) {
+function serve(options: { staff?: boolean; item?: Parameters<typeof caseRecord>[0]; noResults?: boolean } = {}) {
   return mockServer({
     [`/api/case-lists/${CASE_A}`]: () => jsonResponse(caseRecord(options.item)),
     [`/api/get-multiple-results/${CASE_A}`]: () =>
-      jsonResponse({
-        data: [
-          caseResult({
-            ratings: [
-              {
-                id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
-                result_id: RESULT_1,
-                user_id: null,
-                user_name: 'Dr. Kim',
-                stars: 3,
-                reasons: ['contacts'],
-                comment: 'Contacts too tight',
-                created_at: '2026-11-22T08:00:00.000Z',
-              },
-            ],
-          }),
-        ],
-        total: 1,
-      }),
+      jsonResponse(
+        options.noResults
+          ? { data: [], total: 0 }
+          : {
+              data: [
+                caseResult({
+                  ratings: [
+                    {
+                      id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+                      result_id: RESULT_1,
+                      user_id: null,
+                      user_name: 'Dr. Kim',
+                      stars: 3,
+                      reasons: ['contacts'],
+                      comment: 'Contacts too tight',
+                      created_at: '2026-11-22T08:00:00.000Z',
+                    },
+                  ],
+                }),
+              ],
+              total: 1,
+            },
+      ),
     [`/api/case-logs/${CASE_A}`]: () =>
       jsonResponse({
         data: [
@@ -253,6 +257,20 @@ describe('CaseShowPage', () => {
     await vi.waitFor(() =>
       expect(calls.find((c) => c.path === '/api/update-status')?.body).toEqual({ id: CASE_A, status: 'finished' }),
     );
+  });
+
+  it('promises results only while the engine works: an unsupported or failed case says why there are none', async () => {
+    signInWith(['backoffice-case-instance']);
+    for (const [status, text] of [
+      ['unsupported', 'the scans could not be used'],
+      ['failed', 'the processing failed'],
+      ['queued', 'they appear here once the engine is done'],
+    ] as const) {
+      serve({ item: { status, result_count: 0 }, noResults: true });
+      const view = render();
+      expect(await screen.findByTestId('case-results-none')).toHaveTextContent(text);
+      view.unmount();
+    }
   });
 
   it('offers the approval mail only while results wait for the customer', async () => {

@@ -240,7 +240,7 @@ function CaseView({ item }: { item: Case }) {
           )}
         </Stack>
       )}
-      <CaseResults caseId={item.id} abilities={abilities} />
+      <CaseResults caseId={item.id} status={item.status} abilities={abilities} />
       <CaseLogs caseId={item.id} />
     </Stack>
   );

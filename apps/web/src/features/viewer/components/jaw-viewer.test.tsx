@@ -173,6 +173,49 @@ describe('JawViewer', () => {
     expect(viewer).toHaveAttribute('data-ready', 'true');
   });
 
+  it('names the two halves of a side-by-side comparison with their versions', async () => {
+    const fileOf = (n: number) => `/api/case-result-files/2222222${n}-2222-4222-8222-222222222222/download`;
+    mockServer({
+      [UPPER]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 400 })),
+      [fileOf(1)]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 300 })),
+      [fileOf(2)]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 300 })),
+    });
+    const result = (n: number) => ({
+      id: `3333333${n}-3333-4333-8333-333333333333`,
+      version: n,
+      engine: 'reference' as const,
+      files: [
+        {
+          id: `2222222${n}-2222-4222-8222-222222222222`,
+          kind: 'mesh' as const,
+          jaw: 'upper' as const,
+          file_name: 'upper-repaired.ply',
+          size: 10_000,
+        },
+      ],
+    });
+    const { create } = fakeRenderer();
+    renderWithProviders(
+      <JawViewer
+        caseId={CASE_ID}
+        scans={[{ jaw: 'upper', file_name: 'upper.stl', size: 40_000 }]}
+        results={[result(1), result(2)]}
+        loadMesh={loadInline}
+        createRenderer={create}
+      />,
+    );
+    const viewer = await screen.findByTestId('jaw-viewer');
+    await vi.waitFor(() => expect(viewer).toHaveAttribute('data-ready', 'true'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Results' }));
+    await userEvent.click(screen.getByTestId('jaw-result-a'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Version 2' }));
+    expect(screen.queryByTestId('jaw-split-label-left')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('jaw-result-b'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Version 1' }));
+    expect(await screen.findByTestId('jaw-split-label-left')).toHaveTextContent('Version 2');
+    expect(screen.getByTestId('jaw-split-label-right')).toHaveTextContent('Version 1');
+  });
+
   it('lists its keyboard shortcuts in a help popover, and answers them', async () => {
     mockServer({ [UPPER]: () => fileResponse(jawFixtureStl({ jaw: 'upper', triangles: 400 })) });
     const { create } = fakeRenderer();

@@ -1,6 +1,6 @@
 import type { Jaw } from '@cuspid/contracts/cases';
 import type { OrientationStep } from '@cuspid/mesh';
-import { Alert, Box, Card, Group, Loader, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Box, Card, Group, Loader, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchJawFile, fetchResultFile } from '../api/jaw-file';
@@ -569,6 +569,34 @@ export function JawViewer({
               cursor: isMeasuring ? 'crosshair' : undefined,
             }}
           />
+          {split && (
+            <>
+              {(['a', 'b'] as const).map((half) => (
+                <Badge
+                  key={half}
+                  pos="absolute"
+                  top={8}
+                  left={half === 'a' ? 8 : 'calc(50% + 8px)'}
+                  variant="filled"
+                  color={half === 'a' ? 'teal' : 'violet'}
+                  style={{ pointerEvents: 'none' }}
+                  data-testid={`jaw-split-label-${half === 'a' ? 'left' : 'right'}`}
+                >
+                  {t('results.version', { version: versions.find((r) => r.id === split[half])?.version ?? '?' })}
+                </Badge>
+              ))}
+              <Box
+                pos="absolute"
+                top={0}
+                bottom={0}
+                left="50%"
+                w={1}
+                bg="var(--mantine-color-default-border)"
+                style={{ pointerEvents: 'none' }}
+                aria-hidden
+              />
+            </>
+          )}
           {choice.heatmap !== 'off' && (
             <Card
               pos="absolute"
