@@ -111,8 +111,11 @@ describe('CaseShowPage', () => {
     expect(screen.queryByTestId('jaw-toggle-lower')).not.toBeInTheDocument();
     expect(screen.getByTestId('case-teeth')).toHaveTextContent('Upper jaw: 16 · Lower jaw: –');
     // The read-only chart shows the chosen teeth.
-    expect(screen.getByRole('button', { name: 'Tooth 16' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Tooth 16' })).toBeDisabled();
+    // Read-only: the chosen tooth is marked, and there is nothing to press.
+    const chart = screen.getByTestId('tooth-chart');
+    expect(within(chart).getByRole('img', { name: 'Tooth 16, chosen' })).toHaveAttribute('data-chosen', 'true');
+    expect(within(chart).getByRole('img', { name: 'Tooth 11' })).toHaveAttribute('data-chosen', 'false');
+    expect(within(chart).queryAllByRole('button')).toEqual([]);
 
     const result = await screen.findByTestId('case-result');
     expect(within(result).getByText('Version 1')).toBeInTheDocument();

@@ -35,8 +35,6 @@ import { CaseStatusBadge } from '../components/case-status-badge';
 import { useForeignLock } from '../components/use-foreign-lock';
 import { casePaths } from '../paths';
 
-const NO_CHANGE = () => {};
-
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <Table.Tr>
@@ -170,12 +168,7 @@ function CaseView({ item }: { item: Case }) {
                   lower: [...item.lower_teeth].sort((a, b) => a - b).join(', ') || '–',
                 })}
               </Text>
-              <ToothChart
-                label={t('show.teeth')}
-                value={{ upper: item.upper_teeth, lower: item.lower_teeth }}
-                onChange={NO_CHANGE}
-                disabled
-              />
+              <ToothChart label={t('show.teeth')} value={{ upper: item.upper_teeth, lower: item.lower_teeth }} />
             </Card>
             {abilities.labels && (
               <Card withBorder radius="lg" padding="lg">

@@ -7,7 +7,8 @@ export type ToothSelection = { upper: number[]; lower: number[] };
 
 type ToothChartProps = {
   value: ToothSelection;
-  onChange: (value: ToothSelection) => void;
+  /** Omitted: the chart only shows the chosen teeth (read-only, compact, no buttons). */
+  onChange?: (value: ToothSelection) => void;
   disabled?: boolean;
   /** The chart's heading (default: "Teeth"). */
   label?: string;
@@ -36,6 +37,7 @@ export function ToothChart({ value, onChange, disabled = false, label }: ToothCh
   const { t } = useTranslation('packages');
   const headingId = useId();
   const count = value.upper.length + value.lower.length;
+  if (!onChange) return <ReadOnlyToothChart value={value} label={label} />;
 
   return (
     <Stack gap="sm" role="group" aria-labelledby={headingId} data-testid="tooth-chart">
@@ -112,6 +114,75 @@ export function ToothChart({ value, onChange, disabled = false, label }: ToothCh
           {t('teeth.clear')}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The chosen teeth on the chart, not to be changed: chosen ones filled in the primary colour with its contrast
+ * text and bold (clear in both skins, and not by colour alone), the others outlined and dimmed. Compact, so that
+ * both quadrants of a jaw stay on one row in a half-width column (a case page at 1440 px).
+ */
+function ReadOnlyToothChart({ value, label }: { value: ToothSelection; label?: string }) {
+  const { t } = useTranslation('packages');
+  const headingId = useId();
+  const count = value.upper.length + value.lower.length;
+  return (
+    <Stack gap="xs" role="group" aria-labelledby={headingId} data-testid="tooth-chart">
+      <Group justify="space-between" align="center">
+        <Text fw={500} id={headingId}>
+          {label ?? t('teeth.title')}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="tooth-count">
+          {t('teeth.selected', { count })}
+        </Text>
+      </Group>
+      {JAWS.map(({ jaw, quadrants }) => (
+        <Stack key={jaw} gap={2}>
+          <Text size="xs" c="dimmed">
+            {t(`teeth.${jaw}`)}
+          </Text>
+          <Group gap={6} wrap="nowrap" data-testid={`tooth-chart-${jaw}`}>
+            {quadrants.map((teeth, i) => (
+              <SimpleGrid
+                key={teeth[0]}
+                cols={8}
+                spacing={2}
+                style={{
+                  flex: '1 1 0',
+                  minWidth: 0,
+                  ...(i === 0 ? { borderRight: '2px solid var(--mantine-color-default-border)', paddingRight: 6 } : {}),
+                }}
+              >
+                {teeth.map((tooth) => {
+                  const chosen = value[jaw].includes(tooth);
+                  return (
+                    <Box
+                      key={tooth}
+                      role="img"
+                      aria-label={chosen ? t('teeth.toothChosen', { tooth }) : t('teeth.tooth', { tooth })}
+                      data-chosen={chosen}
+                      fz="xs"
+                      fw={chosen ? 700 : 400}
+                      ta="center"
+                      py={4}
+                      style={{
+                        borderRadius: 'var(--mantine-radius-sm)',
+                        border: `1px solid ${chosen ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+                        background: chosen ? 'var(--mantine-primary-color-filled)' : 'transparent',
+                        color: chosen ? 'var(--mantine-primary-color-contrast)' : 'var(--mantine-color-dimmed)',
+                        fontVariantNumeric: 'tabular-nums',
+                      }}
+                    >
+                      {tooth}
+                    </Box>
+                  );
+                })}
+              </SimpleGrid>
+            ))}
+          </Group>
+        </Stack>
+      ))}
     </Stack>
   );
 }
