@@ -5,7 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
+import { describeUserAgent } from '../../../lib/user-agent';
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/sessions';
+
+/** The device as people name it ("Firefox 133 on Linux"); the raw User-Agent only where it names no browser. */
+function useDeviceName() {
+  const { t } = useTranslation('account');
+  return (userAgent: string | null) => {
+    if (!userAgent) return t('sessions.unknownDevice');
+    const { browser, system } = describeUserAgent(userAgent);
+    if (browser && system) return t('sessions.device', { browser, system });
+    return browser ?? userAgent;
+  };
+}
 
 /** Asks before one session is ended; ending this device's session signs the user out here. */
 function EndSessionModal({
@@ -20,6 +32,7 @@ function EndSessionModal({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation('account');
+  const deviceName = useDeviceName();
   return (
     <ConfirmDialog
       opened={session !== null}
@@ -28,7 +41,7 @@ function EndSessionModal({
       loading={loading}
       title={t('sessions.endTitle')}
       question={session?.current ? t('sessions.endCurrentQuestion') : t('sessions.endQuestion')}
-      subject={session && `${session.user_agent ?? t('sessions.unknownDevice')} · ${session.ip}`}
+      subject={session && `${deviceName(session.user_agent)} · ${session.ip}`}
       confirmLabel={t('sessions.end')}
       cancelLabel={t('sessions.cancel')}
       testIds={{ dialog: 'sessions-end-confirm', confirm: 'sessions-end-submit' }}
@@ -44,6 +57,7 @@ export function SessionsCard() {
   const endSession = useSignOutSession();
   const [ending, setEnding] = useState<SessionRecord | null>(null);
   const format = useFormat();
+  const deviceName = useDeviceName();
 
   const confirmEnd = () => {
     if (!ending) return;
@@ -111,7 +125,7 @@ export function SessionsCard() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Text size="sm" lineClamp={1} maw={320} title={session.user_agent ?? undefined}>
-                          {session.user_agent ?? t('sessions.unknownDevice')}
+                          {deviceName(session.user_agent)}
                         </Text>
                         {session.current && (
                           <Badge size="sm" variant="light">
@@ -130,7 +144,7 @@ export function SessionsCard() {
                         color="red"
                         onClick={() => setEnding(session)}
                         data-testid="sessions-end"
-                        aria-label={`${t('sessions.end')}: ${session.user_agent ?? t('sessions.unknownDevice')}`}
+                        aria-label={`${t('sessions.end')}: ${deviceName(session.user_agent)}`}
                       >
                         {t('sessions.end')}
                       </Button>

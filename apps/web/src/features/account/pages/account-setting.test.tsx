@@ -241,6 +241,22 @@ describe('AccountSettingPage: sessions card', () => {
     ...overrides,
   });
 
+  it('names each device by browser and system, not by its raw User-Agent', async () => {
+    mockServer({
+      sessions: () =>
+        jsonResponse({
+          data: [session({ current: true }), session({ user_agent: 'curl/8.11.1' }), session({ user_agent: null })],
+          count: 3,
+        }),
+    });
+    renderPage();
+    const rows = await screen.findAllByTestId('sessions-row');
+    expect(rows[0]).toHaveTextContent('Firefox 140 on Linux');
+    expect(rows[0]).not.toHaveTextContent('Mozilla');
+    expect(rows[1]).toHaveTextContent('curl/8.11.1');
+    expect(rows[2]).toHaveTextContent('Unknown device');
+  });
+
   it('lists the sessions, marks this device, and signs out the others', async () => {
     const current = session({ current: true, user_agent: 'Chrome on this laptop' });
     const other = session({ user_agent: 'Safari on a phone', ip: '198.51.100.7' });
