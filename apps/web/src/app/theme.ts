@@ -7,12 +7,21 @@ import {
   type MantineTheme,
   type MenuProps,
   type ModalProps,
+  type MultiSelectProps,
   mergeMantineTheme,
   type NotificationProps,
+  type SelectProps,
 } from '@mantine/core';
 import { i18n } from '../lib/i18n';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { shift, withContrast } from './contrast';
+
+/** Select and MultiSelect: the option list scrolls itself, at most 220 px high (Mantine's default height). */
+const COMBOBOX_LIST = {
+  defaultProps: { withScrollArea: false },
+  // Theme styles merge with a page's own `styles` (default props would be replaced by them).
+  styles: { options: { maxHeight: 220, overflowY: 'auto' } },
+} as const;
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -34,6 +43,14 @@ export const theme = createTheme({
         closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
       }),
     },
+    // An open option list taller than the dropdown scrolls the listbox itself, not a ScrollArea viewport inside it: a
+    // scroll region that keyboard users cannot reach (axe scrollable-region-focusable, serious). The listbox is the
+    // combobox's popup (aria-controls), which the keyboard scrolls with the arrow keys through aria-activedescendant.
+    MultiSelect: COMBOBOX_LIST satisfies {
+      defaultProps: Partial<MultiSelectProps>;
+      styles: MultiSelectProps['styles'];
+    },
+    Select: COMBOBOX_LIST satisfies { defaultProps: Partial<SelectProps>; styles: SelectProps['styles'] },
     // Toasts: the × gets a name, and the text under a title is the theme's dimmed colour (AA in both skins) instead of
     // Mantine's gray-6 on white (3.3:1). Typed objects for the same reason as Menu.
     Notification: {
