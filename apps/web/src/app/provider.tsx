@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { installFocusFirstError } from '../lib/focus-first-error';
 import { i18n } from '../lib/i18n';
 import { NOTIFY_AUTO_CLOSE_MS } from '../lib/notify';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
@@ -18,6 +19,8 @@ type AppProviderProps = {
 };
 
 export function AppProvider({ queryClient, children, env = 'default' }: AppProviderProps) {
+  // After a failed submit, any form's first field in error takes the focus.
+  useEffect(() => installFocusFirstError(document), []);
   return (
     <MantineProvider
       theme={theme}

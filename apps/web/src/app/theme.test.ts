@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../lib/i18n';
 import { contrastRatio, shift, withContrast } from './contrast';
-import { accessibleColors, theme } from './theme';
+import { accessibleColors, FOCUS_RING_VAR, theme } from './theme';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 const { light, dark } = accessibleColors(resolved);
@@ -67,6 +70,50 @@ describe('theme colours reach WCAG AA text contrast in both skins', () => {
     // Body text itself (Mantine's defaults): black on white, dark-0 on the dark body.
     expect(contrastRatio(resolved.black, resolved.white)).toBeGreaterThanOrEqual(AA);
     expect(contrastRatio(dk[0], dk[7])).toBeGreaterThanOrEqual(AA);
+  });
+});
+
+describe('focus ring of text fields', () => {
+  it('is set in both skins and shows at 3:1 on the fields and pages (WCAG 1.4.11)', () => {
+    const ringLight = light[FOCUS_RING_VAR] as string;
+    const ringDark = dark[FOCUS_RING_VAR] as string;
+    for (const bg of [resolved.white, gray[0], gray[1]]) {
+      expect(contrastRatio(ringLight, bg), `light ring on ${bg}`).toBeGreaterThanOrEqual(3);
+    }
+    for (const bg of [dk[5], dk[6], dk[7]]) {
+      expect(contrastRatio(ringDark, bg), `dark ring on ${bg}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('is drawn by the global stylesheet round every focused Mantine input', () => {
+    // Read from disk: Vitest hands CSS imports over empty.
+    const globalCss = readFileSync(join(import.meta.dirname, 'global.css'), 'utf8');
+    const rule = /([^{}]*\.mantine-Input-input:focus[^{}]*)\{([^}]*)\}/.exec(globalCss);
+    expect(rule?.[1]).toContain('.mantine-Input-input:focus-within');
+    expect(rule?.[2]).toMatch(new RegExp(`outline:\\s*2px solid var\\(${FOCUS_RING_VAR}\\)`));
+  });
+});
+
+describe('toasts', () => {
+  it('have dimmed text under the title, which reaches AA on the toast in both skins', () => {
+    const styles = theme.components?.Notification?.styles as { description: { color: string } };
+    expect(styles.description.color).toBe('var(--mantine-color-dimmed)');
+    // A toast is white in the light skin, dark-6 in the dark one (Mantine's Notification.css).
+    expect(contrastRatio(light['--mantine-color-dimmed'] as string, resolved.white)).toBeGreaterThanOrEqual(AA);
+    expect(contrastRatio(dark['--mantine-color-dimmed'] as string, dk[6])).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('name their close button in the current language', async () => {
+    const defaults = theme.components?.Notification?.defaultProps as () => {
+      closeButtonProps: Record<string, string>;
+    };
+    expect(defaults().closeButtonProps['aria-label']).toBe('Close');
+    await setLanguage('de');
+    try {
+      expect(defaults().closeButtonProps['aria-label']).toBe('Schließen');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { FormErrors } from '@mantine/form';
 import type { NotificationData } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { ApiError } from './api-error';
+import { focusFirstErrorSoon } from './focus-first-error';
 import { translateValidationMessage } from './form-validation';
 import { i18n } from './i18n';
 
@@ -42,6 +43,7 @@ export function notifyError(error: unknown, form?: FormLike): void {
       if (first) fieldErrors[field] = translateValidationMessage(first);
     }
     form.setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) focusFirstErrorSoon();
   }
   void show({
     title: i18n.t('common:notify.error'),

@@ -1,6 +1,7 @@
 import type { FlagKind, FlagRef } from '@cuspid/contracts/flags';
 import { Badge, type BadgeProps, Group } from '@mantine/core';
 import { IconFlagFilled } from '@tabler/icons-react';
+import { readableTextOn } from '../../../lib/readable-text';
 
 type FlagBadgeProps = { label: Pick<FlagRef, 'name' | 'colour'>; kind: FlagKind; size?: BadgeProps['size'] };
 
@@ -14,7 +15,8 @@ export function FlagBadge({ label, kind, size = 'sm' }: FlagBadgeProps) {
       <Badge
         size={size}
         color={label.colour}
-        autoContrast
+        // Black or white by WCAG contrast on the admin's colour (Mantine's autoContrast puts white on mid grey, 3.9:1).
+        c={readableTextOn(label.colour)}
         leftSection={<IconFlagFilled size={12} aria-hidden />}
         data-testid="flag-badge"
       >
