@@ -172,6 +172,30 @@ async function createRecords(token: string): Promise<Records> {
   };
 }
 
+/** An invoice the admin issues to the user's company (a customer sees issued invoices of its own company only). */
+async function issuedInvoiceOf(user: { mail: string; password: string }): Promise<string> {
+  const adminToken = await loginApi(ADMIN.mail, ADMIN.password);
+  const company = await apiCall<{ id: string }>('GET', '/api/my-company', {
+    token: await loginApi(user.mail, user.password),
+  });
+  const id = await created(
+    apiCall('POST', '/api/invoices', {
+      token: adminToken,
+      body: {
+        company_id: company.body.id,
+        lines: [{ name: 'Walk line', quantity: 1, unit_price: 1000, tax_rate: 1900 }],
+      },
+    }),
+    'invoice',
+  );
+  const issued = await apiCall('PATCH', `/api/update-invoice-status/${id}`, {
+    token: adminToken,
+    body: { status: 'open' },
+  });
+  if (issued.status !== 200) throw new Error(`invoice: not issued: ${issued.status} ${JSON.stringify(issued.body)}`);
+  return id;
+}
+
 /** The URL to open for a route: parameters filled from `records`; null (with a reason) when there is none. */
 function urlFor(route: WebRoute, records: Records): string {
   const params = routeParams(route.path);
@@ -343,7 +367,9 @@ describe('route walk', () => {
         const session = await sessionOf(page);
         const holder = { roles: session.token_info.roles, permissions: session.permission_titles ?? [] };
         const mine = routes.filter((route) => !route.guestOnly && canOpenRoute(holder, route.permission));
-        const findings = await walk(page, user.who, mine, records);
+        // A practice reads only its own issued invoices (ADR 0118): it opens one of those, not the admin's draft.
+        const own = user.who === 'practice' ? { ...records, '/invoices': await issuedInvoiceOf(user) } : records;
+        const findings = await walk(page, user.who, mine, own);
         if (process.env.E2E_WALK_VERBOSE === '1') console.info(`  ${user.who}: ${mine.length} routes`);
         assert.equal(findings.length, 0, report(findings));
       },
