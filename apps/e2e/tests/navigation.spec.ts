@@ -34,9 +34,9 @@ const ADMIN_MENU = [
   'Home',
   'Cases',
   'Customers: Customers, Units',
-  'Billing: Invoices, Reminder levels, Invoice summary, Credits, Buy credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
-  'Help & support: Support tickets, FAQ, Data privacy, Sent mails',
-  'Content: News, Help content, Mail templates, Mail template assignment, Document templates, Document assignment',
+  'Billing: Invoices, Reminder levels, Invoice summary, Credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
+  'Help & support: Support tickets, FAQ, Data privacy',
+  'Content: News, Help content, Mail templates, Mail template assignment, Sent mails, Document templates, Document assignment',
   'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
   'My account: Account settings, My company',
 ];

@@ -33,6 +33,8 @@ export type NavEntry = {
   group: NavGroup;
   /** Position within its section, across features (lower first). */
   order: number;
+  /** Shown to customers only, not to the operator's staff (who may still open the route). */
+  customersOnly?: boolean;
 };
 
 /**

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { NavEntry } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
-import { loginResponse } from '../../testing/fixtures';
+import { jsonResponse, loginResponse, mockServer } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render-app';
 import { NAVIGATION } from '../navigation';
 import type { AppRoute } from '../route-table';
@@ -276,11 +276,19 @@ describe('NavMenu with the features’ entries', () => {
       'Cases',
       'Customers: Customers, Units',
       'Billing: Invoices, Reminder levels, Invoice summary, Credits, Buy credits, Payment history, Packages, Coupon codes, Country credits, Credit settings',
-      'Help & support: Support tickets, FAQ, Data privacy, Sent mails',
-      'Content: News, Help content, Mail templates, Mail template assignment, Document templates, Document assignment',
+      'Help & support: Support tickets, FAQ, Data privacy',
+      'Content: News, Help content, Mail templates, Mail template assignment, Sent mails, Document templates, Document assignment',
       'Administration: Users, Roles, Permissions, API keys, Registration, Flags and tags, Audit trail',
       'My account: Account settings, My company',
     ]);
+  });
+
+  it('gives the operator\'s staff no "Buy credits": they sell credits, customers buy them', async () => {
+    signInWith(['admin'], []);
+    mockServer({ '/api/my-company': () => jsonResponse({ id: 'operator', is_operator: true }) });
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    await waitFor(() => expect(sideMenu().find((s) => s.startsWith('Billing'))).not.toContain('Buy credits'));
+    expect(sideMenu().find((s) => s.startsWith('Billing'))).toContain('Payment history');
   });
 
   it('shows the account settings alone while a required two-factor sign-in is not set up', () => {

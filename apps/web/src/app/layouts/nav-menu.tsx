@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { NavEntry, NavGroup } from '../../lib/routes';
+import { useIsStaff } from '../../lib/use-is-staff';
 import { NAV_ICONS, type NavIconName } from '../nav-icons';
 import { groupNavigation, NAV_SECTIONS, NAVIGATION, type NavSection, type NavSectionDefinition } from '../navigation';
 import { type AppRoute, ROUTES } from '../route-table';
@@ -32,13 +33,14 @@ function useNavSections(routes: AppRoute[], navigation: NavEntry[], sections: re
   const { pathname } = useLocation();
   // An entry follows its route: shown when the user may open the route (the route guard's own check).
   const canOpenPath = useCanOpenPath(routes);
+  const isStaff = useIsStaff() === true;
   return useMemo(() => {
-    const visible = navigation.filter((entry) => canOpenPath(entry.path));
+    const visible = navigation.filter((entry) => canOpenPath(entry.path) && !(isStaff && entry.customersOnly));
     const current = visible
       .filter((entry) => isActive(pathname, entry.path))
       .sort((a, b) => b.path.length - a.path.length)[0];
     return { sections: groupNavigation(visible, sections), current };
-  }, [navigation, sections, pathname, canOpenPath]);
+  }, [navigation, sections, pathname, canOpenPath, isStaff]);
 }
 
 /**

@@ -2,7 +2,15 @@ import type { NavEntry } from '../../lib/routes';
 import { paymentPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: paymentPaths.buyCredits, label: 'common:nav.buyCredits', icon: 'coins', group: 'billing', order: 11 },
+  // The operator's staff sell credits; they do not buy them.
+  {
+    path: paymentPaths.buyCredits,
+    label: 'common:nav.buyCredits',
+    icon: 'coins',
+    group: 'billing',
+    order: 11,
+    customersOnly: true,
+  },
   {
     path: paymentPaths.paymentHistory,
     label: 'common:nav.paymentHistory',

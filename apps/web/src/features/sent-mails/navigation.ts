@@ -2,5 +2,6 @@ import type { NavEntry } from '../../lib/routes';
 import { sentMailPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: sentMailPaths.sentMails, label: 'common:nav.sentMails', icon: 'mail', group: 'support', order: 30 },
+  // Beside the mail templates, whose mails it shows.
+  { path: sentMailPaths.sentMails, label: 'common:nav.sentMails', icon: 'mail', group: 'content', order: 25 },
 ];
