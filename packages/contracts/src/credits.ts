@@ -91,7 +91,11 @@ export const creditEntrySchema = z.object({
   balance_after: z.number().int(),
   reason: creditReasonSchema,
   case_id: z.uuid().nullable(),
+  /** The case's name (null when the case is gone or hidden: the id remains). */
+  case_name: z.string().nullable(),
   invoice_id: z.uuid().nullable(),
+  /** The invoice's number (null for a draft or when it is gone). */
+  invoice_number: z.string().nullable(),
   coupon_id: z.uuid().nullable(),
   /** The coupon's code, for entries of a coupon. */
   coupon_code: z.string().nullable(),

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { couponCodes, creditBalances, creditLedger, creditPackages, users } from '../../db/schema';
+import { cases, couponCodes, creditBalances, creditLedger, creditPackages, invoices, users } from '../../db/schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type Balances = Record<CreditType, number>;
@@ -97,6 +97,11 @@ const entryFields = {
   entry: creditLedger,
   couponCode: couponCodes.code,
   packageName: creditPackages.name,
+  // The case's name while it is shown to its company (a hidden case keeps its id only), and the invoice's number.
+  caseName: sql<
+    string | null
+  >`(select c.name from ${cases} c where c.id = ${creditLedger.caseId} and c.status <> 'hidden')`,
+  invoiceNumber: sql<string | null>`(select i.number from ${invoices} i where i.id = ${creditLedger.invoiceId})`,
   firstName: users.firstName,
   lastName: users.lastName,
   mail: users.mail,
@@ -105,6 +110,8 @@ export type EntryListRow = {
   entry: LedgerRow;
   couponCode: string | null;
   packageName: string | null;
+  caseName: string | null;
+  invoiceNumber: string | null;
   firstName: string | null;
   lastName: string | null;
   mail: string | null;

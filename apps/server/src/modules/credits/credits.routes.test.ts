@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCase } from '../../../test/cases';
 import {
   createTestAdmin,
   createTestApp,
@@ -251,6 +252,24 @@ describe('credits: the ledger', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'credit-booking'), eq(auditLog.companyId, practice)));
     expect(audited).toHaveLength(3);
+  });
+
+  it("names the case of a booking while its company sees it, and never a hidden case's name", async () => {
+    const practice = await company('Named');
+    const token = await userOf(practice, ['end-user']);
+    expect((await grant(practice, { amount: 10 })).statusCode).toBe(200);
+    const shown = await createTestCase(ctx.deps, { companyId: practice, status: 'in-approval', name: 'Crown 16' });
+    const hidden = await createTestCase(ctx.deps, { companyId: practice, status: 'hidden', name: 'Set aside' });
+    await ctx.deps.db.transaction(async (tx) => {
+      await spendCredits(tx, { companyId: practice, amount: 2, reason: 'case_submission', caseId: shown.id });
+      await spendCredits(tx, { companyId: practice, amount: 1, reason: 'case_submission', caseId: hidden.id });
+    });
+    const history = (await call('GET', `/api/credit-history/${practice}`, token)).json().data as {
+      case_id: string | null;
+      case_name: string | null;
+    }[];
+    expect(history.find((e) => e.case_id === shown.id)?.case_name).toBe('Crown 16');
+    expect(history.find((e) => e.case_id === hidden.id)?.case_name).toBeNull();
   });
 
   it('refuses to change or remove a ledger entry', async () => {

@@ -5,9 +5,10 @@ import {
   type CreditReason,
   type CreditType,
 } from '@cuspid/contracts/credits';
-import { Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
@@ -36,15 +37,29 @@ export function SignedAmount({ amount }: { amount: number }) {
   );
 }
 
+/** What a booking refers to; the case and the invoice by name and number, linked to their pages. */
 function References({ entry }: { entry: CreditEntry }) {
   const { t } = useTranslation('credits');
-  const parts = [
-    entry.coupon_code && t('history.references.coupon', { code: entry.coupon_code }),
-    entry.package_name && t('history.references.package', { name: entry.package_name }),
-    entry.case_id && t('history.references.case', { id: shortId(entry.case_id) }),
-    entry.invoice_id && t('history.references.invoice', { id: shortId(entry.invoice_id) }),
-    entry.refund_of && t('history.references.refundOf', { id: shortId(entry.refund_of) }),
-  ].filter(Boolean);
+  const parts: { key: string; text: string; to?: string }[] = [];
+  if (entry.coupon_code)
+    parts.push({ key: 'coupon', text: t('history.references.coupon', { code: entry.coupon_code }) });
+  if (entry.package_name)
+    parts.push({ key: 'package', text: t('history.references.package', { name: entry.package_name }) });
+  if (entry.case_id)
+    parts.push({
+      key: 'case',
+      text: t('history.references.case', { id: entry.case_name ?? shortId(entry.case_id) }),
+      // A hidden or deleted case has no name here and no page to open.
+      ...(entry.case_name ? { to: `/my-cases/${entry.case_id}/show` } : {}),
+    });
+  if (entry.invoice_id)
+    parts.push({
+      key: 'invoice',
+      text: t('history.references.invoice', { id: entry.invoice_number ?? shortId(entry.invoice_id) }),
+      ...(entry.invoice_number ? { to: `/invoices/${entry.invoice_id}/show` } : {}),
+    });
+  if (entry.refund_of)
+    parts.push({ key: 'refund', text: t('history.references.refundOf', { id: shortId(entry.refund_of) }) });
   if (parts.length === 0)
     return (
       <Text span c="dimmed">
@@ -53,11 +68,17 @@ function References({ entry }: { entry: CreditEntry }) {
     );
   return (
     <Stack gap={0}>
-      {parts.map((part) => (
-        <Text key={part as string} size="sm">
-          {part}
-        </Text>
-      ))}
+      {parts.map((part) =>
+        part.to ? (
+          <Anchor key={part.key} component={Link} to={part.to} size="sm" data-testid={`credit-ref-${part.key}`}>
+            {part.text}
+          </Anchor>
+        ) : (
+          <Text key={part.key} size="sm">
+            {part.text}
+          </Text>
+        ),
+      )}
     </Stack>
   );
 }

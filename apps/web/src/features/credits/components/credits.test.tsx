@@ -31,7 +31,9 @@ function entry(overrides: Partial<CreditEntry> = {}): CreditEntry {
     balance_after: 50,
     reason: 'manual_grant',
     case_id: null,
+    case_name: null,
     invoice_id: null,
+    invoice_number: null,
     coupon_id: null,
     coupon_code: null,
     package_id: null,
@@ -83,6 +85,7 @@ describe('CreditHistoryTable', () => {
     balance_after: 17,
     reason: 'case_submission',
     case_id: CASE_ID,
+    case_name: 'Crown 16',
     note: null,
     created_by: null,
   });
@@ -98,7 +101,9 @@ describe('CreditHistoryTable', () => {
     expect(first).toHaveTextContent('Paid credits');
     expect(first).toHaveTextContent('17');
     expect(first).toHaveTextContent('Case submission');
-    expect(first).toHaveTextContent('Case c0ffee00');
+    // The case by its name, linked to its page (not "Case c0ffee00").
+    expect(within(first!).getByTestId('credit-ref-case')).toHaveTextContent('Case Crown 16');
+    expect(within(first!).getByTestId('credit-ref-case')).toHaveAttribute('href', `/my-cases/${CASE_ID}/show`);
     expect(first).toHaveTextContent('System');
     expect(within(second!).getByTestId('credit-amount')).toHaveTextContent('+20');
     expect(second).toHaveTextContent('Coupon WELCOME20');
