@@ -46,16 +46,18 @@ function OrientationControls({ jaw, orientation }: { jaw: Jaw; orientation: NonN
       <Group gap={4}>
         {TURNS.map(({ step, axis, sign }) => {
           const label = t('orientation.turn', { axis: t(`orientation.axis.${axis}`), sign });
+          const shown = `${axis.toUpperCase()} ${sign}90°`;
           return (
             <Tooltip key={step} label={label} withinPortal={false}>
               <Button
                 size="compact-xs"
                 variant="default"
-                aria-label={label}
+                // The name starts with what the button shows, so that a voice user can say it (WCAG 2.5.3).
+                aria-label={`${shown}: ${label}`}
                 onClick={() => orientation.onTurn(step)}
                 data-testid={`jaw-turn-${jaw}-${step}`}
               >
-                {`${axis.toUpperCase()} ${sign}90°`}
+                {shown}
               </Button>
             </Tooltip>
           );
