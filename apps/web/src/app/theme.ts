@@ -8,6 +8,7 @@ import {
   type MenuProps,
   type ModalProps,
   mergeMantineTheme,
+  type PasswordInputProps,
 } from '@mantine/core';
 import { i18n } from '../lib/i18n';
 import { STORAGE_KEYS } from '../lib/storage-keys';
@@ -31,6 +32,12 @@ export const theme = createTheme({
     Modal: {
       defaultProps: (): Partial<ModalProps> => ({
         closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+      }),
+    },
+    // The eye of every password field gets a name in the user's language (Mantine's own is English).
+    PasswordInput: {
+      defaultProps: (): Partial<PasswordInputProps> => ({
+        visibilityToggleButtonProps: { 'aria-label': i18n.t('common:actions.togglePassword') },
       }),
     },
   },

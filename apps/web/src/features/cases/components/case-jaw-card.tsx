@@ -143,7 +143,7 @@ export function CaseJawCard({ item, jaw, scan, mayChange }: CaseJawCardProps) {
             <Text size="sm">
               {scan.file_name}{' '}
               <Text span c="dimmed" size="sm">
-                ({count(scan.size / 1024 / 1024, 1)} MB)
+                ({format.fileSize(scan.size)})
               </Text>
             </Text>
             <Text size="sm" data-testid={`jaw-${jaw}-status-text`}>

@@ -14,84 +14,89 @@ export function caseLogText(entry: CaseLog, t: TFunction<'cases'>): string | nul
   const number = (key: string) => (typeof params[key] === 'number' ? (params[key] as number) : 0);
   const names = (key: string) => (Array.isArray(params[key]) ? (params[key] as unknown[]).map(String) : []);
   const counted = (unit: 'credit' | 'tooth' | 'file' | 'attempt' | 'minute', key: string) =>
-    t(`logs.n.${unit}`, { count: number(key) });
-  const translated = (prefix: string, key: string) => t(`${prefix}.${text(key)}`, { defaultValue: text(key) });
+    t(`cases:logs.n.${unit}`, { count: number(key) });
+  const translated = (prefix: string, key: string) => t(`cases:${prefix}.${text(key)}`, { defaultValue: text(key) });
   switch (entry.code) {
     case null:
       return entry.message;
     case 'status':
       return entry.from_status && entry.to_status ? null : entry.message;
     case 'submitted':
-      return t('logs.code.submitted', { credits: counted('credit', 'credits'), teeth: counted('tooth', 'teeth') });
+      return t('cases:logs.code.submitted', {
+        credits: counted('credit', 'credits'),
+        teeth: counted('tooth', 'teeth'),
+      });
     case 'processing-started':
-      return t('logs.code.processing-started', { engine: translated('engine', 'engine') });
+      return t('cases:logs.code.processing-started', { engine: translated('engine', 'engine') });
     case 'processing-resumed':
     case 'attempt-failed':
     case 'processing-failed':
     case 'rated':
-      return t(`logs.code.${entry.code}`, {
+      return t(`cases:logs.code.${entry.code}`, {
         attempt: number('attempt'),
         reason: text('reason'),
         version: number('version'),
         stars: number('stars'),
       });
     case 'processing-failed-after':
-      return t('logs.code.processing-failed-after', {
+      return t('cases:logs.code.processing-failed-after', {
         attempts: counted('attempt', 'attempts'),
         reason: text('reason'),
       });
     case 'engine-timeout':
-      return t('logs.code.engine-timeout', { minutes: counted('minute', 'minutes') });
+      return t('cases:logs.code.engine-timeout', { minutes: counted('minute', 'minutes') });
     case 'processing-ended':
-      return t('logs.code.processing-ended', { status: translated('status', 'status'), reason: text('reason') });
+      return t('cases:logs.code.processing-ended', { status: translated('status', 'status'), reason: text('reason') });
     case 'result-saved':
     case 'engine-files-added':
-      return t(`logs.code.${entry.code}`, { version: number('version'), files: counted('file', 'files') });
+      return t(`cases:logs.code.${entry.code}`, { version: number('version'), files: counted('file', 'files') });
     case 'engine-result-saved':
-      return t('logs.code.engine-result-saved', {
+      return t('cases:logs.code.engine-result-saved', {
         version: number('version'),
         files: counted('file', 'files'),
         status: translated('resultStatus', 'status'),
       });
     case 'result-status':
-      return t('logs.code.result-status', {
+      return t('cases:logs.code.result-status', {
         version: number('version'),
         from: translated('resultStatus', 'from'),
         to: translated('resultStatus', 'to'),
       });
     case 'credits-refunded':
-      return t('logs.code.credits-refunded', { credits: counted('credit', 'credits') });
+      return t('cases:logs.code.credits-refunded', { credits: counted('credit', 'credits') });
     case 'requeued':
-      return t('logs.code.requeued', {
-        pricing: t(text('pricing') === 'recalculation' ? 'logs.pricing.recalculation' : 'logs.pricing.full'),
+      return t('cases:logs.code.requeued', {
+        pricing: t(
+          text('pricing') === 'recalculation' ? 'cases:logs.pricing.recalculation' : 'cases:logs.pricing.full',
+        ),
         credits: counted('credit', 'credits'),
       });
     case 'edited':
-      return t('logs.code.edited', {
+      return t('cases:logs.code.edited', {
         fields: names('fields')
-          .map((field) => t(`fields.${FIELD_KEYS[field] ?? field}`, { defaultValue: field }))
+          .map((field) => t(`cases:fields.${FIELD_KEYS[field] ?? field}`, { defaultValue: field }))
           .join(', '),
       });
     case 'approval-mail-sent':
-      return t('logs.code.approval-mail-sent', { mail: text('mail') || t('logs.theCreator') });
+      return t('cases:logs.code.approval-mail-sent', { mail: text('mail') || t('cases:logs.theCreator') });
     case 'jaw-deleted':
     case 'jaw-restored':
-      return t(`logs.code.${entry.code}`, { jaw: translated('jaws', 'jaw') });
+      return t(`cases:logs.code.${entry.code}`, { jaw: translated('jaws', 'jaw') });
     case 'labels': {
       const parts = [
-        text('flag') && t('logs.labels.flag', { name: text('flag') }),
-        !text('flag') && text('flag_removed') && t('logs.labels.flagRemoved', { name: text('flag_removed') }),
-        names('added').length > 0 && t('logs.labels.tagsAdded', { names: names('added').join(', ') }),
-        names('removed').length > 0 && t('logs.labels.tagsRemoved', { names: names('removed').join(', ') }),
+        text('flag') && t('cases:logs.labels.flag', { name: text('flag') }),
+        !text('flag') && text('flag_removed') && t('cases:logs.labels.flagRemoved', { name: text('flag_removed') }),
+        names('added').length > 0 && t('cases:logs.labels.tagsAdded', { names: names('added').join(', ') }),
+        names('removed').length > 0 && t('cases:logs.labels.tagsRemoved', { names: names('removed').join(', ') }),
       ].filter((part): part is string => Boolean(part));
-      return t('logs.code.labels', { changes: parts.join('; ') });
+      return t('cases:logs.code.labels', { changes: parts.join('; ') });
     }
     case 'sent-to-engine':
     case 'processing-done':
     case 'results-ready':
     case 'locked':
     case 'unlocked':
-      return t(`logs.code.${entry.code}`);
+      return t(`cases:logs.code.${entry.code}`);
     default:
       return entry.message;
   }
