@@ -100,7 +100,6 @@ type CaseJawCardProps = {
 export function CaseJawCard({ item, jaw, scan, mayChange }: CaseJawCardProps) {
   const { t } = useTranslation('cases');
   const format = useFormat();
-  const count = usePlainNumber();
   const action = useJawAction();
   const [downloading, setDownloading] = useState(false);
 

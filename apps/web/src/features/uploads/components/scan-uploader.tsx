@@ -150,7 +150,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
       if (error.status === 413) return sizeProblem(Infinity, maxBytes, tError, bytes);
       return t('uploadFailed');
     },
-    [maxBytes, t, tError],
+    [bytes, maxBytes, t, tError],
   );
 
   const upload = useCallback(
@@ -223,7 +223,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
         setBusy(false);
       }
     },
-    [maxBytes, t, tError, upload],
+    [bytes, maxBytes, t, tError, upload],
   );
 
   const pause = (item: Item) => {
