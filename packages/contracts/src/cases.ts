@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
+import { CASE_LOG_CODES } from './case-log-codes';
 import { CASE_STATUSES, RESULT_STATUSES, UPLOAD_STATUSES } from './case-status';
 import { backendListQuerySchema } from './common';
 import { LOWER_TEETH, lowerToothSchema, UPPER_TEETH, upperToothSchema } from './credits';
 import { flagRefSchema } from './flags';
 import { dateSchema, optionalTextSchema, textSchema } from './validation';
 
+export * from './case-log-codes';
 export * from './case-status';
 
 export const caseStatusSchema = z.enum(CASE_STATUSES);
@@ -358,7 +360,11 @@ export const caseLogSchema = z.object({
   kind: z.enum(CASE_LOG_KINDS),
   from_status: caseStatusSchema.nullable(),
   to_status: caseStatusSchema.nullable(),
+  /** The line in English (older lines have only this). */
   message: z.string(),
+  /** What the line says as a code (CASE_LOG_CODES) with its parameters, for rendering in the reader's language. */
+  code: z.enum(CASE_LOG_CODES).nullable(),
+  params: z.record(z.string(), z.unknown()).nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   actor_id: z.uuid().nullable(),
   actor_name: z.string().nullable(),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { backendListQuerySchema, errorResponseSchema } from './common';
 import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
-import { mailSchema, newPasswordSchema, optionalTextSchema as optionalText, textSchema } from './validation';
+import {
+  mailSchema,
+  newPasswordSchema,
+  optionalTextSchema as optionalText,
+  textSchema,
+  VALIDATION_MESSAGES,
+} from './validation';
 
 const optionalMail = z
   .union([z.literal(''), mailSchema])
@@ -10,7 +16,7 @@ const optionalMail = z
   .transform((v) => (v ? v : null));
 export const countryCodeSchema = textSchema(64)
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}$/, 'Choose a country'));
+  .pipe(z.string().regex(/^[A-Z]{2}$/, VALIDATION_MESSAGES.countryRequired));
 
 export const bankAccountInputSchema = z.object({
   account_holder: optionalText(200),

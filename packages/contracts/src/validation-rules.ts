@@ -25,6 +25,7 @@ export const VALIDATION_MESSAGES = {
   nameRequired: 'The Name field is required',
   fileRequired: 'The File field is required',
   colourHex: 'Choose a colour as #RRGGBB',
+  countryRequired: 'Choose a country',
   recordTypesRequired: 'Choose at least one kind of record',
   labelsNothingToChange: 'Choose a flag or tags to set or remove',
   labelsAddAndRemove: 'A tag cannot be added and removed at once',

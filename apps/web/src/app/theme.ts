@@ -10,6 +10,7 @@ import {
   type MultiSelectProps,
   mergeMantineTheme,
   type NotificationProps,
+  type PasswordInputProps,
   type SelectProps,
 } from '@mantine/core';
 import { i18n } from '../lib/i18n';
@@ -58,6 +59,12 @@ export const theme = createTheme({
         closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
       }),
       styles: { description: { color: 'var(--mantine-color-dimmed)' } } satisfies NotificationProps['styles'],
+    },
+    // The eye of every password field gets a name in the user's language (Mantine's own is English).
+    PasswordInput: {
+      defaultProps: (): Partial<PasswordInputProps> => ({
+        visibilityToggleButtonProps: { 'aria-label': i18n.t('common:actions.togglePassword') },
+      }),
     },
   },
 });

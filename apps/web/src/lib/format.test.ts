@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCurrency,
   formatDate,
+  formatFileSize,
   formatNumber,
   formatRelativeTime,
   fromZonedInputValue,
@@ -108,5 +109,18 @@ describe('datetime-local values in the user time zone', () => {
     expect(fromZonedInputValue('', 'Europe/Berlin')).toBeNull();
     expect(fromZonedInputValue('2030-03-04', 'Europe/Berlin')).toBeNull();
     expect(fromZonedInputValue('2030-03-04T10:30', 'Not/AZone')).toBe(new Date('2030-03-04T10:30').toISOString());
+  });
+});
+
+describe('formatFileSize', () => {
+  it("writes sizes in 1024 steps with the language's units: Ko, Mo, Go in French", () => {
+    expect(formatFileSize(812, { language: 'en' })).toBe('812 B');
+    expect(formatFileSize(1536, { language: 'en' })).toBe('1.5 KB');
+    expect(formatFileSize(3 * 1024 ** 2, { language: 'en' })).toBe('3 MB');
+    expect(formatFileSize(812, { language: 'fr' })).toBe('812 o');
+    expect(formatFileSize(1536, { language: 'fr' })).toBe('1,5 Ko');
+    expect(formatFileSize(500 * 1024 ** 2, { language: 'fr' })).toBe('500 Mo');
+    expect(formatFileSize(2.5 * 1024 ** 3, { language: 'fr' })).toBe('2,5 Go');
+    expect(formatFileSize(1536, { language: 'de' })).toBe('1,5 KB');
   });
 });

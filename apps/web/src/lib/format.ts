@@ -95,6 +95,24 @@ export function formatCurrency(
   }).format(value);
 }
 
+/** Byte units per language (French writes octets: o, Ko, Mo, Go); others take the English symbols. */
+const BYTE_UNITS: Partial<Record<string, readonly string[]>> = { fr: ['o', 'Ko', 'Mo', 'Go', 'To'] };
+const DEFAULT_BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A file size in 1024 steps, in the language's units and digits: "1,5 Mo", "1.5 MB", "812 B". */
+export function formatFileSize(bytes: number, { language }: { language: string }) {
+  const units = BYTE_UNITS[language] ?? DEFAULT_BYTE_UNITS;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const number = new Intl.NumberFormat(toIntlLocale(language), { maximumFractionDigits: digits }).format(value);
+  return `${number} ${units[unit]}`;
+}
+
 export type DateFormatOptions = {
   language: string;
   /** The user's IANA time zone; the browser's when not given or unknown. */

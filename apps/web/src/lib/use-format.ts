@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   formatCurrency,
   formatDate,
+  formatFileSize,
   formatNumber,
   formatRelativeTime,
   fromZonedInputValue,
@@ -25,6 +26,8 @@ export function useFormat() {
       number: (value: number, options?: Omitted<NumberFormatOptions>) => formatNumber(value, { language, ...options }),
       currency: (value: number, options?: Omitted<NumberFormatOptions> & { currency?: string }) =>
         formatCurrency(value, { language, ...options }),
+      /** A file size in the language's units (Ko/Mo in French). */
+      fileSize: (bytes: number) => formatFileSize(bytes, { language }),
       date: (value: Date | string | number, withTime = false) => formatDate(value, { language, timeZone, withTime }),
       /** An instant as a `datetime-local` input value, in the user's time zone. */
       toDateTimeInput: (value: Date | string | null | undefined) => toZonedInputValue(value, timeZone),

@@ -113,7 +113,8 @@ export async function saveResults(
       await insertResultFiles(tx, fileRows(created.id, result.files));
       await logCase(tx, row.id, changer, {
         kind: 'result',
-        message: `Result ${created.version} saved by the engine (${result.files.length} files, ${result.status})`,
+        code: 'engine-result-saved',
+        params: { version: created.version, files: result.files.length, status: result.status },
         details: { result_id: created.id, version: created.version, files: result.files.map((f) => f.fileName) },
       });
       await recordAudit(tx, actor, {
@@ -159,7 +160,8 @@ export async function saveFiles(deps: Deps, actor: Actor, resultId: string, file
     const updated = await updateResult(tx, resultId, {});
     await logCase(tx, row.id, byActor(actor), {
       kind: 'result',
-      message: `Result ${found.result.version}: ${files.length} files added by the engine`,
+      code: 'engine-files-added',
+      params: { version: found.result.version, files: files.length },
       details: { result_id: resultId, version: found.result.version, files: files.map((f) => f.fileName) },
     });
     await recordAudit(tx, actor, {
@@ -242,7 +244,10 @@ export async function failOverdueRuns(deps: Deps, now = new Date()): Promise<str
     const done = await deps.db.transaction(async (tx) => {
       const row = await lockCase(tx, id);
       if (!row || !overdue(row)) return false;
-      await failRun(deps, tx, row, `The engine did not finish within ${minutes} minutes`, SYSTEM);
+      await failRun(deps, tx, row, `The engine did not finish within ${minutes} minutes`, SYSTEM, {
+        code: 'engine-timeout',
+        params: { minutes },
+      });
       await failRunResults(tx, row, SYSTEM);
       return true;
     });

@@ -639,7 +639,7 @@ describe('POST /api/save-results, /save-multiple-results, /save-files', () => {
     const reported = await inject('POST', `/api/case-results/${id}`, engineKey, { status: 'done' });
     expect(reported.json().status).toBe('in-approval');
     const logs = (await logsOf(id)).map((l) => l.message);
-    expect(logs).toContain('Result 1: 1 files added by the engine');
+    expect(logs).toContain('Result 1: 1 file added by the engine');
   });
 
   it('save-multiple-results saves every result of the manifest, or none', async () => {

@@ -110,7 +110,8 @@ export async function saveRating(deps: Deps, actor: Actor, body: z.output<typeof
     });
     await logCase(tx, found.case.id, byActor(actor), {
       kind: 'rating',
-      message: `Rated result ${found.result.version}: ${body.stars} of 5`,
+      code: 'rated',
+      params: { version: found.result.version, stars: body.stars },
       details: { result_id: body.result_id, stars: body.stars, reasons: rating.reasons },
     });
     await recordAudit(tx, actor, {

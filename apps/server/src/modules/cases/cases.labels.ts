@@ -1,3 +1,4 @@
+import type { CaseLogText } from '@cuspid/contracts/cases';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -19,7 +20,7 @@ export const caseLabelHooks: RecordTypeHooks = {
     for (const change of changes) {
       await logCase(tx, change.id, byActor(actor), {
         kind: 'labels',
-        message: describeLabelChange(change),
+        ...describeLabelChange(change),
         details: {
           flag: change.after.flag?.name ?? null,
           tags: change.after.tags.map((tag) => tag.name),
@@ -30,18 +31,18 @@ export const caseLabelHooks: RecordTypeHooks = {
   },
 };
 
-/** "Flag: Urgent; tags added: Implant; tags removed: Rush" (names as they were when the change was made). */
-export function describeLabelChange({ before, after }: Pick<LabelChange, 'before' | 'after'>): string {
-  const parts: string[] = [];
-  if ((before.flag?.id ?? null) !== (after.flag?.id ?? null)) {
-    parts.push(after.flag ? `Flag: ${after.flag.name}` : `Flag removed: ${before.flag?.name}`);
-  }
+/** What changed (names as they were when the change was made): "Flag: Urgent; tags added: Implant" in English. */
+export function describeLabelChange({ before, after }: Pick<LabelChange, 'before' | 'after'>): CaseLogText {
+  const flagChanged = (before.flag?.id ?? null) !== (after.flag?.id ?? null);
   const had = new Set(before.tags.map((tag) => tag.id));
   const has = new Set(after.tags.map((tag) => tag.id));
-  const added = after.tags.filter((tag) => !had.has(tag.id)).map((tag) => tag.name);
-  const removed = before.tags.filter((tag) => !has.has(tag.id)).map((tag) => tag.name);
-  if (added.length) parts.push(`tags added: ${added.join(', ')}`);
-  if (removed.length) parts.push(`tags removed: ${removed.join(', ')}`);
-  const text = parts.join('; ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return {
+    code: 'labels',
+    params: {
+      flag: flagChanged ? (after.flag?.name ?? null) : null,
+      flag_removed: flagChanged && !after.flag ? (before.flag?.name ?? null) : null,
+      added: after.tags.filter((tag) => !had.has(tag.id)).map((tag) => tag.name),
+      removed: before.tags.filter((tag) => !has.has(tag.id)).map((tag) => tag.name),
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import {
   type CaseLogKind,
+  type CaseLogText,
   type CaseMover,
   type CaseStatus,
   checkResultTransition,
@@ -13,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { caseLogMessage } from './cases.log-text';
 import { isEngineKey, passesLock } from './cases.policy';
 import * as repo from './cases.repository';
 
@@ -45,8 +47,8 @@ export function assertUnlocked(changer: CaseChanger, row: repo.CaseRow, lockedBy
 
 export type MoveOptions = {
   note?: string | null;
-  /** The log line (default: "Status: from → to"). */
-  message?: string;
+  /** The log line (default: `status`, "Status: from → to"). */
+  log?: CaseLogText;
   details?: Record<string, unknown>;
   /** More columns to change in the same update. */
   set?: repo.CaseValues;
@@ -80,7 +82,7 @@ export async function moveCase(
     kind: 'status',
     fromStatus: from,
     toStatus: to,
-    message: options.message ?? `Status: ${from} → ${to}`,
+    ...(options.log ?? { code: 'status', params: { from, to } }),
     details: { ...(options.note ? { note: options.note } : {}), ...options.details },
   });
   await recordAudit(tx, changer.kind === 'actor' ? changer.actor : null, {
@@ -95,27 +97,33 @@ export async function moveCase(
   return updated;
 }
 
-/** Writes one case log line (GET /case-logs/{id}). */
+/** Where a line's code and parameters are kept in its details (ADR 0123); GET /case-logs answers them apart. */
+export const LOG_CODE_KEY = 'message_code';
+export const LOG_PARAMS_KEY = 'message_params';
+
+/**
+ * Writes one case log line (GET /case-logs/{id}): its code and parameters, and the English message for API
+ * clients made from them.
+ */
 export async function logCase(
   tx: DbOrTx,
   caseId: string,
   changer: CaseChanger,
-  entry: {
+  entry: CaseLogText & {
     kind: CaseLogKind;
-    message: string;
     fromStatus?: CaseStatus | null;
     toStatus?: CaseStatus | null;
     details?: Record<string, unknown>;
   },
 ): Promise<void> {
-  const details = entry.details && Object.keys(entry.details).length ? entry.details : null;
+  const text = { code: entry.code, params: entry.params } as CaseLogText;
   await repo.insertLog(tx, {
     caseId,
     kind: entry.kind,
     fromStatus: entry.fromStatus ?? null,
     toStatus: entry.toStatus ?? null,
-    message: entry.message,
-    details,
+    message: caseLogMessage(text),
+    details: { ...entry.details, [LOG_CODE_KEY]: text.code, [LOG_PARAMS_KEY]: text.params },
     actorId: actorIdOf(changer),
   });
 }
@@ -139,7 +147,8 @@ export async function moveResult(
   const updated = await repo.updateResult(tx, result.id, { status: to });
   await logCase(tx, result.caseId, changer, {
     kind: 'result',
-    message: `Result ${result.version}: ${from} → ${to}`,
+    code: 'result-status',
+    params: { version: result.version, from, to },
     details: { result_id: result.id, version: result.version, ...(note ? { note } : {}) },
   });
   await recordAudit(tx, changer.kind === 'actor' ? changer.actor : null, {

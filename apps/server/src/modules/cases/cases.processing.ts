@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Jaw, UploadStatus } from '@cuspid/contracts/cases';
+import type { CaseLogText, Jaw, UploadStatus } from '@cuspid/contracts/cases';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -62,7 +62,7 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
     if (row.status === 'queued') {
       // A new run is nobody's yet: the engine account that calls for it first holds it (ADR 0113).
       const moved = await moveCase(tx, row, 'in-progress', SYSTEM, {
-        message: `Processing started (${engine.kind} engine)`,
+        log: { code: 'processing-started', params: { engine: engine.kind } },
         set: { processingStartedAt: new Date(), engine: engine.kind, engineUserId: null },
       });
       return { row: moved, jaws: await liveJaws(tx, row.id) };
@@ -70,7 +70,8 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
     if (row.status === 'in-progress') {
       await logCase(tx, row.id, SYSTEM, {
         kind: 'engine',
-        message: `Processing resumed (attempt ${row.processingAttempts + 1})`,
+        code: 'processing-resumed',
+        params: { attempt: row.processingAttempts + 1 },
       });
       return { row, jaws: await liveJaws(tx, row.id) };
     }
@@ -104,7 +105,7 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
   }
   if (outcome === 'dispatched') {
     await deps.db.transaction(async (tx) => {
-      await logCase(tx, row.id, SYSTEM, { kind: 'engine', message: 'Sent to the external engine' });
+      await logCase(tx, row.id, SYSTEM, { kind: 'engine', code: 'sent-to-engine', params: {} });
     });
     return;
   }
@@ -132,11 +133,15 @@ async function failedAttempt(deps: Deps, run: EngineRun, err: unknown): Promise<
       await repo.updateCase(tx, row.id, { processingAttempts: attempts, processingError: reason });
       await logCase(tx, row.id, SYSTEM, {
         kind: 'engine',
-        message: `Attempt ${attempts} failed: ${reason}; trying again`,
+        code: 'attempt-failed',
+        params: { attempt: attempts, reason },
       });
       return true;
     }
-    await failRun(deps, tx, row, `Processing failed after ${attempts} attempts: ${reason}`, SYSTEM);
+    await failRun(deps, tx, row, `Processing failed after ${attempts} attempts: ${reason}`, SYSTEM, {
+      code: 'processing-failed-after',
+      params: { attempts, reason },
+    });
     return false;
   });
 }
@@ -148,9 +153,11 @@ export async function failRun(
   row: repo.CaseRow,
   reason: string,
   changer: CaseChanger,
+  /** The log line (default: "Processing failed: reason"). */
+  log?: CaseLogText,
 ) {
   const moved = await moveCase(tx, row, 'failed', changer, {
-    message: `Processing failed: ${reason}`,
+    log: log ?? { code: 'processing-failed', params: { reason } },
     set: { processingError: reason, processingAttempts: row.processingAttempts + 1, processedAt: new Date() },
   });
   await refundProcessing(tx, moved, changer);
@@ -200,7 +207,7 @@ export async function completeProcessing(
     if (outcome.status !== 'done') {
       const reason = outcome.reason ?? (outcome.status === 'unsupported' ? 'The scan is not supported' : 'Failed');
       const moved = await moveCase(tx, row, outcome.status, changer, {
-        message: `Processing ended: ${outcome.status}: ${reason}`,
+        log: { code: 'processing-ended', params: { status: outcome.status, reason } },
         set: { processingError: reason, processedAt: new Date() },
       });
       await refundProcessing(tx, moved, changer);
@@ -231,19 +238,20 @@ export async function completeProcessing(
       resultCount += 1;
       await logCase(tx, row.id, changer, {
         kind: 'result',
-        message: `Result ${result.version} saved (${stored.length} files)`,
+        code: 'result-saved',
+        params: { version: result.version, files: stored.length },
         details: { result_id: result.id, version: result.version },
       });
     }
     const done = await moveCase(tx, row, 'done', changer, {
-      message: 'Processing done',
+      log: { code: 'processing-done', params: {} },
       set: { processedAt: new Date(), processingError: null, resultCount },
     });
     const awaiting = (await repo.listResults(tx, row.id, false)).some(
       (r) => r.processingRun === row.processingRun && r.status === 'done',
     );
     if (awaiting) {
-      const ready = await moveCase(tx, done, 'in-approval', SYSTEM, { message: 'Results ready for review' });
+      const ready = await moveCase(tx, done, 'in-approval', SYSTEM, { log: { code: 'results-ready', params: {} } });
       await mailStatusReached(deps, tx, ready, 'in-approval', null);
     }
     return true;

@@ -17,6 +17,11 @@ export async function refundProcessing(tx: DbOrTx, row: repo.CaseRow, changer: C
     chargeBookingId: null,
     creditsSpent: Math.max(0, row.creditsSpent - credits),
   });
-  await logCase(tx, row.id, changer, { kind: 'status', message: `Credits refunded: ${credits}`, details: { credits } });
+  await logCase(tx, row.id, changer, {
+    kind: 'status',
+    code: 'credits-refunded',
+    params: { credits },
+    details: { credits },
+  });
   return credits;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CaseJaw, type CaseListItem, caseListItemSchema } from '@cuspid/contracts/cases';
+import { type CaseJaw, type CaseListItem, type CaseLog, caseListItemSchema } from '@cuspid/contracts/cases';
 import { jawFixtureStl } from '@cuspid/mesh/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -18,7 +18,7 @@ import {
 } from '../../../test/setup-app';
 import { uploadScan } from '../../../test/uploads';
 import { cappedCountsOf } from '../../db/paging';
-import { auditLog, caseJaws, cases, companies, creditLedger, mailOutbox, users } from '../../db/schema';
+import { auditLog, caseJaws, caseLogs, cases, companies, creditLedger, mailOutbox, users } from '../../db/schema';
 import { ledgerMismatches, readBalances } from '../credits';
 import { processCase } from './cases.processing';
 
@@ -917,6 +917,90 @@ describe('submitting a case', () => {
     await processCase(ctx.deps, { caseId: body.id, run: 1 });
     expect((await get(`/api/case-lists/${body.id}`, p.user.token)).json().status).toBe('in-approval');
     expect(await ledgerMismatches(ctx.deps.db, p.id)).toEqual([]);
+    // The review; then every line of the history is a code with parameters, and the English message for API clients.
+    expect((await post('/api/approve-case', { id: body.id, approved: true }, p.user.token)).statusCode).toBe(200);
+    const logs = (await get(`/api/case-logs/${body.id}`, p.user.token)).json().data as CaseLog[];
+    expect(
+      logs.map(({ code, params, message, from_status, to_status }) => ({
+        code,
+        params,
+        message,
+        from_status,
+        to_status,
+      })),
+    ).toEqual([
+      {
+        code: 'result-status',
+        params: { version: 1, from: 'done', to: 'approved' },
+        message: 'Result 1: done → approved',
+        from_status: null,
+        to_status: null,
+      },
+      {
+        code: 'status',
+        params: { from: 'in-approval', to: 'approved' },
+        message: 'Status: in-approval → approved',
+        from_status: 'in-approval',
+        to_status: 'approved',
+      },
+      {
+        code: 'results-ready',
+        params: {},
+        message: 'Results ready for review',
+        from_status: 'done',
+        to_status: 'in-approval',
+      },
+      {
+        code: 'processing-done',
+        params: {},
+        message: 'Processing done',
+        from_status: 'in-progress',
+        to_status: 'done',
+      },
+      {
+        code: 'result-saved',
+        params: { version: 1, files: 3 },
+        message: 'Result 1 saved (3 files)',
+        from_status: null,
+        to_status: null,
+      },
+      {
+        code: 'processing-started',
+        params: { engine: 'reference' },
+        message: 'Processing started (reference engine)',
+        from_status: 'queued',
+        to_status: 'in-progress',
+      },
+      {
+        code: 'submitted',
+        params: { credits, teeth: 3 },
+        message: `Submitted: ${credits} credits for 3 teeth`,
+        from_status: null,
+        to_status: 'queued',
+      },
+    ]);
+    // The code and parameters are not repeated in the details.
+    expect(logs.at(-1)!.details).toEqual({ credits, upper_teeth: [11, 21], lower_teeth: [36] });
+  });
+
+  it('answers a history line written before codes with its stored message and no code', async () => {
+    const p = await practice();
+    const { id } = await caseOf(p.id, { status: 'queued', createdBy: p.user.id });
+    await ctx.deps.db.delete(caseLogs).where(eq(caseLogs.caseId, id));
+    await ctx.deps.db
+      .insert(caseLogs)
+      .values({ caseId: id, kind: 'status', message: 'Status: queued → failed', details: null });
+    await ctx.deps.db.insert(caseLogs).values({
+      caseId: id,
+      kind: 'mail',
+      message: 'Old mail line',
+      details: { message_code: 'no-such-code', note: 'x' },
+    });
+    const logs = (await get(`/api/case-logs/${id}`, p.user.token)).json().data as CaseLog[];
+    expect(logs.map(({ code, params, message, details }) => ({ code, params, message, details }))).toEqual([
+      { code: null, params: null, message: 'Old mail line', details: { note: 'x' } },
+      { code: null, params: null, message: 'Status: queued → failed', details: null },
+    ]);
   });
 
   it("answers 'Not enough credits' and creates nothing; the upload stays usable", async () => {

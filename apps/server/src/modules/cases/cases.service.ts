@@ -14,10 +14,12 @@ import type {
   updateStatusSchema,
 } from '@cuspid/contracts/cases';
 import {
+  CASE_LOG_CODES,
   type Case,
   type CaseJaw,
   type CaseListQuery,
   type CaseLog,
+  type CaseLogCode,
   type CaseStatus,
   type EmptyTrashResult,
   type Jaw,
@@ -39,7 +41,16 @@ import { spendCredits } from '../credits';
 import { listRecordLabels } from '../flags';
 import { consumeUpload, type StoredUpload } from '../uploads';
 import { listCasesJson } from './cases.list.repository';
-import { assertUnlocked, byActor, type CaseChanger, logCase, moveCase, moveResult } from './cases.machine';
+import {
+  assertUnlocked,
+  byActor,
+  type CaseChanger,
+  LOG_CODE_KEY,
+  LOG_PARAMS_KEY,
+  logCase,
+  moveCase,
+  moveResult,
+} from './cases.machine';
 import { mailAboutCase, mailStatusReached } from './cases.mails';
 import { casePolicy, changePolicy, passesLock, statusPolicy } from './cases.policy';
 import { enqueueProcessing } from './cases.processing';
@@ -207,7 +218,8 @@ export async function createCase(deps: Deps, actor: Actor, body: z.output<typeof
     await logCase(tx, id, byActor(actor), {
       kind: 'created',
       toStatus: 'queued',
-      message: `Submitted: ${price.credits} credits for ${price.teeth.upper.length + price.teeth.lower.length} teeth`,
+      code: 'submitted',
+      params: { credits: price.credits, teeth: price.teeth.upper.length + price.teeth.lower.length },
       details: { credits: price.credits, upper_teeth: price.teeth.upper, lower_teeth: price.teeth.lower },
     });
     await recordAudit(tx, actor, {
@@ -248,7 +260,7 @@ export async function updateCase(
     );
     if (!changed.length) return;
     await repo.updateCase(tx, id, values);
-    await logCase(tx, id, byActor(actor), { kind: 'edit', message: `Edited: ${changed.join(', ')}` });
+    await logCase(tx, id, byActor(actor), { kind: 'edit', code: 'edited', params: { fields: changed } });
     await recordAudit(tx, actor, {
       entity: 'case',
       entityId: id,
@@ -260,21 +272,35 @@ export async function updateCase(
   });
 }
 
+const isCaseLogCode = (value: unknown): value is CaseLogCode =>
+  typeof value === 'string' && (CASE_LOG_CODES as readonly string[]).includes(value);
+
 export async function caseLogs(deps: Deps, actor: Actor, id: string): Promise<{ data: CaseLog[]; total: number }> {
   authorize(actor, casePolicy, await repo.findVisibleCase(deps.db, actor, id));
   const rows = await repo.listLogs(deps.db, id);
   return {
-    data: rows.map(({ log, actorName }) => ({
-      id: String(log.id),
-      kind: log.kind as CaseLog['kind'],
-      from_status: log.fromStatus as CaseStatus | null,
-      to_status: log.toStatus as CaseStatus | null,
-      message: log.message,
-      details: (log.details as Record<string, unknown> | null) ?? null,
-      actor_id: log.actorId,
-      actor_name: actorName,
-      created_at: log.createdAt.toISOString(),
-    })),
+    data: rows.map(({ log, actorName }) => {
+      // The code and parameters live in the details (ADR 0123); lines written before them have neither.
+      const {
+        [LOG_CODE_KEY]: code,
+        [LOG_PARAMS_KEY]: params,
+        ...details
+      } = (log.details as Record<string, unknown> | null) ?? {};
+      return {
+        id: String(log.id),
+        kind: log.kind as CaseLog['kind'],
+        from_status: log.fromStatus as CaseStatus | null,
+        to_status: log.toStatus as CaseStatus | null,
+        message: log.message,
+        code: isCaseLogCode(code) ? code : null,
+        params:
+          isCaseLogCode(code) && params && typeof params === 'object' ? (params as Record<string, unknown>) : null,
+        details: Object.keys(details).length ? details : null,
+        actor_id: log.actorId,
+        actor_name: actorName,
+        created_at: log.createdAt.toISOString(),
+      };
+    }),
     total: rows.length,
   };
 }
@@ -405,7 +431,8 @@ export async function sendApproveMail(
       });
     await logCase(tx, id, byActor(actor), {
       kind: 'mail',
-      message: `Approval mail sent to ${body.mail ?? 'the creator'}`,
+      code: 'approval-mail-sent',
+      params: { mail: body.mail ?? null },
     });
     return { message: 'The approval mail was sent' };
   });
@@ -417,7 +444,7 @@ export async function lockCase(deps: Deps, actor: Actor, id: string): Promise<Ca
   return changeCase(deps, actor, id, async (tx, row) => {
     if (row.lockedBy === actor.userId) return;
     await repo.updateCase(tx, id, { lockedBy: actor.userId, lockedAt: new Date() });
-    await logCase(tx, id, byActor(actor), { kind: 'lock', message: 'Locked' });
+    await logCase(tx, id, byActor(actor), { kind: 'lock', code: 'locked', params: {} });
     await repo.notifyCaseChanged(tx, id);
     await recordAudit(tx, actor, {
       entity: 'case',
@@ -434,7 +461,7 @@ export async function unlockCase(deps: Deps, actor: Actor, id: string): Promise<
   return changeCase(deps, actor, id, async (tx, row) => {
     if (!row.lockedBy) throw new AppError('CASE_NOT_LOCKED');
     await repo.updateCase(tx, id, { lockedBy: null, lockedAt: null });
-    await logCase(tx, id, byActor(actor), { kind: 'lock', message: 'Unlocked' });
+    await logCase(tx, id, byActor(actor), { kind: 'lock', code: 'unlocked', params: {} });
     await repo.notifyCaseChanged(tx, id);
     await recordAudit(tx, actor, {
       entity: 'case',
@@ -510,7 +537,8 @@ async function changeJaw(
     await repo.updateJaw(tx, row.id, body.jaw, { deletedAt: to === 'deleted' ? new Date() : null });
     await logCase(tx, row.id, byActor(actor), {
       kind: 'jaw',
-      message: `${to === 'deleted' ? 'Deleted' : 'Restored'} the ${body.jaw} jaw scan`,
+      code: to === 'deleted' ? 'jaw-deleted' : 'jaw-restored',
+      params: { jaw: body.jaw },
     });
     await recordAudit(tx, actor, {
       entity: 'case',
@@ -562,7 +590,10 @@ export async function requeueCase(deps: Deps, actor: Actor, body: z.output<typeo
         : null;
     await repo.queueJaws(tx, row.id);
     const moved = await moveCase(tx, row, 'queued', byActor(actor), {
-      message: `Queued again (${pricing === 'recalculation' ? 'recalculation' : 'full price'}): ${price.credits} credits`,
+      log: {
+        code: 'requeued',
+        params: { pricing: pricing === 'recalculation' ? 'recalculation' : 'full', credits: price.credits },
+      },
       details: { credits: price.credits, upper_teeth: upperTeeth, lower_teeth: lowerTeeth },
       set: {
         upperTeeth: price.teeth.upper,

@@ -18,8 +18,9 @@ describe('AppLayout', () => {
     renderRoutes(ROUTES, '/home');
     expect(await screen.findByRole('heading', { name: 'Welcome, Anna' })).toBeInTheDocument();
     expect(screen.getByTestId('summary-company')).toHaveTextContent('Praxis Weiss');
-    expect(screen.getByTestId('summary-roles')).toHaveTextContent('end-user');
-    expect(document.title).toBe('Cuspid — dental scans, reconstructed');
+    // A built-in role by its translated name; the tab names the page and the product.
+    expect(screen.getByTestId('summary-roles')).toHaveTextContent('Dental practice');
+    await waitFor(() => expect(document.title).toBe('Home — Cuspid'));
   });
 
   it('switches between the side menu and the top menu and remembers the choice', async () => {
@@ -44,6 +45,8 @@ describe('AppLayout', () => {
 
     expect(await screen.findByRole('heading', { name: 'Willkommen, Anna' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kontoeinstellungen' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-roles')).toHaveTextContent('Zahnarztpraxis');
+    await waitFor(() => expect(document.title).toBe('Startseite — Cuspid'));
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('cuspid.language')).toBe('de');
   });

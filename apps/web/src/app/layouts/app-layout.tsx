@@ -15,6 +15,7 @@ import { CommandPaletteLauncher } from './command-palette-launcher';
 import { DrawerUserSection } from './drawer-user-section';
 import { LayoutSwitch } from './layout-switch';
 import { NavMenu } from './nav-menu';
+import { usePageTitle } from './page-title';
 import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 60;
@@ -33,6 +34,7 @@ export function AppLayout() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the mobile menu closes on every navigation
   useEffect(() => closeNav(), [pathname]);
+  usePageTitle();
 
   // The guard sends an unsigned user away; no chrome meanwhile.
   if (!session) return <Outlet />;

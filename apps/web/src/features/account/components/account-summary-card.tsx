@@ -1,11 +1,13 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useRoleName } from '../../../lib/role-name';
 import { useSession } from '../../../lib/session';
 import { useFormat } from '../../../lib/use-format';
 
 /** Who is signed in: company, roles, last sign-in (relative, exact date on hover). */
 export function AccountSummaryCard() {
   const { t } = useTranslation(['account', 'common']);
+  const roleName = useRoleName();
   const session = useSession();
   const format = useFormat();
   if (!session) return null;
@@ -59,7 +61,7 @@ export function AccountSummaryCard() {
             ) : (
               roles.map((role) => (
                 <Badge key={role} variant="light">
-                  {role}
+                  {roleName(role)}
                 </Badge>
               ))
             )}

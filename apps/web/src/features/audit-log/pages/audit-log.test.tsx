@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { COMPANY_ID, jsonResponse } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
 import { AuditLogPage } from './audit-log';
@@ -42,7 +43,7 @@ describe('AuditLogPage', () => {
     const row = await screen.findByTestId('audit-log-row', {}, { timeout: 5000 });
     expect(within(row).getByText('admin@example.com')).toBeInTheDocument();
     expect(within(row).getByText('Updated')).toBeInTheDocument();
-    expect(within(row).getByText('city, password_hash')).toBeInTheDocument();
+    expect(within(row).getByText('City, Password')).toBeInTheDocument();
     const listUrl = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(Object.fromEntries(listUrl.searchParams)).toEqual({
       page: '2',
@@ -55,9 +56,26 @@ describe('AuditLogPage', () => {
     await user.click(within(row).getAllByRole('button')[0]!);
     const detail = await screen.findByTestId('audit-entry-detail');
     const changes = within(detail).getAllByTestId('audit-change-row');
-    expect(changes[0]).toHaveTextContent('city');
+    expect(changes[0]).toHaveTextContent('City');
     expect(changes[0]).toHaveTextContent('Berlin');
     expect(changes[0]).toHaveTextContent('Bonn');
     expect(changes[1]).toHaveTextContent('[redacted]');
+  }, 20_000);
+
+  it('names record types and changed fields in German, and an unknown field as the server does', async () => {
+    await setLanguage('de', { remember: false });
+    const entry = { ...ENTRY, changes: { ...ENTRY.changes, shoe_size: { old: '41', new: '42' } } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse({ data: [entry], total: 1 }))),
+    );
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <AuditLogPage />
+      </Suspense>,
+      { path: '/audit-log', url: '/audit-log' },
+    );
+    const row = await screen.findByTestId('audit-log-row', {}, { timeout: 5000 });
+    expect(within(row).getByText('Ort, Passwort, shoe_size')).toBeInTheDocument();
   }, 20_000);
 });

@@ -92,7 +92,9 @@ export function AuditLogPage() {
       label: t('fields.changedFields'),
       render: (entry) => (
         <Text size="sm" lineClamp={1}>
-          {Object.keys(entry.changes).join(', ') || '—'}
+          {Object.keys(entry.changes)
+            .map((field) => fieldLabel(field, t))
+            .join(', ') || '—'}
         </Text>
       ),
     },
@@ -173,6 +175,11 @@ function actorLabel(entry: AuditEntry, t: Translate): string {
   if (entry.actor_kind === 'system') return t('actorKinds.system');
   if (entry.actor_kind === 'api-key') return `${t('actorKinds.api-key')} ${entry.actor_mail ?? ''}`.trim();
   return entry.actor_mail ?? entry.actor_user_id ?? '—';
+}
+
+/** A changed field's name in the user's language; a field without a translation as the server names it. */
+function fieldLabel(field: string, t: Translate) {
+  return t(`changedFields.${field}`, { defaultValue: field });
 }
 
 /** A text filter that applies on Enter or when the field loses focus, not on every key. */
@@ -257,7 +264,7 @@ function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => vo
                 <Table.Tbody>
                   {changes.map(([field, change]) => (
                     <Table.Tr key={field} data-testid="audit-change-row">
-                      <Table.Td fw={500}>{field}</Table.Td>
+                      <Table.Td fw={500}>{fieldLabel(field, t)}</Table.Td>
                       <Table.Td>
                         <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
                           {showValue(change.old)}

@@ -113,7 +113,6 @@ type CaseJawCardProps = {
 export function CaseJawCard({ item, jaw, scan, mayChange }: CaseJawCardProps) {
   const { t } = useTranslation('cases');
   const format = useFormat();
-  const count = usePlainNumber();
   const action = useJawAction();
   const [downloading, setDownloading] = useState(false);
 
@@ -156,7 +155,7 @@ export function CaseJawCard({ item, jaw, scan, mayChange }: CaseJawCardProps) {
             <Text size="sm">
               {scan.file_name}{' '}
               <Text span c="dimmed" size="sm">
-                ({count(scan.size / 1024 / 1024, 1)} MB)
+                ({format.fileSize(scan.size)})
               </Text>
             </Text>
             <Text size="sm" data-testid={`jaw-${jaw}-status-text`}>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCaseLogs } from '../api/cases';
+import { caseLogText } from './case-log-text';
 
 const ICONS: Record<CaseLog['kind'], typeof IconCircleDot> = {
   created: IconPlus,
@@ -55,6 +56,7 @@ export function CaseLogs({ caseId }: { caseId: string }) {
         <Timeline bulletSize={22} lineWidth={2}>
           {entries.map((entry) => {
             const Icon = ICONS[entry.kind] ?? IconCircleDot;
+            const text = caseLogText(entry, t);
             return (
               <Timeline.Item
                 key={entry.id}
@@ -70,9 +72,9 @@ export function CaseLogs({ caseId }: { caseId: string }) {
                     })}
                   </Text>
                 )}
-                {entry.message && (
+                {text && (
                   <Text size="sm" c="dimmed">
-                    {entry.message}
+                    {text}
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">

@@ -17,6 +17,8 @@ import { mailTemplatePaths } from '../paths';
 /** Mail templates (backoffice-mail-template): paged and searched on the server. */
 export function MailTemplatesPage() {
   const { t } = useTranslation(['mail-templates', 'common']);
+  // A template the product ships under its English name reads in the user's language; a renamed or new one as named.
+  const templateName = (name: string) => t(`builtInNames.${name}`, { defaultValue: name });
   const { params } = useListParams();
   const templates = useMailTemplatePage(params);
   const remove = useDeleteMailTemplate();
@@ -28,7 +30,7 @@ export function MailTemplatesPage() {
       label: t('fields.name'),
       render: (template) => (
         <Text component={Link} to={mailTemplatePaths.mailTemplateEdit(template.id)} fw={500}>
-          {template.name}
+          {templateName(template.name)}
         </Text>
       ),
     },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormat } from '../../../lib/use-format';
 import { downloadTicketAttachment, useRemoveAttachment } from '../api/tickets';
 
 type TicketAttachmentsProps = {
@@ -13,16 +14,10 @@ type TicketAttachmentsProps = {
   mayRemove: (attachment: TicketAttachment) => boolean;
 };
 
-const sizeOf = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 ** 2
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-
 /** A message's files: each downloads with the session; a removable one has a remove button that asks first. */
 export function TicketAttachments({ attachments, mayRemove }: TicketAttachmentsProps) {
   const { t } = useTranslation('tickets');
+  const format = useFormat();
   const remove = useRemoveAttachment();
   const [removing, setRemoving] = useState<TicketAttachment | null>(null);
   if (attachments.length === 0) return null;
@@ -56,7 +51,7 @@ export function TicketAttachments({ attachments, mayRemove }: TicketAttachmentsP
               {attachment.file_name}
             </Anchor>
             <Text span size="xs" c="dimmed">
-              ({sizeOf(attachment.size)})
+              ({format.fileSize(attachment.size)})
             </Text>
             {mayRemove(attachment) && (
               <ActionIcon

@@ -138,6 +138,22 @@ describe('the size check', () => {
     ]);
   });
 
+  it('names its file input, says sizes and refuses a file too large in French units', async () => {
+    await setLanguage('fr', { remember: false });
+    const fetchSpy = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'OPTIONS'
+        ? new Response(null, { status: 204, headers: { 'Tus-Max-Size': '2048', 'Tus-Resumable': '1.0.0' } })
+        : new Response('{}', { status: 500 }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const { container } = renderWithProviders(<ScanUploader onChange={vi.fn()} />);
+    expect(await screen.findByText(/2 Ko/)).toBeInTheDocument();
+    expect(fileInput(container)).toHaveAccessibleName('Choisir des fichiers de scan');
+    await userEvent.upload(fileInput(container), [new File([bytes(4096)], 'upper.stl')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('2 Ko');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/KB/);
+  });
+
   it('refuses files that are no scans, by name', async () => {
     const { container } = renderUploader(10);
     // The drop area accepts by extension; what slips past (a dropped file) is refused with its name.

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
+import { useFormat } from '../../../lib/use-format';
 import { useUploadLimit } from '../api/upload-limit';
 import { findInterruptedUploads, forgetInterruptedUpload, type InterruptedUpload } from '../lib/interrupted-uploads';
 import { isAcceptedFile, isDcm, isZip, SCAN_FILE_EXTENSIONS, sizeProblem } from '../lib/scan-files';
@@ -96,24 +97,6 @@ async function completeUpload(uploadId: string, sha256: string): Promise<Upload>
   }
 }
 
-function useBytes() {
-  const { i18n } = useTranslation();
-  return useCallback(
-    (bytes: number) => {
-      const units = ['B', 'KB', 'MB', 'GB'];
-      let value = bytes;
-      let unit = 0;
-      while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-      }
-      const digits = unit === 0 || value >= 100 ? 0 : 1;
-      return `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
-    },
-    [i18n.language],
-  );
-}
-
 /**
  * The scans of a new case (upper and lower jaw): dropped or picked (.stl .ply .obj, or a ZIP holding
  * them), each assigned a jaw (guessed from its name, changeable), checked for size, uploaded resumably
@@ -127,7 +110,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
   const maxBytes = givenMaxBytes ?? serverLimit ?? DEFAULT_UPLOAD_MAX_BYTES;
   const { t } = useTranslation('uploads');
   const { t: tError } = useTranslation('errors');
-  const bytes = useBytes();
+  const bytes = useFormat().fileSize;
   const [items, setItems] = useState<Item[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -164,10 +147,10 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
   const problemOf = useCallback(
     (error: ApiError) => {
       if (error.status >= 400 && error.status < 500 && error.body.code) return errorMessage(error);
-      if (error.status === 413) return sizeProblem(Infinity, maxBytes, tError);
+      if (error.status === 413) return sizeProblem(Infinity, maxBytes, tError, bytes);
       return t('uploadFailed');
     },
-    [maxBytes, t, tError],
+    [bytes, maxBytes, t, tError],
   );
 
   const upload = useCallback(
@@ -215,7 +198,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
         );
         const added: Item[] = scans.map(({ file, fingerprint }, index) => {
           const plan = plans[index]!;
-          const problem = plan.jaw ? sizeProblem(file.size, maxBytes, tError) : null;
+          const problem = plan.jaw ? sizeProblem(file.size, maxBytes, tError, bytes) : null;
           return {
             key: `${fingerprint}#${Date.now()}#${index}`,
             file,
@@ -240,7 +223,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
         setBusy(false);
       }
     },
-    [maxBytes, t, tError, upload],
+    [bytes, maxBytes, t, tError, upload],
   );
 
   const pause = (item: Item) => {
@@ -286,7 +269,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
       return;
     }
     if (holder) update(holder.key, setAside(holder, { code: 'jawTaken', jaw: value, by: item.fileName }));
-    const problem = sizeProblem(item.size, maxBytes, tError);
+    const problem = sizeProblem(item.size, maxBytes, tError, bytes);
     const started: Item = {
       ...item,
       jaw: value,
@@ -332,6 +315,7 @@ export function ScanUploader({ onChange, maxBytes: givenMaxBytes, disabled }: Sc
         loading={busy}
         aria-label={t('dropLabel')}
         aria-describedby={hintId}
+        inputProps={{ 'aria-label': t('fileInput') }}
         activateOnKeyboard
       >
         <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>

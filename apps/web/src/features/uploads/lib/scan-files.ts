@@ -17,7 +17,9 @@ export function sizeProblem(
   size: number,
   maxBytes: number,
   t: (key: string, params: Record<string, string>) => string,
+  /** The limit in the reader's units (useFormat().fileSize); the server's English ones without it. */
+  fileSize: (bytes: number) => string = formatUploadLimit,
 ): string | null {
   if (size <= maxBytes) return null;
-  return t('errors:UPLOAD_TOO_LARGE', { limit: formatUploadLimit(maxBytes) });
+  return t('errors:UPLOAD_TOO_LARGE', { limit: fileSize(maxBytes) });
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
+import { useRoleName } from '../../../lib/role-name';
 import { useFormat } from '../../../lib/use-format';
 import { useUserList } from '../api/users';
 import { userPaths } from '../paths';
@@ -13,6 +14,7 @@ const PAGE_SIZE = 25;
 /** The users of one company (GET /auth/list-users?company_id=…), paged on the server, each linked to its page. */
 export function CompanyUsersTable({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['users', 'crm']);
+  const roleName = useRoleName();
   const format = useFormat();
   const [page, setPage] = useState(1);
   const users = useUserList({
@@ -61,7 +63,7 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
                     <Group gap={4}>
                       {user.roles.map((role) => (
                         <Badge key={role} variant="light" size="sm">
-                          {role}
+                          {roleName(role)}
                         </Badge>
                       ))}
                     </Group>

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { Can } from '../../../lib/can';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRoleName } from '../../../lib/role-name';
 import { useSession } from '../../../lib/session';
 import { useFormat } from '../../../lib/use-format';
 import { useResendInvitation, useUpdateUser, useUser } from '../api/users';
@@ -31,6 +32,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** /users/{id}/show */
 export function UserShowPage() {
   const { t } = useTranslation(['users', 'account', 'common']);
+  const roleName = useRoleName();
   const { id = '' } = useParams();
   const user = useUser(id);
   const format = useFormat();
@@ -95,7 +97,7 @@ export function UserShowPage() {
                 <Group gap={4}>
                   {u.roles.map((role) => (
                     <Badge key={role} variant="light">
-                      {role}
+                      {roleName(role)}
                     </Badge>
                   ))}
                 </Group>

@@ -10,6 +10,7 @@ import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRoleName } from '../../../lib/role-name';
 import { useSession } from '../../../lib/session';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams } from '../../../lib/use-list-params';
@@ -25,6 +26,7 @@ export const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name'>) =>
 /** /users: every user the caller may see (company users: their own company), paged on the server. */
 export function UsersPage() {
   const { t } = useTranslation('users');
+  const roleName = useRoleName();
   const { params } = useListParams();
   const { sort } = useSortParams();
   const users = useUserList(toAuthListQuery(params, sort));
@@ -47,7 +49,7 @@ export function UsersPage() {
         <Group gap={4}>
           {u.roles.map((role) => (
             <Badge key={role} variant="light" size="sm">
-              {role}
+              {roleName(role)}
             </Badge>
           ))}
         </Group>
