@@ -27,6 +27,8 @@ export type CaseLogParamsByCode = {
   unlocked: Record<string, never>;
   'jaw-deleted': { jaw: 'upper' | 'lower' };
   'jaw-restored': { jaw: 'upper' | 'lower' };
+  /** The user turned a scan's anatomical frame (ADR 0117): one of the 24 quarter turns, 0 = as detected. */
+  'jaw-turned': { jaw: 'upper' | 'lower'; orientation: number };
   rated: { version: number; stars: number };
   'result-status': { version: number; from: ResultStatus; to: ResultStatus };
   'engine-result-saved': { version: number; files: number; status: ResultStatus };
@@ -59,6 +61,7 @@ export const CASE_LOG_CODES = [
   'unlocked',
   'jaw-deleted',
   'jaw-restored',
+  'jaw-turned',
   'rated',
   'result-status',
   'engine-result-saved',

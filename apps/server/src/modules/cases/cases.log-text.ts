@@ -50,6 +50,8 @@ export function caseLogMessage(text: CaseLogText): string {
       return `Deleted the ${text.params.jaw} jaw scan`;
     case 'jaw-restored':
       return `Restored the ${text.params.jaw} jaw scan`;
+    case 'jaw-turned':
+      return `Turned the ${text.params.jaw} jaw scan (orientation ${text.params.orientation})`;
     case 'rated':
       return `Rated result ${text.params.version}: ${text.params.stars} of 5`;
     case 'result-status':

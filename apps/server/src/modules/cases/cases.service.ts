@@ -509,7 +509,8 @@ export async function setJawOrientation(
     await repo.updateJaw(tx, row.id, body.jaw, { orientation: body.orientation });
     await logCase(tx, row.id, byActor(actor), {
       kind: 'jaw',
-      message: `Turned the ${body.jaw} jaw scan (orientation ${body.orientation})`,
+      code: 'jaw-turned',
+      params: { jaw: body.jaw, orientation: body.orientation },
     });
     await recordAudit(tx, actor, {
       entity: 'case',

@@ -82,6 +82,10 @@ export function caseLogText(entry: CaseLog, t: TFunction<'cases'>): string | nul
     case 'jaw-deleted':
     case 'jaw-restored':
       return t(`cases:logs.code.${entry.code}`, { jaw: translated('jaws', 'jaw') });
+    case 'jaw-turned':
+      return t(number('orientation') === 0 ? 'cases:logs.code.jaw-turned-back' : 'cases:logs.code.jaw-turned', {
+        jaw: translated('jaws', 'jaw'),
+      });
     case 'labels': {
       const parts = [
         text('flag') && t('cases:logs.labels.flag', { name: text('flag') }),
