@@ -1,4 +1,4 @@
-import { classifyFaces, type EdgeTable, edgeUses, FACE_DEGENERATE, tallyEdges } from './analyze';
+import { classifyFaces, type EdgeTable, edgeUses, FACE_DEGENERATE, tallyEdges } from './edges';
 import type { IndexedMesh } from './types';
 
 /** A loop of boundary edges: the rim of a hole, or a scan's border (the rim of its open base). */
