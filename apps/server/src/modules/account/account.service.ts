@@ -71,7 +71,12 @@ export async function changePassword(deps: Deps, actor: UserActor, body: ChangeP
 /** GET /auth/mail-preferences: every case mail a user may turn off, and whether it is on (the default). */
 export async function getMailPreferences(deps: Deps, actor: Actor): Promise<MailPreferences> {
   await currentAccount(deps, actor);
-  const stored = new Map((await repo.listMailPreferences(deps.db, actor.userId)).map((p) => [p.event, p.mail]));
+  return readMailPreferences(deps, actor.userId);
+}
+
+/** Every user mail event with the user's choice; an event it never changed is on. */
+async function readMailPreferences(deps: Deps, userId: string): Promise<MailPreferences> {
+  const stored = new Map((await repo.listMailPreferences(deps.db, userId)).map((p) => [p.event, p.mail]));
   return { data: USER_MAIL_EVENTS.map((event) => ({ event, mail: stored.get(event) ?? true })) };
 }
 
@@ -83,7 +88,7 @@ export async function updateMailPreferences(
 ): Promise<MailPreferences> {
   await currentAccount(deps, actor);
   await repo.saveMailPreferences(deps.db, actor.userId, body.preferences);
-  return getMailPreferences(deps, actor);
+  return readMailPreferences(deps, actor.userId);
 }
 
 /**
