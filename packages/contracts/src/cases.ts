@@ -7,6 +7,7 @@ import { LOWER_TEETH, lowerToothSchema, UPPER_TEETH, upperToothSchema } from './
 import { flagRefSchema } from './flags';
 import { dateSchema, optionalTextSchema, textSchema } from './validation';
 
+export * from './case-lock';
 export * from './case-log-codes';
 export * from './case-status';
 

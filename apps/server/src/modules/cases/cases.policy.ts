@@ -1,4 +1,4 @@
-import { CASE_PERMISSIONS, type CaseStatus } from '@cuspid/contracts/cases';
+import { CASE_PERMISSIONS, type CaseStatus, lockLetsThrough } from '@cuspid/contracts/cases';
 import { type Actor, actorCan, isAdmin } from '../../lib/actor';
 import type { Policy } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
@@ -42,8 +42,9 @@ export const isEngineKey = (actor: Actor) =>
   actor.kind === 'api-key' && actor.permissions.includes(CASE_PERMISSIONS.engine);
 
 /**
- * The lock (ADR 0102): a locked case may be changed only by the user who locked it, administrators and the
- * engine (a processing that was paid for finishes). The system is never stopped by a lock.
+ * The lock (ADR 0102, `lockLetsThrough` in the contracts): a locked case may be changed only by the user who
+ * locked it, administrators and the engine (a processing that was paid for finishes). The system is never stopped
+ * by a lock.
  */
 export const passesLock = (actor: Actor, row: Pick<CaseRow, 'lockedBy'>) =>
-  !row.lockedBy || row.lockedBy === actor.userId || isAdmin(actor) || isEngineKey(actor);
+  lockLetsThrough(row.lockedBy, { userId: actor.userId, admin: isAdmin(actor), engine: isEngineKey(actor) });
