@@ -162,3 +162,30 @@ export function requestsTo(app: FastifyInstance | (() => FastifyInstance)) {
     delete: (url: string, token?: string) => call('DELETE', url, token),
   };
 }
+
+export type TestApiKey = { name?: string; scopes: string[]; owner_id?: string };
+
+/**
+ * Creates an API key as the given signed-in user and exchanges it for an access token (the client credentials
+ * grant, form-encoded as RFC 6749 wants it). For tests that act as a key; the exchange itself is tested by the
+ * API-key routes' own tests.
+ */
+export async function apiKeyTokenFor(app: FastifyInstance, ownerToken: string, key: TestApiKey): Promise<string> {
+  const created = await requestsTo(app).post('/auth/create-api-token', { name: 'Test key', ...key }, ownerToken);
+  if (created.statusCode !== 201) throw new Error(`creating an API key failed: ${created.statusCode} ${created.body}`);
+  const { data, client_secret } = created.json() as { data: { client_id: string }; client_secret: string };
+  const exchange = await app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: data.client_id,
+      client_secret,
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: randomAddress(),
+  });
+  if (exchange.statusCode !== 200)
+    throw new Error(`the key's exchange failed: ${exchange.statusCode} ${exchange.body}`);
+  return (exchange.json() as { access_token: string }).access_token;
+}

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
 import { fixtureContext, loadGuards, type ModuleGuards, mergedGuards } from '../../test/guards';
 import {
+  apiKeyTokenFor,
   bearer,
   createTestAdmin,
   createTestApp,
@@ -252,8 +253,6 @@ const actors: Caller[] = [];
 /** Back-office staff per route: holding every permission but the route's (made on first use). */
 const staffFor = new Map<string, UserActor>();
 
-const post = (url: string, payload: unknown, token: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 async function roleWith(titles: readonly string[]): Promise<string> {
   const [role] = await ctx.deps.db
     .insert(roles)
@@ -284,19 +283,8 @@ async function newCompany(name: string, resellerId?: string): Promise<string> {
 }
 
 /** A key owned by an admin, scoped as given; returns an access token. */
-async function keyToken(ownerToken: string, scopes: string[]): Promise<string> {
-  const key = (await post('/auth/create-api-token', { name: 'Matrix key', scopes }, ownerToken)).json() as {
-    data: { client_id: string };
-    client_secret: string;
-  };
-  const exchange = await ctx.app.inject({
-    method: 'POST',
-    url: '/auth/token',
-    payload: { grant_type: 'client_credentials', client_id: key.data.client_id, client_secret: key.client_secret },
-  });
-  expect(exchange.statusCode, exchange.body).toBe(200);
-  return exchange.json().access_token;
-}
+const keyToken = (ownerToken: string, scopes: string[]) =>
+  apiKeyTokenFor(ctx.app, ownerToken, { name: 'Matrix key', scopes });
 
 /** One record of every tenant kind of every module, in the given company; its member holds `generousRole`. */
 async function tenantRecords(companyId: string, generousRole: string, globals: Records): Promise<Records> {

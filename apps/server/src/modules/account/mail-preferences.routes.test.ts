@@ -1,6 +1,7 @@
 import { USER_MAIL_EVENTS } from '@cuspid/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiKeyTokenFor,
   createTestAdmin,
   createTestApp,
   createTestUser,
@@ -14,7 +15,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx?.close());
-const { get, put, post } = requestsTo(() => ctx.app);
+const { get, put } = requestsTo(() => ctx.app);
 const PATH = '/auth/mail-preferences';
 
 const signedIn = async () => (await loginAs(ctx.app, (await createTestUser(ctx.deps)).mail)).token;
@@ -28,20 +29,7 @@ describe('GET and PUT /auth/mail-preferences', () => {
 
   it('answers 403 to an API key, which is no user with preferences', async () => {
     const admin = await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail);
-    const created = await post('/auth/create-api-token', { name: 'Prefs', scopes: ['list-users'] }, admin.token);
-    expect(created.statusCode, created.body).toBe(201);
-    const { data, client_secret } = created.json();
-    const exchange = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/token',
-      payload: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: data.client_id,
-        client_secret,
-      }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const keyToken = exchange.json().access_token as string;
+    const keyToken = await apiKeyTokenFor(ctx.app, admin.token, { scopes: ['list-users'] });
     const answer = await get(PATH, keyToken);
     expect(answer.statusCode, answer.body).toBe(403);
     expect(answer.json().code).toBe('API_KEY_NOT_ALLOWED');

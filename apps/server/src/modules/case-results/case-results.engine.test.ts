@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase, tetrahedronStl } from '../../../test/cases';
 import { multipart } from '../../../test/docx';
 import {
+  apiKeyTokenFor,
   bearer,
   createTestAdmin,
   createTestApp,
@@ -177,22 +178,8 @@ const upload = (url: string, body: ReturnType<typeof multipart>, token?: string)
     remoteAddress: randomAddress(),
   });
 
-async function keyFor(ownerId: string, scopes: string[]): Promise<string> {
-  const created = await inject('POST', '/auth/create-api-token', adminToken, {
-    name: 'Engine key',
-    scopes,
-    owner_id: ownerId,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { data, client_secret } = created.json() as { data: { client_id: string }; client_secret: string };
-  const exchanged = await inject('POST', '/auth/token', undefined, {
-    grant_type: 'client_credentials',
-    client_id: data.client_id,
-    client_secret,
-  });
-  expect(exchanged.statusCode, exchanged.body).toBe(200);
-  return exchanged.json().access_token;
-}
+const keyFor = (ownerId: string, scopes: string[]) =>
+  apiKeyTokenFor(ctx.app, adminToken, { name: 'Engine key', scopes, owner_id: ownerId });
 
 beforeAll(async () => {
   engineServer = await startEngine();

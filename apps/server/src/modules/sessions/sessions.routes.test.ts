@@ -2,11 +2,11 @@ import type { LoginResponse } from '@cuspid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiKeyTokenFor,
   createTestAdmin,
   createTestApp,
   createTestUser,
   loginAs,
-  randomAddress,
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
@@ -27,24 +27,7 @@ function sessionIdOfToken(pair: LoginResponse): string {
 }
 
 /** An API key's access token (client credentials), for a key with one scope. */
-async function apiKeyToken(): Promise<string> {
-  const created = await post('/auth/create-api-token', { name: 'Sign-out check', scopes: ['list-users'] }, adminToken);
-  expect(created.statusCode, created.body).toBe(201);
-  const { data, client_secret } = created.json();
-  const exchange = await ctx.app.inject({
-    method: 'POST',
-    url: '/auth/token',
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: data.client_id,
-      client_secret,
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    remoteAddress: randomAddress(),
-  });
-  expect(exchange.statusCode, exchange.body).toBe(200);
-  return exchange.json().access_token;
-}
+const apiKeyToken = () => apiKeyTokenFor(ctx.app, adminToken, { name: 'Sign-out check', scopes: ['list-users'] });
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_IP: '1000' });
