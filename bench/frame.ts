@@ -1,21 +1,9 @@
 // How long finding a jaw's anatomical frame takes, next to welding and the normals: `npm run bench -- frame`.
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { computeVertexNormals, findJawFrame, parseMesh, weldMesh } from '@cuspid/mesh';
 import { jawFixtureStl } from '@cuspid/mesh/testing';
 import { formatTable, machineLine } from './login';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function timed<T>(fn: () => T): [T, number] {
-  const started = performance.now();
-  const result = fn();
-  return [result, performance.now() - started];
-}
+import { median, timed } from './stats';
 
 const ms = (value: number) => value.toFixed(0);
 

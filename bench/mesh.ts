@@ -1,5 +1,4 @@
 // Parsing and welding binary STL scans with @cuspid/mesh next to three.js: `npm run bench -- mesh`.
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { computeVertexNormals, parseMesh, weldMesh } from '@cuspid/mesh';
 import { jawFixtureStl } from '@cuspid/mesh/testing';
@@ -7,24 +6,13 @@ import type { BufferGeometry } from 'three';
 import { STLLoader } from 'three/addons/loaders/STLLoader.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 import { formatTable, machineLine } from './login';
+import { median, timed } from './stats';
 
 interface Timing {
   parse: number;
   weld: number;
   normals: number;
   vertices: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function timed<T>(fn: () => T): [T, number] {
-  const started = performance.now();
-  const result = fn();
-  return [result, performance.now() - started];
 }
 
 function runOurs(bytes: Uint8Array): Timing {

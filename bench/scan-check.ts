@@ -9,6 +9,7 @@ import { jawFixture } from '@cuspid/mesh/testing';
 import { checkStagedScan } from '../apps/server/src/modules/uploads/uploads.scan-check';
 import { checkScanHere, SCAN_CHECK_LIMITS } from '../apps/server/src/modules/uploads/uploads.scan-sample';
 import { formatTable, machineLine } from './login';
+import { median } from './stats';
 
 type Mesh = ReturnType<typeof jawFixture>['mesh'];
 
@@ -19,12 +20,6 @@ const WRITERS: { name: string; extension: string; format: MeshFormat; write: (me
   { name: 'ASCII PLY', extension: 'ply', format: 'ply', write: (mesh) => writePly(mesh, { binary: false }) },
   { name: 'OBJ', extension: 'obj', format: 'obj', write: (mesh) => writeObj(mesh) },
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Runs `work` while a 5 ms timer ticks on this thread: its result, how long it took, and the longest tick gap. */
 async function withStallMeter<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; stallMs: number }> {

@@ -12,6 +12,7 @@ import { jawFixtureStl } from '@cuspid/mesh/testing';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { formatTable, machineLine } from './login';
+import { median } from './stats';
 
 /** One run of one size in the page (bench/viewer/browser.ts), times in ms. */
 export interface ViewerRun {
@@ -56,12 +57,6 @@ const CHROMIUM_ARGS = [
   '--ignore-gpu-blocklist',
 ];
 
-function median(values: number[]): number {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? '—' : value.toFixed(0));
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
