@@ -1,5 +1,5 @@
 // What other features use of credits: a company's balance, ledger, balance history and the staff's grant form.
-export { creditBalanceQuery, ownCreditBalanceQuery } from './api/credits';
+export { creditBalanceQuery } from './api/credits';
 export { BalanceHistoryChart } from './components/balance-history-chart';
 export { CreditBalanceCards } from './components/credit-balance-cards';
 export { CreditHistoryTable } from './components/credit-history-table';

@@ -46,12 +46,6 @@ export const creditBalanceQuery = (companyId: string) =>
       api.get<CreditBalance>('api', CREDIT_ROUTES.getCredits, { signal, query: { company_id: companyId } }),
   });
 export const useCreditBalance = (companyId: string) => useQuery(creditBalanceQuery(companyId));
-/** The signed-in user's company's balance (GET /get-credits without a company). */
-export const ownCreditBalanceQuery = () =>
-  queryOptions({
-    queryKey: creditKeys.balance('own'),
-    queryFn: ({ signal }) => api.get<CreditBalance>('api', CREDIT_ROUTES.getCredits, { signal }),
-  });
 
 export const creditHistoryQuery = (companyId: string, params: CreditHistoryParams) =>
   queryOptions({

@@ -3,8 +3,9 @@ import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 import { useFormat } from '../../../lib/use-format';
-import { creditBalanceQuery, ownCreditBalanceQuery } from '../../credits';
+import { creditBalanceQuery } from '../../credits';
 import { casePriceQuery } from '../api/packages';
 
 type CasePriceProps = {
@@ -33,6 +34,7 @@ export function CasePrice({
 }: CasePriceProps) {
   const { t } = useTranslation('packages');
   const format = useFormat();
+  const ownCompanyId = useSession()?.token_info.company_id;
   const chosen = upperTeeth.length + lowerTeeth.length > 0;
   const body: CasePriceInput = {
     upper_teeth: [...upperTeeth],
@@ -43,10 +45,12 @@ export function CasePrice({
   };
   // The last price stays shown (with a loader) while the next choice is priced.
   const price = useQuery({ ...casePriceQuery(body), enabled: chosen, placeholderData: keepPreviousData });
-  // A caller who may not read the balance (no credit permission) simply sees none.
+  // A caller who may not read the balance (no credit permission) simply sees none. Without a company named, the
+  // balance is the user's own company's, under the same cache entry as the credits page's.
+  const balanceOf = companyId ?? ownCompanyId ?? '';
   const balance = useQuery({
-    ...(companyId ? creditBalanceQuery(companyId) : ownCreditBalanceQuery()),
-    enabled: showBalance,
+    ...creditBalanceQuery(balanceOf),
+    enabled: showBalance && balanceOf !== '',
     retry: false,
   });
 
