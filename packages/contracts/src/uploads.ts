@@ -72,65 +72,6 @@ export const UPLOAD_ROUTES = {
 /** The one name a file goes by in tus metadata (`Upload-Metadata: filename …, filetype …`). */
 export const TUS_METADATA = { fileName: 'filename', contentType: 'filetype' } as const;
 
-// --- Which jaw a file is ------------------------------------------------------------------------
-
-const UPPER_TOKENS = new Set([
-  'upper',
-  'upperjaw',
-  'maxilla',
-  'maxillary',
-  'maxillar',
-  'oberkiefer',
-  'ok',
-  'u',
-  'oben',
-]);
-const LOWER_TOKENS = new Set([
-  'lower',
-  'lowerjaw',
-  'mandible',
-  'mandibular',
-  'mandibula',
-  'unterkiefer',
-  'uk',
-  'l',
-  'unten',
-]);
-const UPPER_PARTS = ['upperjaw', 'oberkiefer', 'maxillary', 'maxilla', 'upper'];
-const LOWER_PARTS = ['lowerjaw', 'unterkiefer', 'mandibular', 'mandible', 'lower'];
-
-/**
- * The jaw a scan's file name names, if it names one: English and German words (upper/lower,
- * maxilla/mandible, maxillary/mandibular, Oberkiefer/Unterkiefer), OK/UK as tokens of their own,
- * `_u`/`_l` suffixes and scanner exports such as `UpperJaw.stl` or `2024-01-01_LowerJawScan.ply`.
- * Null when it names neither or both.
- */
-export function guessJaw(fileName: string): Jaw | null {
-  const base =
-    fileName
-      .split(/[\\/]/)
-      .pop()
-      ?.replace(/\.[a-z0-9]{1,4}$/i, '') ?? '';
-  // Split camelCase (UpperJaw → Upper Jaw) before lowering, then on everything that is not a letter.
-  const tokens = base
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-zäöüß]+/)
-    .filter(Boolean);
-  let upper = false;
-  let lower = false;
-  for (const token of tokens) {
-    if (UPPER_TOKENS.has(token)) upper = true;
-    else if (LOWER_TOKENS.has(token)) lower = true;
-  }
-  // Words inside longer tokens (upperjawscan, scanoberkiefer, mandibular2): whole words only, not "ok" or "u".
-  const joined = tokens.join(' ');
-  if (!upper && UPPER_PARTS.some((part) => joined.includes(part))) upper = true;
-  if (!lower && LOWER_PARTS.some((part) => joined.includes(part))) lower = true;
-  if (upper === lower) return null;
-  return upper ? 'upper' : 'lower';
-}
-
 /** Whether a file name ends in one of the given extensions (case-insensitive). */
 export function hasExtension(fileName: string, extensions: readonly string[]): boolean {
   const lower = fileName.toLowerCase();
