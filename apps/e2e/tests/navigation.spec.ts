@@ -219,6 +219,8 @@ describe('navigation', () => {
     await gotoPath(page, '/account-setting');
     const account = page.getByTestId('nav-link-account-setting');
     await account.waitFor();
+    // Administration was open for its page only: on another section's page it is collapsed again.
+    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'false');
     const inView = () =>
       account.evaluate((link) => {
         const box = link.getBoundingClientRect();

@@ -146,6 +146,27 @@ describe('AuditLogPage', () => {
     );
   }, 20_000);
 
+  it('applies a record id pasted into the empty field at once', async () => {
+    mockServer({ '/api/audit-log': () => jsonResponse({ data: [ENTRY], total: 1 }) });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(
+      <Suspense fallback={null}>
+        <AuditLogPage />
+      </Suspense>,
+      { path: '/audit-log', url: '/audit-log?entity=company' },
+    );
+    await screen.findByTestId('audit-log-row', {}, { timeout: 5000 });
+    await user.click(screen.getByTestId('audit-filter-entity-id'));
+    await user.paste(` ${COMPANY_ID} `);
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        entity: 'company',
+        entity_id: COMPANY_ID,
+      }),
+    );
+    expect(screen.getByTestId('audit-filter-entity-id')).toHaveValue(COMPANY_ID);
+  }, 20_000);
+
   it('names every record type it offers in English, German and French', () => {
     for (const locale of [en, de, fr]) {
       const named: Record<string, string> = locale.entities;
