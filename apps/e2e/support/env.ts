@@ -18,7 +18,7 @@ export const STORAGE_KEYS = {
   language: 'cuspid.language',
   layout: 'cuspid.layout',
   colorScheme: 'cuspid.color-scheme',
-  navCollapsed: 'cuspid.nav-collapsed',
+  navSections: 'cuspid.nav-sections',
 } as const;
 
 /** A mail address no earlier run has used. */

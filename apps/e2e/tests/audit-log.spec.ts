@@ -3,7 +3,7 @@ import { describe } from 'node:test';
 import { apiCall, loginApi } from '../support/api';
 import { ADMIN } from '../support/env';
 import { useBrowser } from '../support/fixture';
-import { gotoPath, loginViaUi } from '../support/ui';
+import { gotoPath, loginViaUi, waitForPath } from '../support/ui';
 
 describe('audit trail', () => {
   const { e2e } = useBrowser('audit-log');
@@ -31,6 +31,19 @@ describe('audit trail', () => {
       await rows.first().getByRole('button').first().click();
       const change = page.getByTestId('audit-change-row').filter({ hasText: 'city' });
       await change.getByText('Bonn').waitFor();
+      await page.keyboard.press('Escape');
+
+      // The acting user is chosen by mail; the filter keeps their id in the URL.
+      await page.getByTestId('audit-filter-actor').fill(ADMIN.mail);
+      await page.getByRole('option').filter({ hasText: ADMIN.mail }).first().click();
+      await page.waitForURL(/[?&]actor=[0-9a-f-]{36}/, { waitUntil: 'commit' });
+      assert.match(page.url(), new RegExp(`entity_id=${id}`));
+      await rows.first().getByText('Updated').waitFor();
+      assert.equal(await rows.count(), 2);
+
+      // The record id opens the company's page.
+      await rows.first().getByTestId('audit-record-link').click();
+      await waitForPath(page, `/customers/${id}/show`);
     },
     { timeout: 120_000 },
   );

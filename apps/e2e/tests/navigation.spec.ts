@@ -41,6 +41,32 @@ const ADMIN_MENU = [
   'My account: Account settings, My company',
 ];
 
+/** Which side-menu sections are open, by group. */
+function expandedSections(page: Page): Promise<Record<string, boolean>> {
+  return page
+    .getByTestId('nav-menu')
+    .evaluate((nav) =>
+      Object.fromEntries(
+        [...nav.querySelectorAll('[data-testid$="-toggle"]')].map((toggle) => [
+          (toggle.getAttribute('data-testid') ?? '').replace(/^nav-section-|-toggle$/g, ''),
+          toggle.getAttribute('aria-expanded') === 'true',
+        ]),
+      ),
+    );
+}
+
+/** Opens every collapsed section of the side menu. */
+async function openAllSections(page: Page): Promise<void> {
+  for (const [group, open] of Object.entries(await expandedSections(page))) {
+    if (open) continue;
+    const toggle = page.getByTestId(`nav-section-${group}-toggle`);
+    await toggle.click();
+    assert.equal(await waitForValue(() => toggle.getAttribute('aria-expanded'), 'true'), 'true');
+  }
+  // The sections' transitions have ended: every entry is visible.
+  await page.getByTestId('nav-menu').locator('a').last().waitFor();
+}
+
 /** Presses Tab until the element with `testId` has the focus (at most `limit` times: a page's rows come first). */
 async function tabTo(page: Page, testId: string, limit = 150): Promise<void> {
   for (let i = 0; i < limit; i++) {
@@ -80,30 +106,73 @@ describe('navigation', () => {
     },
   );
 
-  e2e('the admin sees every section, with its entries in order', async ({ page }) => {
-    await loginViaUi(page, ADMIN.mail, ADMIN.password);
-    assert.deepEqual(await sideMenu(page), ADMIN_MENU);
-  });
+  e2e(
+    "the admin's menu starts collapsed and fits a 1400 × 900 screen; opened, it holds every entry in order",
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await loginViaUi(page, ADMIN.mail, ADMIN.password);
+      assert.deepEqual(await expandedSections(page), {
+        customers: false,
+        billing: false,
+        support: false,
+        content: false,
+        administration: false,
+        account: false,
+      });
+      // Neither the menu nor its scroll area needs to scroll.
+      const overflow = await page.getByTestId('nav-menu').evaluate((nav) => {
+        const viewport = nav.closest('.mantine-ScrollArea-viewport') ?? nav;
+        return [nav.scrollHeight - nav.clientHeight, viewport.scrollHeight - viewport.clientHeight];
+      });
+      assert.deepEqual(overflow, [0, 0]);
 
-  e2e('a collapsed section stays collapsed after a reload', async ({ page }) => {
+      // Every entry opens its page, its section opened as needed.
+      const links = await page
+        .getByTestId('nav-menu')
+        .evaluate((nav) => [...nav.querySelectorAll('a')].map((link) => link.getAttribute('data-testid') ?? ''));
+      assert.equal(links.length, ADMIN_MENU.join(', ').split(', ').length);
+      for (const testId of links) {
+        const link = page.getByTestId(testId);
+        if (!(await link.isVisible())) {
+          const section = await link.evaluate((a) =>
+            a.closest('[data-testid^="nav-section-"]')?.getAttribute('data-testid'),
+          );
+          await page.getByTestId(`${section}-toggle`).click();
+          await link.waitFor();
+        }
+        await link.click();
+        assert.equal(
+          await waitForValue(() => link.getAttribute('aria-current'), 'page'),
+          'page',
+          `${testId} is not current`,
+        );
+      }
+
+      await openAllSections(page);
+      assert.deepEqual(await sideMenu(page), ADMIN_MENU);
+    },
+    { timeout: 240_000 },
+  );
+
+  e2e('a section the user opened or closed stays so after a reload', async ({ page }) => {
     await loginViaUi(page, ADMIN.mail, ADMIN.password);
     const toggle = page.getByTestId('nav-section-content-toggle');
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    await toggle.click();
-    await page.getByTestId('nav-link-mail-templates').waitFor({ state: 'hidden' });
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-    assert.equal(await localStorageItem(page, STORAGE_KEYS.navCollapsed), '["content"]');
+    await toggle.click();
+    await page.getByTestId('nav-link-mail-templates').waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await localStorageItem(page, STORAGE_KEYS.navSections), '{"content":true}');
 
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.getByTestId('nav-section-administration-toggle').waitFor();
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-    assert.equal(await page.getByTestId('nav-link-mail-templates').isVisible(), false);
-    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'true');
-    assert.ok((await sideMenu(page)).includes('Content: '));
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.getByTestId('nav-link-mail-templates').isVisible(), true);
+    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'false');
 
     await toggle.click();
-    await page.getByTestId('nav-link-mail-templates').waitFor();
-    assert.equal(await localStorageItem(page, STORAGE_KEYS.navCollapsed), '[]');
+    await page.getByTestId('nav-link-mail-templates').waitFor({ state: 'hidden' });
+    assert.equal(await localStorageItem(page, STORAGE_KEYS.navSections), '{"content":false}');
+    assert.ok((await sideMenu(page)).includes('Content: '));
   });
 
   e2e('the keyboard reaches a section header with Tab, and Enter toggles it with a visible focus', async ({ page }) => {
@@ -115,11 +184,8 @@ describe('navigation', () => {
     const controls = await toggle.getAttribute('aria-controls');
     assert.ok(controls, 'the section header names the region it controls');
     assert.equal(await page.locator(`[id="${controls}"]`).getByTestId('nav-link-faq').count(), 1);
-
-    await page.keyboard.press('Enter');
-    assert.equal(await waitForValue(() => toggle.getAttribute('aria-expanded'), 'false'), 'false');
-    await page.getByTestId('nav-link-faq').waitFor({ state: 'hidden' });
-    // The collapsed section's entries leave the Tab order: the next stop is the next section's header.
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    // The collapsed section's entries are out of the Tab order: the next stop is the next section's header.
     await page.keyboard.press('Tab');
     assert.equal(
       await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
@@ -136,10 +202,10 @@ describe('navigation', () => {
     await waitForPath(page, '/tickets');
   });
 
-  e2e('opening a page opens its section and highlights it, even a collapsed one', async ({ page }) => {
+  e2e('opening a page opens its section and highlights it, and leaving it collapses it again', async ({ page }) => {
     await loginViaUi(page, ADMIN.mail, ADMIN.password);
-    await page.getByTestId('nav-section-administration-toggle').click();
-    await page.getByTestId('nav-link-roles').waitFor({ state: 'hidden' });
+    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.getByTestId('nav-link-roles').isVisible(), false);
 
     await gotoPath(page, '/roles');
     const roles = page.getByTestId('nav-link-roles');
@@ -153,6 +219,8 @@ describe('navigation', () => {
     await gotoPath(page, '/account-setting');
     const account = page.getByTestId('nav-link-account-setting');
     await account.waitFor();
+    // Administration was open for its page only: on another section's page it is collapsed again.
+    assert.equal(await page.getByTestId('nav-section-administration-toggle').getAttribute('aria-expanded'), 'false');
     const inView = () =>
       account.evaluate((link) => {
         const box = link.getBoundingClientRect();

@@ -39,6 +39,11 @@ export const AUDIT_ENTITIES = [
   'case',
   'case-result',
   'case-rating',
+  'invoice',
+  'payment',
+  'reminder-level',
+  'news',
+  'global-configuration',
 ] as const;
 
 /**

@@ -4,8 +4,8 @@ export const STORAGE_KEYS = {
   language: 'cuspid.language',
   layout: 'cuspid.layout',
   colorScheme: 'cuspid.color-scheme',
-  /** The menu sections the user collapsed (a JSON list of their groups). */
-  navCollapsed: 'cuspid.nav-collapsed',
+  /** The menu sections the user opened or closed (a JSON object: group → open). */
+  navSections: 'cuspid.nav-sections',
   /** sessionStorage: what was typed into a new case, per user (`<key>.<user id>`), until it is submitted. */
   caseDraft: 'cuspid.case-draft',
 } as const;

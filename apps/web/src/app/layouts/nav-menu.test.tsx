@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { NavEntry } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
 import { jsonResponse, loginResponse, mockServer } from '../../testing/fixtures';
-import { renderWithProviders } from '../../testing/render-app';
+import { renderPages, renderWithProviders } from '../../testing/render-app';
 import { NAVIGATION } from '../navigation';
 import type { AppRoute } from '../route-table';
 import { NavMenu } from './nav-menu';
@@ -49,8 +49,9 @@ function sideMenu(): string[] {
   return [...nav.children].map((child) => {
     if (child.tagName === 'A') return child.textContent ?? '';
     const header = within(child as HTMLElement).getByRole('button');
+    // A collapsed section's entries count too: the menu's content, whatever is open.
     const links = within(child as HTMLElement)
-      .queryAllByRole('link')
+      .queryAllByRole('link', { hidden: true })
       .map((link) => link.textContent);
     return `${header.textContent}: ${links.join(', ')}`;
   });
@@ -112,7 +113,7 @@ describe('NavMenu (side menu)', () => {
 
     expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument());
-    expect(JSON.parse(localStorage.getItem('cuspid.nav-collapsed') ?? '[]')).toEqual(['billing']);
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-sections') ?? '{}')).toEqual({ billing: false });
 
     unmount();
     renderSideMenu('/home');
@@ -123,7 +124,7 @@ describe('NavMenu (side menu)', () => {
     await userEvent.click(sectionToggle('Billing'));
     expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('link', { name: 'Invoices' })).toBeVisible();
-    expect(localStorage.getItem('cuspid.nav-collapsed')).toBe('[]');
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-sections') ?? '{}')).toEqual({ billing: true });
   });
 
   it('toggles a section from the keyboard: Tab reaches its header, Enter and Space toggle it', async () => {
@@ -150,7 +151,7 @@ describe('NavMenu (side menu)', () => {
   });
 
   it('highlights the current page and opens its section, even one the user had collapsed', async () => {
-    localStorage.setItem('cuspid.nav-collapsed', JSON.stringify(['billing', 'administration']));
+    localStorage.setItem('cuspid.nav-sections', JSON.stringify({ billing: false, administration: false }));
     signInWith(['admin'], []);
     renderSideMenu('/invoices/42/edit');
 
@@ -165,13 +166,109 @@ describe('NavMenu (side menu)', () => {
     await userEvent.click(sectionToggle('Billing'));
     expect(sectionToggle('Billing')).toHaveAttribute('aria-expanded', 'false');
     expect(sectionToggle('Billing')).toHaveAttribute('data-active');
-    expect(JSON.parse(localStorage.getItem('cuspid.nav-collapsed') ?? '[]')).toEqual(['administration', 'billing']);
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-sections') ?? '{}')).toEqual({
+      billing: false,
+      administration: false,
+    });
   });
 
   it('marks the current page when it is a plain link', () => {
     signInWith(['end-user'], []);
     renderSideMenu('/home');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+// More entries than COMPACT_MENU_ENTRIES: the back office's menu.
+const LONG_MENU: NavEntry[] = [
+  ...MENU,
+  ...['a', 'b', 'c', 'd'].map((n, i) => ({
+    path: `/roles/${n}`,
+    label: `Role ${n}`,
+    icon,
+    group: 'administration' as const,
+    order: 30 + i,
+  })),
+  ...['a', 'b', 'c'].map((n, i) => ({
+    path: `/unit/${n}`,
+    label: `Unit ${n}`,
+    icon,
+    group: 'customers' as const,
+    order: 30 + i,
+  })),
+];
+
+function expanded(): Record<string, boolean> {
+  return Object.fromEntries(
+    screen
+      .getAllByRole('button')
+      .map((button) => [button.textContent ?? '', button.getAttribute('aria-expanded') === 'true']),
+  );
+}
+
+const LONG_MENU_ROUTES: AppRoute[] = [
+  ...MENU_ROUTES,
+  { path: '/roles/:name', page, permission: 'list-roles' },
+  { path: '/unit/:name', page, permission: 'backoffice-unit' },
+];
+
+function renderLongMenu(url: string) {
+  return renderPages(
+    [{ path: '*', element: <NavMenu orientation="vertical" routes={LONG_MENU_ROUTES} navigation={LONG_MENU} /> }],
+    url,
+  );
+}
+
+describe('NavMenu (side menu of many entries)', () => {
+  it('starts with every section collapsed but the current page’s, and stores no choice for it', () => {
+    signInWith(['admin'], []);
+    renderLongMenu('/invoices');
+    expect(expanded()).toEqual({ Customers: false, Billing: true, Administration: false });
+    expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-sections') ?? '{}')).toEqual({});
+  });
+
+  it('opens the section of the page navigated to, and closes again the one it had opened', async () => {
+    signInWith(['admin'], []);
+    const { router } = renderLongMenu('/invoices');
+    await userEvent.click(sectionToggle('Customers'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Units' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unit'));
+    // Customers was opened by the user and holds the page; Billing only held the page before.
+    await waitFor(() => expect(expanded()).toEqual({ Customers: true, Billing: false, Administration: false }));
+    expect(JSON.parse(localStorage.getItem('cuspid.nav-sections') ?? '{}')).toEqual({ customers: true });
+
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    // A section the user opened stays open.
+    expect(expanded()).toEqual({ Customers: true, Billing: false, Administration: false });
+  });
+
+  it('remembers the sections the user opened and closed across a reload', async () => {
+    signInWith(['admin'], []);
+    const first = renderLongMenu('/home');
+    expect(expanded()).toEqual({ Customers: false, Billing: false, Administration: false });
+    await userEvent.click(sectionToggle('Administration'));
+    expect(await screen.findByRole('link', { name: 'Users' })).toBeVisible();
+    first.unmount();
+
+    renderLongMenu('/home');
+    expect(expanded()).toEqual({ Customers: false, Billing: false, Administration: true });
+  });
+
+  it('opens a section the user closed when a page inside it is opened', () => {
+    localStorage.setItem('cuspid.nav-sections', JSON.stringify({ billing: false }));
+    signInWith(['admin'], []);
+    renderLongMenu('/payments');
+    expect(expanded()).toEqual({ Customers: false, Billing: true, Administration: false });
+  });
+
+  it('ignores a stored value it cannot read', () => {
+    localStorage.setItem('cuspid.nav-sections', '["billing"]');
+    signInWith(['admin'], []);
+    renderLongMenu('/home');
+    expect(expanded()).toEqual({ Customers: false, Billing: false, Administration: false });
   });
 });
 

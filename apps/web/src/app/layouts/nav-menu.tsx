@@ -9,7 +9,7 @@ import { NAV_ICONS, type NavIconName } from '../nav-icons';
 import { groupNavigation, NAV_SECTIONS, NAVIGATION, type NavSection, type NavSectionDefinition } from '../navigation';
 import { type AppRoute, ROUTES } from '../route-table';
 import { useCanOpenPath } from '../use-can-open-path';
-import { useCollapsedSections } from './use-collapsed-sections';
+import { COMPACT_MENU_ENTRIES, useSectionChoices } from './use-collapsed-sections';
 
 type NavMenuProps = {
   orientation: 'vertical' | 'horizontal';
@@ -46,8 +46,9 @@ function useNavSections(routes: AppRoute[], navigation: NavEntry[], sections: re
 /**
  * The navigation menu, built from the features' menu entries: only what the user may open, in sections
  * (`NAV_SECTIONS`); a section the user may open nothing of is left out, and a section with one entry for this user
- * is that entry's plain link. The side menu's sections collapse (remembered per browser) and the current page's
- * section opens; the top menu shows each section as a dropdown menu.
+ * is that entry's plain link. The side menu's sections collapse and open (the user's choices remembered per
+ * browser); a long menu starts collapsed (ADR 0126), and the current page's section opens. The top menu shows each
+ * section as a dropdown menu.
  */
 export function NavMenu({
   orientation,
@@ -82,13 +83,16 @@ type MenuPartProps = { current: NavEntry | undefined; onNavigate?: () => void };
 function VerticalMenu({ sections, current, onNavigate }: MenuPartProps & { sections: NavSection[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { collapsed, setOpen } = useCollapsedSections();
+  const { choices, choose } = useSectionChoices();
+  // A long menu (the back office's) starts collapsed, so that it fits the screen; a short one starts open.
+  const compact = sections.reduce((sum, section) => sum + section.entries.length, 0) > COMPACT_MENU_ENTRIES;
   // The current page's section is open, whatever was remembered, until the user closes it on this page.
   const [closedAt, setClosedAt] = useState<string | null>(null);
   const currentGroup = current?.group;
-  const isOpen = (group: NavGroup) => (group === currentGroup && closedAt !== pathname) || !collapsed.includes(group);
+  const isOpen = (group: NavGroup) =>
+    (group === currentGroup && closedAt !== pathname) || (choices[group] ?? (!compact || group === currentGroup));
   const handleToggle = (group: NavGroup, open: boolean) => {
-    setOpen(group, open);
+    choose(group, open);
     if (group === currentGroup) setClosedAt(open ? null : pathname);
   };
 

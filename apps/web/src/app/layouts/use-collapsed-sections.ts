@@ -3,37 +3,44 @@ import { useCallback } from 'react';
 import type { NavGroup } from '../../lib/routes';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
-const NO_GROUPS: NavGroup[] = [];
+/** The user's own choices: a section they opened (true) or closed (false); a section not in it follows the default. */
+export type SectionChoices = Partial<Record<NavGroup, boolean>>;
 
-function readGroups(value: string | undefined): NavGroup[] {
-  if (!value) return NO_GROUPS;
+const NO_CHOICES: SectionChoices = {};
+
+/**
+ * A menu with more entries than this (the back office's) starts with its sections collapsed, but for the current
+ * page's; a shorter one (a customer's) starts with every section open (ADR 0126).
+ */
+export const COMPACT_MENU_ENTRIES = 12;
+
+export function readChoices(value: string | undefined): SectionChoices {
+  if (!value) return NO_CHOICES;
   try {
     const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((item): item is NavGroup => typeof item === 'string') : NO_GROUPS;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return NO_CHOICES;
+    return Object.fromEntries(Object.entries(parsed).filter(([, open]) => typeof open === 'boolean'));
   } catch {
-    return NO_GROUPS;
+    return NO_CHOICES;
   }
 }
 
 /**
- * The side menu's sections the user collapsed, remembered per browser (localStorage); every other section is
- * open. Kept as the list of collapsed groups so that a section added later starts open.
+ * The side menu's sections the user opened or closed, remembered per browser (localStorage). Only explicit
+ * choices are kept, so that a section the user never touched follows the menu's default (and one added later
+ * does too).
  */
-export function useCollapsedSections() {
-  const [collapsed, setCollapsed] = useLocalStorage<NavGroup[]>({
-    key: STORAGE_KEYS.navCollapsed,
-    defaultValue: NO_GROUPS,
+export function useSectionChoices() {
+  const [choices, setChoices] = useLocalStorage<SectionChoices>({
+    key: STORAGE_KEYS.navSections,
+    defaultValue: NO_CHOICES,
     getInitialValueInEffect: false,
-    deserialize: readGroups,
-    serialize: (groups) => JSON.stringify(groups),
+    deserialize: readChoices,
+    serialize: (value) => JSON.stringify(value),
   });
-  const setOpen = useCallback(
-    (group: NavGroup, open: boolean) =>
-      setCollapsed((current) => {
-        const rest = current.filter((item) => item !== group);
-        return open ? rest : [...rest, group];
-      }),
-    [setCollapsed],
+  const choose = useCallback(
+    (group: NavGroup, open: boolean) => setChoices((current) => ({ ...current, [group]: open })),
+    [setChoices],
   );
-  return { collapsed, setOpen };
+  return { choices, choose };
 }

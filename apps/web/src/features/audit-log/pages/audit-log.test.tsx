@@ -1,11 +1,14 @@
-import type { AuditEntry } from '@cuspid/contracts/audit';
+import { AUDIT_ENTITIES, type AuditEntry } from '@cuspid/contracts/audit';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { COMPANY_ID, jsonResponse } from '../../../testing/fixtures';
+import { COMPANY_ID, jsonResponse, mockServer, userRecord } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
 import { AuditLogPage } from './audit-log';
 
 const ENTRY: AuditEntry = {
@@ -78,4 +81,96 @@ describe('AuditLogPage', () => {
     const row = await screen.findByTestId('audit-log-row', {}, { timeout: 5000 });
     expect(within(row).getByText('Ort, Passwort, shoe_size')).toBeInTheDocument();
   }, 20_000);
+
+  it("links the record to its page and the acting user to theirs; a deleted record's id stays plain", async () => {
+    const deleted: AuditEntry = {
+      ...ENTRY,
+      id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f',
+      entity: 'invoice',
+      entity_id: '4d5e6f7a-8b9c-4d0e-9f1a-3b4c5d6e7f8a',
+      action: 'delete',
+      changes: {},
+    };
+    const system: AuditEntry = {
+      ...ENTRY,
+      id: '5e6f7a8b-9c0d-4e1f-8a2b-4c5d6e7f8a9b',
+      actor_kind: 'system',
+      actor_user_id: null,
+      actor_mail: null,
+      entity: 'session',
+      entity_id: '6f7a8b9c-0d1e-4f2a-9b3c-5d6e7f8a9b0c',
+    };
+    mockServer({ '/api/audit-log': () => jsonResponse({ data: [ENTRY, deleted, system], total: 3 }) });
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <AuditLogPage />
+      </Suspense>,
+      { path: '/audit-log', url: '/audit-log' },
+    );
+    const [company, invoice, session] = await screen.findAllByTestId('audit-log-row', {}, { timeout: 5000 });
+    expect(within(company!).getByRole('link', { name: COMPANY_ID })).toHaveAttribute(
+      'href',
+      `/customers/${COMPANY_ID}/show`,
+    );
+    expect(within(company!).getByRole('link', { name: 'admin@example.com' })).toHaveAttribute(
+      'href',
+      `/users/${ENTRY.actor_user_id}/show`,
+    );
+    expect(within(invoice!).getByText(deleted.entity_id)).toBeInTheDocument();
+    expect(within(invoice!).queryByTestId('audit-record-link')).not.toBeInTheDocument();
+    expect(within(session!).queryAllByRole('link')).toEqual([]);
+    expect(within(session!).getByText('System')).toBeInTheDocument();
+  }, 20_000);
+
+  it('filters by a user chosen by name, kept in the URL as their id', async () => {
+    const ada = userRecord({ id: ENTRY.actor_user_id!, mail: 'admin@example.com' });
+    const calls = mockServer({
+      '/api/audit-log': () => jsonResponse({ data: [ENTRY], total: 1 }),
+      '/auth/list-users': () => jsonResponse({ data: [ada], count: 1 }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(
+      <Suspense fallback={null}>
+        <AuditLogPage />
+      </Suspense>,
+      { path: '/audit-log', url: '/audit-log?page=3' },
+    );
+    await screen.findByTestId('audit-log-row', {}, { timeout: 5000 });
+    await user.type(screen.getByTestId('audit-filter-actor'), 'ada');
+    await user.click(await screen.findByRole('option', { name: /Ada Lovelace/ }, { timeout: 3000 }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(`?actor=${ada.id}`));
+    await vi.waitFor(() =>
+      expect(
+        new URLSearchParams(calls.filter((c) => c.path === '/api/audit-log').at(-1)!.search).get('actor_user_id'),
+      ).toBe(ada.id),
+    );
+  }, 20_000);
+
+  it('applies a record id pasted into the empty field at once', async () => {
+    mockServer({ '/api/audit-log': () => jsonResponse({ data: [ENTRY], total: 1 }) });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(
+      <Suspense fallback={null}>
+        <AuditLogPage />
+      </Suspense>,
+      { path: '/audit-log', url: '/audit-log?entity=company' },
+    );
+    await screen.findByTestId('audit-log-row', {}, { timeout: 5000 });
+    await user.click(screen.getByTestId('audit-filter-entity-id'));
+    await user.paste(` ${COMPANY_ID} `);
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        entity: 'company',
+        entity_id: COMPANY_ID,
+      }),
+    );
+    expect(screen.getByTestId('audit-filter-entity-id')).toHaveValue(COMPANY_ID);
+  }, 20_000);
+
+  it('names every record type it offers in English, German and French', () => {
+    for (const locale of [en, de, fr]) {
+      const named: Record<string, string> = locale.entities;
+      expect(AUDIT_ENTITIES.filter((entity) => !named[entity])).toEqual([]);
+    }
+  });
 });

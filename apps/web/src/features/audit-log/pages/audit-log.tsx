@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@cuspid/contracts/audit';
 import {
   Alert,
+  Anchor,
   Badge,
   Code,
   Container,
@@ -18,11 +19,14 @@ import {
 import { IconHistoryOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
+import { recordPath } from '../../../config/record-paths';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
+import { UserPicker } from '../../users';
 import { type AuditLogFilters, useAuditEntry, useAuditLogPage } from '../api/audit-log';
 
 const ACTION_COLOR: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
@@ -63,7 +67,7 @@ export function AuditLogPage() {
         </UnstyledButton>
       ),
     },
-    { key: 'actor', label: t('fields.actor'), render: (entry) => actorLabel(entry, t) },
+    { key: 'actor', label: t('fields.actor'), render: (entry) => <Actor entry={entry} /> },
     {
       key: 'action',
       label: t('fields.action'),
@@ -81,11 +85,7 @@ export function AuditLogPage() {
     {
       key: 'entityId',
       label: t('fields.entityId'),
-      render: (entry) => (
-        <Text size="xs" ff="monospace">
-          {entry.entity_id}
-        </Text>
-      ),
+      render: (entry) => <RecordId entry={entry} />,
     },
     {
       key: 'changes',
@@ -100,6 +100,9 @@ export function AuditLogPage() {
     },
   ];
   const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);
+  const entityOptions = AUDIT_ENTITIES.map((value) => ({ value, label: t(`entities.${value}`) })).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
 
   return (
     <Container size="xl" px={0}>
@@ -117,7 +120,7 @@ export function AuditLogPage() {
               <Select
                 label={t('filters.entity')}
                 placeholder={t('filters.any')}
-                data={AUDIT_ENTITIES.map((value) => ({ value, label: t(`entities.${value}`) }))}
+                data={entityOptions}
                 value={filters.entity || null}
                 onChange={(value) => setFilter('entity', value ?? '')}
                 clearable
@@ -130,12 +133,13 @@ export function AuditLogPage() {
                 onCommit={(value) => setFilter('entity_id', value)}
                 testId="audit-filter-entity-id"
               />
-              <FilterInput
+              <UserPicker
                 label={t('filters.actor')}
+                placeholder={t('filters.actorSearch')}
                 value={filters.actorUserId}
-                onCommit={(value) => setFilter('actor', value)}
+                onChange={(value) => setFilter('actor', value)}
                 error={actorInvalid ? t('filters.actorInvalid') : undefined}
-                testId="audit-filter-actor"
+                data-testid="audit-filter-actor"
               />
               <Select
                 label={t('filters.action')}
@@ -171,6 +175,39 @@ export function AuditLogPage() {
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
+/** Who made the change; a user links to their page. */
+function Actor({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit-log');
+  const label = actorLabel(entry, t);
+  const path = entry.actor_kind === 'user' && entry.actor_user_id ? recordPath('user', entry.actor_user_id) : undefined;
+  if (!path) return label;
+  return (
+    <Anchor component={Link} to={path} size="sm" data-testid="audit-actor-link">
+      {label}
+    </Anchor>
+  );
+}
+
+/**
+ * The changed record's id, linked to the record's page where its kind has one. A deletion's record is gone:
+ * its id is shown without a link.
+ */
+function RecordId({ entry }: { entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'action'> }) {
+  const path = entry.action === 'delete' ? undefined : recordPath(entry.entity, entry.entity_id);
+  if (!path) {
+    return (
+      <Text size="xs" ff="monospace" span>
+        {entry.entity_id}
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={path} size="xs" ff="monospace" data-testid="audit-record-link">
+      {entry.entity_id}
+    </Anchor>
+  );
+}
+
 function actorLabel(entry: AuditEntry, t: Translate): string {
   if (entry.actor_kind === 'system') return t('actorKinds.system');
   if (entry.actor_kind === 'api-key') return `${t('actorKinds.api-key')} ${entry.actor_mail ?? ''}`.trim();
@@ -183,13 +220,7 @@ function fieldLabel(field: string, t: Translate) {
 }
 
 /** A text filter that applies on Enter or when the field loses focus, not on every key. */
-function FilterInput(props: {
-  label: string;
-  value: string;
-  onCommit: (value: string) => void;
-  error?: string | undefined;
-  testId: string;
-}) {
+function FilterInput(props: { label: string; value: string; onCommit: (value: string) => void; testId: string }) {
   const [draft, setDraft] = useState(props.value);
   const [shown, setShown] = useState(props.value);
   if (shown !== props.value) {
@@ -204,8 +235,16 @@ function FilterInput(props: {
     <TextInput
       label={props.label}
       value={draft}
-      error={props.error}
       onChange={(event) => setDraft(event.currentTarget.value)}
+      // A pasted id applies at once when it is the whole field.
+      onPaste={(event) => {
+        const pasted = event.clipboardData.getData('text').trim();
+        if (pasted && draft.trim() === '' && pasted !== props.value) {
+          event.preventDefault();
+          setDraft(pasted);
+          props.onCommit(pasted);
+        }
+      }}
       onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
@@ -239,7 +278,10 @@ function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => vo
               {t('fields.at')}: <b>{format.date(entry.data.at, true)}</b>
             </Text>
             <Text size="sm">
-              {t('fields.actor')}: <b>{actorLabel(entry.data, t)}</b>
+              {t('fields.actor')}:{' '}
+              <b>
+                <Actor entry={entry.data} />
+              </b>
             </Text>
             <Badge color={ACTION_COLOR[entry.data.action] ?? 'gray'} variant="light">
               {t(`actions.${entry.data.action}`, { defaultValue: entry.data.action })}
@@ -247,7 +289,9 @@ function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => vo
           </Group>
           <Text size="sm">
             {t(`entities.${entry.data.entity}`, { defaultValue: entry.data.entity })}{' '}
-            <Code>{entry.data.entity_id}</Code>
+            <Code>
+              <RecordId entry={entry.data} />
+            </Code>
           </Text>
           {changes.length === 0 ? (
             <Text c="dimmed">{t('noChanges')}</Text>
