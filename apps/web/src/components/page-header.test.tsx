@@ -2,7 +2,7 @@ import { Badge, Button } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../testing/render-app';
-import { PageHeader } from './page-header';
+import { DeleteAction, PageHeader } from './page-header';
 
 describe('PageHeader', () => {
   it('shows the title as the page heading, the description under it and the actions beside it', async () => {
@@ -44,5 +44,32 @@ describe('PageHeader', () => {
     expect(heading).toHaveAccessibleName('Invoice 2026-000042');
     expect(within(heading).queryByText('Open')).not.toBeInTheDocument();
     expect(heading.parentElement).toHaveTextContent('Invoice 2026-000042Open');
+  });
+
+  it('links back to the list above the title, labelled with the list’s name, when the page is a record’s', async () => {
+    renderWithProviders(
+      <PageHeader
+        back={{ to: '/invoices', list: 'Invoices' }}
+        title="Invoice 2026-000042"
+        actions={<DeleteAction onClick={() => {}}>Delete</DeleteAction>}
+      />,
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Invoice 2026-000042' });
+    const back = screen.getByRole('link', { name: 'Invoices' });
+    expect(back).toHaveAttribute('href', '/invoices');
+    expect(back).toBe(screen.getByTestId('page-back'));
+    // Above the title, in the title block: before the heading in document order, not among the actions.
+    expect(back.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.parentElement).toContainElement(back);
+    expect(
+      within(screen.getByRole('button', { name: 'Delete' }).parentElement as HTMLElement).queryByRole('link'),
+    ).toBeNull();
+  });
+
+  it('has no back link on a page that is not a record’s', async () => {
+    renderWithProviders(<PageHeader title="Invoices" />);
+    await screen.findByRole('heading', { level: 1, name: 'Invoices' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('page-back')).not.toBeInTheDocument();
   });
 });

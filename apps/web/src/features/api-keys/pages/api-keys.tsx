@@ -82,13 +82,9 @@ export function ApiKeysPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="api-keys-page">
-        <PageHeader title={t('apiKeys.title')} />
-        <ServerList
-          testId="api-keys"
-          columns={columns}
-          query={keys}
-          searchPlaceholder={t('apiKeys.searchPlaceholder')}
-          toolbar={
+        <PageHeader
+          title={t('apiKeys.title')}
+          actions={
             <Can permission="create-api-token">
               <Button
                 component={Link}
@@ -100,6 +96,12 @@ export function ApiKeysPage() {
               </Button>
             </Can>
           }
+        />
+        <ServerList
+          testId="api-keys"
+          columns={columns}
+          query={keys}
+          searchPlaceholder={t('apiKeys.searchPlaceholder')}
           actions={(key) => (
             <>
               <Can permission="update-api-token">
@@ -154,7 +156,7 @@ export function ApiKeyCreatePage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('apiKeys.create')} />
+        <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }} title={t('apiKeys.create')} />
         <Card withBorder radius="lg" padding="lg">
           <ApiKeyForm
             onCreated={(answer) => {
@@ -183,7 +185,7 @@ export function ApiKeyEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('apiKeys.edit')} />
+        <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }} title={t('apiKeys.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {key.isPending && <Skeleton h={200} />}
           {key.isError && <Alert color="red">{errorMessage(key.error)}</Alert>}

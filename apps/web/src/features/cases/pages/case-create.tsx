@@ -124,7 +124,11 @@ export function CaseCreatePage() {
     <Container size="lg" px={0}>
       <UnsavedChangesGuard when={form.isDirty() && !createdId} />
       <Stack gap="lg" data-testid="case-create-page">
-        <PageHeader title={t('form.createTitle')} description={t('form.createIntro')} />
+        <PageHeader
+          back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          title={t('form.createTitle')}
+          description={t('form.createIntro')}
+        />
         <form onSubmit={handleSubmit} noValidate data-testid="case-form">
           <Stack gap="lg">
             <Card withBorder radius="lg" padding="lg">

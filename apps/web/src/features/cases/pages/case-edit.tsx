@@ -88,7 +88,11 @@ export function CaseEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="case-edit-page">
-        <PageHeader title={t('form.editTitle')} description={item.data?.name} />
+        <PageHeader
+          back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          title={t('form.editTitle')}
+          description={item.data?.name}
+        />
         <Card withBorder radius="lg" padding="lg">
           {item.isError ? (
             <RecordLoadError

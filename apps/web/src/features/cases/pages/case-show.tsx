@@ -1,7 +1,6 @@
 import { type Case, isProcessing, JAWS } from '@cuspid/contracts/cases';
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Card,
@@ -14,11 +13,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconLock } from '@tabler/icons-react';
+import { IconEdit, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -122,33 +122,30 @@ function CaseView({ item }: { item: Case }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor component={Link} to={casePaths.cases} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} aria-hidden />
-              {t('show.back')}
-            </Group>
-          </Anchor>
-          <Group gap="sm">
-            <Title order={1}>{item.name}</Title>
+      <PageHeader
+        back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+        title={item.name}
+        badges={
+          <>
             <CaseStatusBadge status={item.status} size="lg" />
             {item.locked_by && <IconLock size={20} aria-label={t('show.locked')} />}
-          </Group>
-          <RecordLabels flag={item.flag} tags={item.tags} />
-        </Stack>
-        {!lockedByOther && (
-          <Button
-            component={Link}
-            to={casePaths.caseEdit(item.id)}
-            variant="default"
-            leftSection={<IconEdit size={16} aria-hidden />}
-            data-testid="case-edit"
-          >
-            {t('actions.edit')}
-          </Button>
-        )}
-      </Group>
+          </>
+        }
+        below={<RecordLabels flag={item.flag} tags={item.tags} />}
+        actions={
+          !lockedByOther && (
+            <Button
+              component={Link}
+              to={casePaths.caseEdit(item.id)}
+              variant="default"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              data-testid="case-edit"
+            >
+              {t('actions.edit')}
+            </Button>
+          )
+        }
+      />
       {lockedByOther && (
         <Alert color="orange" icon={<IconLock size={18} aria-hidden />} data-testid="case-locked">
           {t('show.lockedNotice', { name: item.locked_by_name ?? t('show.someone') })}

@@ -204,7 +204,10 @@ export function CustomerCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('form.createTitle')} />
+        <PageHeader
+          back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+          title={t('form.createTitle')}
+        />
         <CompanyForm />
       </Stack>
     </Container>
@@ -219,7 +222,10 @@ export function CustomerEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('form.editTitle')} />
+        <PageHeader
+          back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+          title={t('form.editTitle')}
+        />
         {company.data ? (
           <>
             <Card withBorder radius="lg" padding="lg">

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
+import { DeleteAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -132,6 +132,7 @@ export function CustomerShowPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="customer-show">
         <PageHeader
+          back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
           title={company.data.company_name}
           badges={<RecordLabels flag={company.data.flag} tags={company.data.tags} />}
           actions={
@@ -140,9 +141,7 @@ export function CustomerShowPage() {
                 {t('show.edit')}
               </Button>
               {!company.data.is_operator && (
-                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-                  {t('show.delete')}
-                </Button>
+                <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
               )}
             </>
           }

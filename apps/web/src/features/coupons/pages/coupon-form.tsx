@@ -256,7 +256,10 @@ export function CouponCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('form.createTitle')} />
+        <PageHeader
+          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+          title={t('form.createTitle')}
+        />
         <CouponForm />
       </Stack>
     </Container>
@@ -270,7 +273,10 @@ export function CouponEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('form.editTitle')} />
+        <PageHeader
+          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+          title={t('form.editTitle')}
+        />
         {coupon.isError ? (
           <RecordLoadError
             error={coupon.error}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { PageHeader } from '../../../components/page-header';
+import { DeleteAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -128,6 +128,7 @@ export function CouponShowPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="coupon-show">
         <PageHeader
+          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
           title={
             <Text span inherit ff="monospace">
               {coupon.data.code}
@@ -139,9 +140,7 @@ export function CouponShowPage() {
               <Button component={Link} to={couponPaths.couponEdit(id)} variant="light">
                 {t('show.edit')}
               </Button>
-              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-                {t('show.delete')}
-              </Button>
+              <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
             </>
           }
         />

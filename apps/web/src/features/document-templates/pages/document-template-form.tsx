@@ -13,7 +13,10 @@ export function DocumentTemplateCreatePage() {
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-create-page">
-        <PageHeader title={t('templates.createTitle')} />
+        <PageHeader
+          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+          title={t('templates.createTitle')}
+        />
         <Card withBorder radius="lg" padding="lg">
           <TemplateForm />
         </Card>
@@ -30,7 +33,10 @@ export function DocumentTemplateEditPage() {
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-edit-page">
-        <PageHeader title={t('templates.editTitle')} />
+        <PageHeader
+          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+          title={t('templates.editTitle')}
+        />
         <Card withBorder radius="lg" padding="lg">
           {template.isError ? (
             <RecordLoadError

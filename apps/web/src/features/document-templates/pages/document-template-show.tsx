@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -14,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconFileDownload, IconPencil } from '@tabler/icons-react';
+import { IconFileDownload, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -92,13 +91,8 @@ export function DocumentTemplateShowPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="document-template-show-page">
-        <Anchor component={Link} to={documentTemplatePaths.documentTemplates} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} aria-hidden />
-            {t('templates.back')}
-          </Group>
-        </Anchor>
         <PageHeader
+          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
           title={template.data?.name ?? <Skeleton h={32} w={240} />}
           titleTestId="template-title"
           actions={

@@ -194,7 +194,10 @@ export function ReminderLevelCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-level-create-page">
-        <PageHeader title={t('form.createTitle')} />
+        <PageHeader
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+          title={t('form.createTitle')}
+        />
         <ReminderLevelForm />
       </Stack>
     </Container>
@@ -209,7 +212,10 @@ export function ReminderLevelEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-level-edit-page">
-        <PageHeader title={t('form.editTitle')} />
+        <PageHeader
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+          title={t('form.editTitle')}
+        />
         {level.isError ? (
           <RecordLoadError
             error={level.error}

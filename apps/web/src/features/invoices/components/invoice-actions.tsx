@@ -1,20 +1,13 @@
 import { INVOICE_TRANSITIONS, type Invoice, type InvoiceMail, type InvoiceStatus } from '@cuspid/contracts/invoices';
 import { Button, Group, Text } from '@mantine/core';
-import {
-  IconCash,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconReceiptOff,
-  IconSend,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCash, IconPencil, IconPlayerPause, IconPlayerPlay, IconReceiptOff, IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteAction } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeInvoiceStatus, useDeleteInvoice, useSetDunningPaused } from '../api/invoices';
 import { invoicePaths } from '../paths';
@@ -143,15 +136,9 @@ export function InvoiceActions({ invoice, name }: { invoice: Invoice; name: stri
         </Button>
       )}
       {isDraft && (
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => setConfirming('delete')}
-          data-testid="invoice-delete"
-        >
+        <DeleteAction onClick={() => setConfirming('delete')} data-testid="invoice-delete">
           {t('actions.delete')}
-        </Button>
+        </DeleteAction>
       )}
       <ConfirmDialog
         opened={confirming === 'cancel'}

@@ -229,7 +229,11 @@ export function InvoiceCreatePage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-create-page">
-        <PageHeader title={t('form.createTitle')} description={t('form.createIntro')} />
+        <PageHeader
+          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+          title={t('form.createTitle')}
+          description={t('form.createIntro')}
+        />
         {isStaff === false ? (
           <Alert color="yellow" data-testid="invoice-staff-only">
             {t('form.staffOnly')}
@@ -250,7 +254,7 @@ export function InvoiceEditPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-edit-page">
-        <PageHeader title={t('form.editTitle')} />
+        <PageHeader back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }} title={t('form.editTitle')} />
         {invoice.isError ? (
           <RecordLoadError
             error={invoice.error}

@@ -218,6 +218,7 @@ export function InvoiceShowPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-show">
         <PageHeader
+          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
           title={name}
           titleTestId="invoice-title"
           badges={

@@ -136,16 +136,12 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
       <form onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="mail-template-form">
         <Stack gap="lg">
           <PageHeader
+            back={{ to: mailTemplatePaths.mailTemplates, list: t('common:nav.mailTemplates') }}
             title={template ? t('editor.editTitle', { name: template.name }) : t('editor.createTitle')}
             actions={
-              <>
-                <Button variant="default" onClick={() => void navigate(mailTemplatePaths.mailTemplates)}>
-                  {t('editor.back')}
-                </Button>
-                <Button type="submit" loading={save.isPending} data-testid="mail-template-save">
-                  {t('editor.save')}
-                </Button>
-              </>
+              <Button type="submit" loading={save.isPending} data-testid="mail-template-save">
+                {t('editor.save')}
+              </Button>
             }
           />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -153,7 +153,7 @@ export function NewsCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('form.createTitle')} />
+        <PageHeader back={{ to: newsPaths.news, list: t('common:nav.news') }} title={t('form.createTitle')} />
         <NewsForm />
       </Stack>
     </Container>
@@ -167,7 +167,7 @@ export function NewsEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('form.editTitle')} />
+        <PageHeader back={{ to: newsPaths.news, list: t('common:nav.news') }} title={t('form.editTitle')} />
         <QueryState
           query={news}
           loadFailed={t('loadFailed')}

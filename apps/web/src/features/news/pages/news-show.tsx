@@ -1,11 +1,12 @@
 import type { News } from '@cuspid/contracts/news';
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DetailField } from '../../../components/detail-field';
+import { DeleteAction, PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { RichTextView } from '../../../components/rich-text-view';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -51,35 +52,25 @@ export function NewsShowPage() {
       {(item) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="news-show">
-            <Group justify="space-between" align="flex-start">
-              <div>
-                <Title order={1}>{item.subject}</Title>
-                <Group gap="xs" mt={4}>
-                  <NewsStatusBadge status={item.status} />
-                  <Text size="sm" c="dimmed">
-                    {format.date(item.publish_at, true)}
-                  </Text>
-                </Group>
-              </div>
-              <Group gap="xs">
-                <Button
-                  component={Link}
-                  to={newsPaths.newsEdit(item.id)}
-                  variant="light"
-                  leftSection={<IconEdit size={16} aria-hidden />}
-                >
-                  {t('show.edit')}
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => setConfirming(true)}
-                >
-                  {t('show.delete')}
-                </Button>
-              </Group>
-            </Group>
+            <PageHeader
+              back={{ to: newsPaths.news, list: t('common:nav.news') }}
+              title={item.subject}
+              badges={<NewsStatusBadge status={item.status} />}
+              description={format.date(item.publish_at, true)}
+              actions={
+                <>
+                  <Button
+                    component={Link}
+                    to={newsPaths.newsEdit(item.id)}
+                    variant="light"
+                    leftSection={<IconEdit size={16} aria-hidden />}
+                  >
+                    {t('show.edit')}
+                  </Button>
+                  <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
+                </>
+              }
+            />
             <Card withBorder radius="lg" padding="lg">
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <DetailField label={t('fields.language')}>{t(`common:languages.${item.language}`)}</DetailField>

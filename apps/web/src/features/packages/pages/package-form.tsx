@@ -162,7 +162,10 @@ export function PackageCreatePage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-create-page">
-        <PageHeader title={t('form.createTitle')} />
+        <PageHeader
+          back={{ to: packagePaths.packages, list: t('common:nav.packages') }}
+          title={t('form.createTitle')}
+        />
         <PackageForm />
       </Stack>
     </Container>
@@ -177,7 +180,7 @@ export function PackageEditPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-edit-page">
-        <PageHeader title={t('form.editTitle')} />
+        <PageHeader back={{ to: packagePaths.packages, list: t('common:nav.packages') }} title={t('form.editTitle')} />
         {pkg.isError ? (
           <RecordLoadError error={pkg.error} back={{ to: packagePaths.packages, list: t('common:nav.packages') }} />
         ) : pkg.data ? (

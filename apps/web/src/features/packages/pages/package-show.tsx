@@ -1,7 +1,6 @@
 import type { CountryPackage } from '@cuspid/contracts/packages';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -15,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -79,13 +78,8 @@ export function PackageShowPage() {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-show-page">
-        <Anchor component={Link} to={packagePaths.packages} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} aria-hidden />
-            {t('back')}
-          </Group>
-        </Anchor>
         <PageHeader
+          back={{ to: packagePaths.packages, list: t('common:nav.packages') }}
           title={data?.name ?? <Skeleton h={32} w={240} />}
           titleTestId="package-title"
           actions={

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { PageHeader } from '../../../components/page-header';
+import { DeleteAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { Can } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
@@ -20,8 +20,6 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
   const navigate = useNavigate();
   const create = useCreatePermission();
   const update = useUpdatePermission();
-  const remove = useDeletePermission();
-  const [confirming, setConfirming] = useState(false);
   const builtIn = permission?.built_in ?? false;
   const form = useForm<Values>({
     initialValues: {
@@ -55,17 +53,6 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
     }
   });
 
-  const confirmDelete = async () => {
-    if (!permission) return;
-    try {
-      await remove.mutateAsync(permission.id);
-      notifySuccess(t('permissionsAdmin.deleted'));
-      void navigate(permissionPaths.permissions);
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-
   return (
     <form onSubmit={submit} noValidate data-testid="permission-form">
       <Stack>
@@ -92,33 +79,15 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
           />
           <TextInput label={t('permissions:columns.grouping')} {...form.getInputProps('grouping')} />
         </SimpleGrid>
-        <Group justify="space-between">
-          <div>
-            {permission && !builtIn && (
-              <Can permission="delete-permission">
-                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-                  {t('actions.delete')}
-                </Button>
-              </Can>
-            )}
-          </div>
-          <Group>
-            <Button variant="default" onClick={() => void navigate(permissionPaths.permissions)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting} data-testid="permission-submit">
-              {t('actions.save')}
-            </Button>
-          </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(permissionPaths.permissions)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="permission-submit">
+            {t('actions.save')}
+          </Button>
         </Group>
       </Stack>
-      <ConfirmDeleteModal
-        opened={confirming}
-        subject={permission?.title}
-        loading={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void confirmDelete()}
-      />
     </form>
   );
 }
@@ -129,7 +98,10 @@ export function PermissionCreatePage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('permissionsAdmin.create')} />
+        <PageHeader
+          back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+          title={t('permissionsAdmin.create')}
+        />
         <Card withBorder radius="lg" padding="lg">
           <PermissionForm />
         </Card>
@@ -138,15 +110,45 @@ export function PermissionCreatePage() {
   );
 }
 
-/** /permissions/{id}/edit */
+/** /permissions/{id}/edit: Delete (not for a built-in permission) in the header, after asking. */
 export function PermissionEditPage() {
   const { t } = useTranslation('permissions');
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const permission = usePermission(id);
+  const remove = useDeletePermission();
+  const [confirming, setConfirming] = useState(false);
+  const deletable = permission.data && !permission.data.built_in ? permission.data : null;
+
+  const confirmDelete = async () => {
+    if (!deletable) return;
+    try {
+      await remove.mutateAsync(deletable.id);
+      notifySuccess(t('permissionsAdmin.deleted'));
+      void navigate(permissionPaths.permissions);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('permissionsAdmin.edit')} />
+        <PageHeader
+          back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+          title={t('permissionsAdmin.edit')}
+          actions={
+            deletable && (
+              <Can permission="delete-permission">
+                <DeleteAction onClick={() => setConfirming(true)} data-testid="permission-delete">
+                  {t('actions.delete')}
+                </DeleteAction>
+              </Can>
+            )
+          }
+        />
         <Card withBorder radius="lg" padding="lg">
           {permission.isPending && <Skeleton h={160} />}
           {permission.isError && (
@@ -158,6 +160,13 @@ export function PermissionEditPage() {
           {permission.data && <PermissionForm key={permission.data.id} permission={permission.data} />}
         </Card>
       </Stack>
+      <ConfirmDeleteModal
+        opened={confirming}
+        subject={deletable?.title}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Container>
   );
 }

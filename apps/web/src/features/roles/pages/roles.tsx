@@ -56,13 +56,9 @@ export function RolesPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="roles-page">
-        <PageHeader title={t('roles.title')} />
-        <ServerList
-          testId="roles"
-          columns={columns}
-          query={roles}
-          searchPlaceholder={t('roles.searchPlaceholder')}
-          toolbar={
+        <PageHeader
+          title={t('roles.title')}
+          actions={
             <Can permission="create-role">
               <Button
                 component={Link}
@@ -74,6 +70,12 @@ export function RolesPage() {
               </Button>
             </Can>
           }
+        />
+        <ServerList
+          testId="roles"
+          columns={columns}
+          query={roles}
+          searchPlaceholder={t('roles.searchPlaceholder')}
           actions={(role) => (
             <>
               <Can permission="update-role">
@@ -110,7 +112,7 @@ export function RoleCreatePage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('roles.create')} />
+        <PageHeader back={{ to: rolePaths.roles, list: t('common:nav.roles') }} title={t('roles.create')} />
         <Card withBorder radius="lg" padding="lg">
           <RoleForm />
         </Card>
@@ -127,7 +129,7 @@ export function RoleEditPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('roles.edit')} />
+        <PageHeader back={{ to: rolePaths.roles, list: t('common:nav.roles') }} title={t('roles.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {role.isPending && <Skeleton h={300} />}
           {role.isError && <Alert color="red">{errorMessage(role.error)}</Alert>}

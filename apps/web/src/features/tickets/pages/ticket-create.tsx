@@ -54,7 +54,11 @@ export function TicketCreatePage() {
       <UnsavedChangesGuard when={!createdId && !create.isPending && (form.isDirty() || files.length > 0)} />
       <form onSubmit={handleSubmit} noValidate data-testid="ticket-form">
         <Stack gap="lg">
-          <PageHeader title={t('form.createTitle')} description={t('form.createIntro')} />
+          <PageHeader
+            back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }}
+            title={t('form.createTitle')}
+            description={t('form.createIntro')}
+          />
           <Card withBorder radius="lg" padding="lg">
             <Stack gap="md">
               <TextInput

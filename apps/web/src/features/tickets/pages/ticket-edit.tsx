@@ -22,11 +22,11 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { DeleteAction, PageHeader } from '../../../components/page-header';
 import { isNotFound, RecordNotFound } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -117,37 +117,30 @@ export function TicketEditPage() {
     <Container size="xl" px={0}>
       <UnsavedChangesGuard when={hasDraft} />
       <Stack gap="lg" data-testid="ticket-edit">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Anchor component={Link} to={ticketPaths.tickets} size="sm">
-              <Group gap={4}>
-                <IconArrowLeft size={14} aria-hidden />
-                {t('edit.back')}
-              </Group>
-            </Anchor>
-            <Title order={1}>
+        <PageHeader
+          back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }}
+          title={
+            <>
               <Text span ff="monospace" inherit c="dimmed">
                 {current.number}
               </Text>{' '}
               {current.subject}
-            </Title>
-            <Group gap="xs" mt={4}>
+            </>
+          }
+          badges={
+            <>
               <TicketStatusBadge status={current.status} />
               <TicketPriorityBadge priority={current.priority} />
-            </Group>
-          </div>
-          {isStaff && (
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(true)}
-              data-testid="ticket-delete"
-            >
-              {t('edit.delete')}
-            </Button>
-          )}
-        </Group>
+            </>
+          }
+          actions={
+            isStaff && (
+              <DeleteAction onClick={() => setDeleting(true)} data-testid="ticket-delete">
+                {t('edit.delete')}
+              </DeleteAction>
+            )
+          }
+        />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">

@@ -13,7 +13,7 @@ export function UserCreatePage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('users.create')} />
+        <PageHeader back={{ to: userPaths.users, list: t('common:nav.users') }} title={t('users.create')} />
         <Card withBorder radius="lg" padding="lg">
           <UserForm />
         </Card>
@@ -30,7 +30,7 @@ export function UserEditPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('users.edit')} />
+        <PageHeader back={{ to: userPaths.users, list: t('common:nav.users') }} title={t('users.edit')} />
         <Card withBorder radius="lg" padding="lg">
           {user.isPending && <Skeleton h={240} />}
           {user.isError && (

@@ -57,6 +57,7 @@ export function UserShowPage() {
     <Container size="md" px={0}>
       <Stack gap="lg">
         <PageHeader
+          back={{ to: userPaths.users, list: t('common:nav.users') }}
           title={u ? fullName(u) || u.mail : t('users.title')}
           actions={
             <Can permission="update-user">

@@ -92,13 +92,9 @@ export function UsersPage() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="users-page">
-        <PageHeader title={t('users.title')} />
-        <ServerList
-          testId="users"
-          columns={columns}
-          query={users}
-          searchPlaceholder={t('users.searchPlaceholder')}
-          toolbar={
+        <PageHeader
+          title={t('users.title')}
+          actions={
             <Can permission="create-user">
               <Button
                 component={Link}
@@ -110,6 +106,12 @@ export function UsersPage() {
               </Button>
             </Can>
           }
+        />
+        <ServerList
+          testId="users"
+          columns={columns}
+          query={users}
+          searchPlaceholder={t('users.searchPlaceholder')}
           actions={(user) => (
             <>
               <RowAction label={t('actions.show')} icon={IconEye} to={userPaths.userShow(user.id)} />
