@@ -56,6 +56,7 @@ export function AuditLogPage() {
   const columns: ListColumn<AuditEntry>[] = [
     {
       key: 'at',
+      kind: 'date',
       label: t('fields.at'),
       render: (entry) => (
         <UnstyledButton onClick={() => setOpenId(entry.id)} fw={500} td="underline">
@@ -66,6 +67,7 @@ export function AuditLogPage() {
     { key: 'actor', label: t('fields.actor'), render: (entry) => actorLabel(entry, t) },
     {
       key: 'action',
+      kind: 'badge',
       label: t('fields.action'),
       render: (entry) => (
         <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
@@ -80,6 +82,7 @@ export function AuditLogPage() {
     },
     {
       key: 'entityId',
+      kind: 'code',
       label: t('fields.entityId'),
       render: (entry) => (
         <Text size="xs" ff="monospace">
