@@ -135,24 +135,29 @@ function cellProblems(table: Element): string[] {
         break;
       }
     }
-    // On one line: the text's lines, top to bottom, are no taller than its tallest line box.
+    // On one line: the text's lines, top to bottom, are no taller than its tallest line box. Several badges in one
+    // cell may wrap between badges: each badge is measured on its own, the rest of the cell's text together.
+    const lines = new Map<Element, { top: number; bottom: number; line: number }>();
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    let top = Number.POSITIVE_INFINITY;
-    let bottom = Number.NEGATIVE_INFINITY;
-    let line = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if ((node.textContent ?? '').trim() === '') continue;
+      const unit = node.parentElement?.closest('.mantine-Badge-root') ?? cell;
+      const box = lines.get(unit) ?? { top: Number.POSITIVE_INFINITY, bottom: Number.NEGATIVE_INFINITY, line: 0 };
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const rect of Array.from(range.getClientRects())) {
         if (rect.width === 0) continue;
-        top = Math.min(top, rect.top);
-        bottom = Math.max(bottom, rect.bottom);
-        line = Math.max(line, rect.height);
+        box.top = Math.min(box.top, rect.top);
+        box.bottom = Math.max(box.bottom, rect.bottom);
+        box.line = Math.max(box.line, rect.height);
       }
+      lines.set(unit, box);
     }
-    if (line > 0 && bottom - top > line * 1.5) {
-      problems.push(`${where} wraps onto ${Math.round((bottom - top) / line)} lines`);
+    for (const [unit, { top, bottom, line }] of lines) {
+      if (line > 0 && bottom - top > line * 1.5) {
+        const what = unit === cell ? where : `badge "${text(unit)}" in ${where}`;
+        problems.push(`${what} wraps onto ${Math.round((bottom - top) / line)} lines`);
+      }
     }
   }
   return problems;
@@ -169,7 +174,13 @@ async function problemsOf(page: Page, list: List): Promise<string[] | null> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // tsx names the inner functions of cellProblems through a helper the page lacks.
   await page.evaluate('globalThis.__name ??= (target) => target');
-  return table.evaluate(cellProblems);
+  const problems = await table.evaluate(cellProblems);
+  const widths = await table.evaluate((element) => ({
+    table: Math.round(element.getBoundingClientRect().width),
+    shown: Math.round(element.closest('.mantine-Card-root')?.getBoundingClientRect().width ?? 0),
+  }));
+  console.info(`  ${list.testId}: table ${widths.table} px in a card of ${widths.shown} px`);
+  return problems;
 }
 
 describe('tables', () => {

@@ -93,13 +93,17 @@ export function AuditLogPage() {
     {
       key: 'changes',
       label: t('fields.changedFields'),
-      render: (entry) => (
-        <Text size="sm" lineClamp={1}>
-          {Object.keys(entry.changes)
-            .map((field) => fieldLabel(field, t))
-            .join(', ') || '—'}
-        </Text>
-      ),
+      render: (entry) => {
+        const fields = Object.keys(entry.changes)
+          .map((field) => fieldLabel(field, t))
+          .join(', ');
+        // Cut to one line; the whole list shows on hover.
+        return (
+          <Text size="sm" lineClamp={1} title={fields || undefined}>
+            {fields || '—'}
+          </Text>
+        );
+      },
     },
   ];
   const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);

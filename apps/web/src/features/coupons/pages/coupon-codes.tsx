@@ -58,7 +58,7 @@ export function CouponCodesPage() {
         <Stack gap={0}>
           <Text size="sm">{grant(coupon)}</Text>
           {coupon.description && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            <Text size="xs" c="dimmed" lineClamp={1} title={coupon.description}>
               {coupon.description}
             </Text>
           )}

@@ -135,7 +135,7 @@ export function CreditHistoryTable({ companyId }: { companyId: string }) {
       key: 'note',
       label: t('history.fields.note'),
       render: (entry) => (
-        <Text size="sm" lineClamp={2}>
+        <Text size="sm" lineClamp={2} title={entry.note ?? undefined}>
           {entry.note ?? '–'}
         </Text>
       ),

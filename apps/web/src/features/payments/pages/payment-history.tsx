@@ -102,7 +102,7 @@ export function PaymentHistoryPage() {
       label: t('fields.reference'),
       render: (p) => (
         <Stack gap={0}>
-          <Text size="sm" ff="monospace" lineClamp={1}>
+          <Text size="sm" ff="monospace" lineClamp={1} title={p.reference ?? undefined}>
             {p.reference ?? '–'}
           </Text>
           {p.failure_reason && (
