@@ -166,7 +166,7 @@ function cellProblems(table: Element): string[] {
 /** Opens a list, waits for its rows and returns what is wrong with them (null: the list is empty). */
 async function problemsOf(page: Page, list: List): Promise<string[] | null> {
   await gotoPath(page, list.path);
-  const table = page.locator(`[data-testid="${list.testId}-table"][aria-busy="false"]`);
+  const table = page.locator(`[data-testid="${list.testId}-table"]:not([aria-busy="true"])`);
   const empty = page.getByTestId(`${list.testId}-empty`);
   await table.locator('tbody tr').first().or(empty).waitFor();
   if (await empty.isVisible()) return null;
@@ -195,6 +195,7 @@ describe('tables', () => {
       { path: '/my-cases', testId: 'cases' },
       { path: '/invoices', testId: 'invoices' },
       { path: `/customers/${practiceCompanyId}/show?tab=credits`, testId: 'credit-history' },
+      { path: `/customers/${practiceCompanyId}/show?tab=users`, testId: 'company-users' },
       { path: '/tickets', testId: 'tickets' },
       { path: '/news', testId: 'news' },
       { path: '/coupon-codes', testId: 'coupon-codes' },
@@ -227,7 +228,16 @@ describe('tables', () => {
           shown.push(list.testId);
           found.push(...problems.map((problem) => `${list.path}: ${problem}`));
         }
-        for (const testId of ['users', 'tickets', 'invoices', 'credit-history', 'news', 'coupon-codes', 'audit-log']) {
+        for (const testId of [
+          'users',
+          'company-users',
+          'tickets',
+          'invoices',
+          'credit-history',
+          'news',
+          'coupon-codes',
+          'audit-log',
+        ]) {
           assert.ok(shown.includes(testId), `the ${testId} list showed no rows (shown: ${shown.join(', ')})`);
         }
         assert.deepEqual(found, [], `cells cut short or wrapped in ${language}:\n${found.join('\n')}`);

@@ -1,3 +1,5 @@
+import './list-table.css';
+
 /**
  * What a list column holds, which decides how its cells lay out (ADR 0124):
  * - `text`: free text (names, titles, subjects, notes); the only kind that wraps, at word boundaries;
@@ -23,7 +25,7 @@ export function alignsAtEnd(kind: ColumnKind): boolean {
 
 /**
  * The attributes of a column's header and body cells: `data-column-kind` for list-table.css, which lays the cells
- * out by kind, and for tests that find e.g. every date cell.
+ * out by kind, and for tests that find e.g. every date cell. The table itself carries `data-list-table`.
  */
 export function columnCellProps(kind: ColumnKind = 'text'): {
   'data-column-kind': ColumnKind;

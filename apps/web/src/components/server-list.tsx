@@ -25,7 +25,6 @@ import { PAGE_SIZES, useListParams } from '../lib/use-list-params';
 import { useSortParams } from '../lib/use-sort-params';
 import { type ColumnKind, columnCellProps } from './column-kind';
 import { DebouncedSearchInput } from './debounced-search-input';
-import './list-table.css';
 
 export type ListColumn<T> = {
   key: string;
