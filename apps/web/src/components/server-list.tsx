@@ -23,6 +23,7 @@ import { errorMessage } from '../lib/notify';
 import { useIsPhone } from '../lib/use-is-phone';
 import { PAGE_SIZES, useListParams } from '../lib/use-list-params';
 import { useSortParams } from '../lib/use-sort-params';
+import { type ColumnKind, columnCellProps } from './column-kind';
 import { DebouncedSearchInput } from './debounced-search-input';
 
 export type ListColumn<T> = {
@@ -31,6 +32,8 @@ export type ListColumn<T> = {
   render: (row: T) => ReactNode;
   /** The server's sort field, when the column can be sorted. */
   sortKey?: string;
+  /** What the column holds (text unless given): only text wraps; dates, figures, badges and codes keep to one line. */
+  kind?: ColumnKind;
 };
 
 /** A page of a server-side list: the authentication and mail services count, the main backend totals. */
@@ -204,6 +207,7 @@ export function ServerList<T extends { id: string }>({
               highlightOnHover
               verticalSpacing="xs"
               data-testid={`${testId}-table`}
+              data-list-table
               aria-busy={data === undefined || isPlaceholderData}
               style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
             >
@@ -223,6 +227,7 @@ export function ServerList<T extends { id: string }>({
                     <Table.Th
                       key={column.key}
                       scope="col"
+                      {...columnCellProps(column.kind)}
                       aria-sort={
                         column.sortKey && sort.sortBy === column.sortKey
                           ? sort.sortDir === 'asc'
@@ -286,7 +291,9 @@ export function ServerList<T extends { id: string }>({
                           </Table.Td>
                         )}
                         {shownColumns.map((column) => (
-                          <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                          <Table.Td key={column.key} {...columnCellProps(column.kind)}>
+                            {column.render(row)}
+                          </Table.Td>
                         ))}
                         {actions && (
                           <Table.Td>

@@ -37,6 +37,7 @@ export function ApiKeysPage() {
     { key: 'name', label: t('apiKeys.name'), sortKey: 'name', render: (k) => k.name },
     {
       key: 'client_id',
+      kind: 'code',
       label: t('apiKeys.clientId'),
       sortKey: 'client_id',
       render: (k) => (
@@ -46,9 +47,10 @@ export function ApiKeysPage() {
       ),
     },
     { key: 'owner', label: t('apiKeys.owner'), render: (k) => k.owner_mail },
-    { key: 'scopes', label: t('apiKeys.scopes'), render: (k) => k.scopes.length },
+    { key: 'scopes', kind: 'number', label: t('apiKeys.scopes'), render: (k) => k.scopes.length },
     {
       key: 'status',
+      kind: 'badge',
       label: t('users.status'),
       render: (k) => (
         <Badge color={STATUS_COLOR[k.status]} variant="light" data-testid="api-key-status">
@@ -58,12 +60,14 @@ export function ApiKeysPage() {
     },
     {
       key: 'expires_at',
+      kind: 'date',
       label: t('apiKeys.expiresAt'),
       sortKey: 'expires_at',
       render: (k) => (k.expires_at ? format.date(k.expires_at, true) : t('apiKeys.never')),
     },
     {
       key: 'last_used_at',
+      kind: 'date',
       label: t('apiKeys.lastUsed'),
       sortKey: 'last_used_at',
       render: (k) => (k.last_used_at ? format.relativeTime(k.last_used_at) : t('apiKeys.never')),

@@ -60,6 +60,7 @@ export function AuditLogPage() {
   const columns: ListColumn<AuditEntry>[] = [
     {
       key: 'at',
+      kind: 'date',
       label: t('fields.at'),
       render: (entry) => (
         <UnstyledButton onClick={() => setOpenId(entry.id)} fw={500} td="underline">
@@ -70,6 +71,7 @@ export function AuditLogPage() {
     { key: 'actor', label: t('fields.actor'), render: (entry) => <Actor entry={entry} /> },
     {
       key: 'action',
+      kind: 'badge',
       label: t('fields.action'),
       render: (entry) => (
         <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
@@ -84,19 +86,24 @@ export function AuditLogPage() {
     },
     {
       key: 'entityId',
+      kind: 'code',
       label: t('fields.entityId'),
       render: (entry) => <RecordId entry={entry} />,
     },
     {
       key: 'changes',
       label: t('fields.changedFields'),
-      render: (entry) => (
-        <Text size="sm" lineClamp={1}>
-          {Object.keys(entry.changes)
-            .map((field) => fieldLabel(field, t))
-            .join(', ') || '—'}
-        </Text>
-      ),
+      render: (entry) => {
+        const fields = Object.keys(entry.changes)
+          .map((field) => fieldLabel(field, t))
+          .join(', ');
+        // Cut to one line; the whole list shows on hover.
+        return (
+          <Text size="sm" lineClamp={1} title={fields || undefined}>
+            {fields || '—'}
+          </Text>
+        );
+      },
     },
   ];
   const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);

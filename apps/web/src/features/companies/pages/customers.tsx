@@ -37,7 +37,12 @@ export function CustomersPage() {
         </Anchor>
       ),
     },
-    { key: 'company_number', label: t('fields.companyNumber'), render: (company) => company.company_number },
+    {
+      key: 'company_number',
+      kind: 'code',
+      label: t('fields.companyNumber'),
+      render: (company) => company.company_number,
+    },
     {
       key: 'country',
       label: t('fields.country'),

@@ -42,6 +42,7 @@ export function CouponCodesPage() {
   const columns: ListColumn<Coupon>[] = [
     {
       key: 'code',
+      kind: 'code',
       label: t('fields.code'),
       sortKey: 'code',
       render: (coupon) => (
@@ -57,22 +58,34 @@ export function CouponCodesPage() {
         <Stack gap={0}>
           <Text size="sm">{grant(coupon)}</Text>
           {coupon.description && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            <Text size="xs" c="dimmed" lineClamp={1} title={coupon.description}>
               {coupon.description}
             </Text>
           )}
         </Stack>
       ),
     },
-    { key: 'uses', label: t('fields.uses'), sortKey: 'uses', render: (c) => usedOf(c.uses, c.max_uses) },
-    { key: 'free_users', label: t('fields.freeUsers'), render: (c) => usedOf(c.companies_used, c.free_users) },
+    {
+      key: 'uses',
+      kind: 'number',
+      label: t('fields.uses'),
+      sortKey: 'uses',
+      render: (c) => usedOf(c.uses, c.max_uses),
+    },
+    {
+      key: 'free_users',
+      kind: 'number',
+      label: t('fields.freeUsers'),
+      render: (c) => usedOf(c.companies_used, c.free_users),
+    },
     {
       key: 'valid',
+      kind: 'date',
       label: t('fields.valid'),
       sortKey: 'starts_at',
       render: (c) => (c.starts_at || c.ends_at ? `${day(c.starts_at)} – ${day(c.ends_at)}` : t('list.always')),
     },
-    { key: 'status', label: t('fields.status'), render: (c) => <CouponStatusBadge status={c.status} /> },
+    { key: 'status', kind: 'badge', label: t('fields.status'), render: (c) => <CouponStatusBadge status={c.status} /> },
   ];
 
   return (

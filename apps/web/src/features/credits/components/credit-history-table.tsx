@@ -105,27 +105,27 @@ export function CreditHistoryTable({ companyId }: { companyId: string }) {
   const columns: ListColumn<CreditEntry>[] = [
     {
       key: 'created_at',
+      kind: 'date',
       label: t('history.fields.date'),
       sortKey: 'created_at',
-      render: (entry) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {format.date(entry.created_at, true)}
-        </Text>
-      ),
+      render: (entry) => format.date(entry.created_at, true),
     },
     {
       key: 'amount',
+      kind: 'number',
       label: t('history.fields.amount'),
       sortKey: 'amount',
       render: (entry) => <SignedAmount amount={entry.amount} />,
     },
     {
       key: 'credit_type',
+      kind: 'badge',
       label: t('history.fields.creditType'),
       render: (entry) => t(`creditType.${entry.credit_type}`),
     },
     {
       key: 'balance_after',
+      kind: 'number',
       label: t('history.fields.balanceAfter'),
       render: (entry) => credits(entry.balance_after),
     },
@@ -135,7 +135,7 @@ export function CreditHistoryTable({ companyId }: { companyId: string }) {
       key: 'note',
       label: t('history.fields.note'),
       render: (entry) => (
-        <Text size="sm" lineClamp={2}>
+        <Text size="sm" lineClamp={2} title={entry.note ?? undefined}>
           {entry.note ?? '–'}
         </Text>
       ),

@@ -36,11 +36,13 @@ export function DocumentTemplatesPage() {
     { key: 'fileName', label: t('templates.columns.fileName'), render: (template) => template.file_name },
     {
       key: 'variables',
+      kind: 'number',
       label: t('templates.columns.variables'),
       render: (template) => <Badge variant="light">{template.variables.length}</Badge>,
     },
     {
       key: 'updated',
+      kind: 'date',
       label: t('templates.columns.updated'),
       render: (template) => format.date(template.updated_at, true),
     },

@@ -55,7 +55,7 @@ export function FlagsPage() {
         </Text>
       ),
     },
-    { key: 'usage', label: t('fields.usage'), render: (flag) => flag.usage_count },
+    { key: 'usage', kind: 'number', label: t('fields.usage'), render: (flag) => flag.usage_count },
   ];
 
   const handleDelete = async () => {

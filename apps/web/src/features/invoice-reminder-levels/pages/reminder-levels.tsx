@@ -73,7 +73,7 @@ export function ReminderLevelsPage() {
   };
 
   const columns: ListColumn<ReminderLevel>[] = [
-    { key: 'level', label: t('fields.level'), sortKey: 'level', render: (level) => level.level },
+    { key: 'level', kind: 'number', label: t('fields.level'), sortKey: 'level', render: (level) => level.level },
     {
       key: 'level_name',
       label: t('fields.levelName'),
@@ -86,12 +86,14 @@ export function ReminderLevelsPage() {
     },
     {
       key: 'period_days',
+      kind: 'number',
       label: t('fields.periodDays'),
       sortKey: 'period_days',
       render: (level) => t('list.days', { count: level.period_days }),
     },
     {
       key: 'reminder_fee',
+      kind: 'money',
       label: t('fields.reminderFee'),
       sortKey: 'reminder_fee',
       render: (level) => format.currency(level.reminder_fee / 100, { currency: DEFAULT_CURRENCY }),

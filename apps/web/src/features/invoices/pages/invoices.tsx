@@ -67,6 +67,7 @@ export function InvoicesPage() {
   const columns: ListColumn<InvoiceListItem>[] = [
     {
       key: 'number',
+      kind: 'code',
       label: t('fields.number'),
       sortKey: 'number',
       render: (invoice) => (
@@ -80,6 +81,7 @@ export function InvoicesPage() {
       : []),
     {
       key: 'type',
+      kind: 'badge',
       label: t('fields.type'),
       render: (invoice) =>
         invoice.type === 'credit-note' ? (
@@ -90,33 +92,38 @@ export function InvoicesPage() {
           t('type.invoice')
         ),
     },
-    { key: 'status', label: t('fields.status'), render: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+    {
+      key: 'status',
+      kind: 'badge',
+      label: t('fields.status'),
+      render: (invoice) => <InvoiceStatusBadge status={invoice.status} />,
+    },
     {
       key: 'invoice_date',
+      kind: 'date',
       label: t('fields.invoiceDate'),
       sortKey: 'invoice_date',
       render: (invoice) => format.day(invoice.invoice_date),
     },
     {
       key: 'due_date',
+      kind: 'date',
       label: t('fields.dueDate'),
       sortKey: 'due_date',
       render: (invoice) => format.day(invoice.due_date),
     },
     {
       key: 'total',
+      kind: 'money',
       label: t('fields.total'),
       sortKey: 'total',
-      render: (invoice) => (
-        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {format.money(invoice.total, invoice.currency)}
-        </Text>
-      ),
+      render: (invoice) => format.money(invoice.total, invoice.currency),
     },
     ...(manages
       ? [
           {
             key: 'dunning_level',
+            kind: 'badge' as const,
             label: t('fields.dunningLevel'),
             render: (invoice: InvoiceListItem) =>
               invoice.dunning_level > 0 ? (

@@ -41,6 +41,7 @@ export function MailTemplatesPage() {
     },
     {
       key: 'languages',
+      kind: 'badge',
       label: t('fields.languages'),
       render: (template) => (
         <Group gap={4}>
@@ -52,7 +53,12 @@ export function MailTemplatesPage() {
         </Group>
       ),
     },
-    { key: 'updated', label: t('fields.updated'), render: (template) => format.date(template.updated_at, true) },
+    {
+      key: 'updated',
+      kind: 'date',
+      label: t('fields.updated'),
+      render: (template) => format.date(template.updated_at, true),
+    },
   ];
 
   const handleDelete = async () => {

@@ -42,15 +42,22 @@ export function NewsListPage() {
         </Anchor>
       ),
     },
-    { key: 'language', label: t('fields.language'), render: (item) => t(`common:languages.${item.language}`) },
+    {
+      key: 'language',
+      kind: 'badge',
+      label: t('fields.language'),
+      render: (item) => t(`common:languages.${item.language}`),
+    },
     {
       key: 'publish_at',
+      kind: 'date',
       label: t('fields.publishAt'),
       sortKey: 'publish_at',
       render: (item) => format.date(item.publish_at, true),
     },
     {
       key: 'audience',
+      kind: 'badge',
       label: t('fields.audience'),
       render: (item) =>
         item.audience.roles.length || item.audience.partner_types.length ? (
@@ -65,8 +72,13 @@ export function NewsListPage() {
           t('audience.everyone')
         ),
     },
-    { key: 'reads', label: t('fields.reads'), render: (item) => format.number(item.reads) },
-    { key: 'status', label: t('fields.status'), render: (item) => <NewsStatusBadge status={item.status} /> },
+    { key: 'reads', kind: 'number', label: t('fields.reads'), render: (item) => format.number(item.reads) },
+    {
+      key: 'status',
+      kind: 'badge',
+      label: t('fields.status'),
+      render: (item) => <NewsStatusBadge status={item.status} />,
+    },
   ];
 
   return (

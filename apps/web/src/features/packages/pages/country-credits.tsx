@@ -30,11 +30,13 @@ export function CountryCreditsPage() {
     { key: 'country', label: t('fields.country'), render: (row) => countryName(row.country) },
     {
       key: 'upper',
+      kind: 'number',
       label: t('fields.upperToothCredits'),
       render: (row) => t('price.credits', { count: row.upper_tooth_credits }),
     },
     {
       key: 'lower',
+      kind: 'number',
       label: t('fields.lowerToothCredits'),
       render: (row) => t('price.credits', { count: row.lower_tooth_credits }),
     },

@@ -56,15 +56,17 @@ export function PackagesPage() {
         </Anchor>
       ),
     },
-    { key: 'credits', label: t('fields.credits'), sortKey: 'credits', render: (pkg) => pkg.credits },
+    { key: 'credits', kind: 'number', label: t('fields.credits'), sortKey: 'credits', render: (pkg) => pkg.credits },
     {
       key: 'price',
+      kind: 'money',
       label: t('fields.price'),
       sortKey: 'price_cents',
       render: (pkg) => format.currency(centsToAmount(pkg.price_cents), { currency: pkg.currency }),
     },
     {
       key: 'credit_type',
+      kind: 'badge',
       label: t('fields.creditType'),
       render: (pkg) => (
         <Badge variant="light" color={pkg.credit_type === 'free' ? 'teal' : 'blue'}>
@@ -74,6 +76,7 @@ export function PackagesPage() {
     },
     {
       key: 'active',
+      kind: 'badge',
       label: t('fields.active'),
       render: (pkg) => (
         <Badge variant={pkg.active ? 'light' : 'outline'} color={pkg.active ? 'green' : 'gray'}>
@@ -81,7 +84,13 @@ export function PackagesPage() {
         </Badge>
       ),
     },
-    { key: 'sort_order', label: t('fields.sortOrder'), sortKey: 'sort_order', render: (pkg) => pkg.sort_order },
+    {
+      key: 'sort_order',
+      kind: 'number',
+      label: t('fields.sortOrder'),
+      sortKey: 'sort_order',
+      render: (pkg) => pkg.sort_order,
+    },
   ];
 
   const handleDelete = async () => {

@@ -72,12 +72,14 @@ export function PaymentHistoryPage() {
   const columns: ListColumn<Payment>[] = [
     {
       key: 'created_at',
+      kind: 'date',
       label: t('fields.date'),
       sortKey: 'created_at',
       render: (p) => format.date(p.created_at, true),
     },
     {
       key: 'invoice',
+      kind: 'code',
       label: t('fields.invoice'),
       render: (p) =>
         p.invoice_number ? (
@@ -100,7 +102,7 @@ export function PaymentHistoryPage() {
       label: t('fields.reference'),
       render: (p) => (
         <Stack gap={0}>
-          <Text size="sm" ff="monospace" lineClamp={1}>
+          <Text size="sm" ff="monospace" lineClamp={1} title={p.reference ?? undefined}>
             {p.reference ?? '–'}
           </Text>
           {p.failure_reason && (
@@ -111,9 +113,15 @@ export function PaymentHistoryPage() {
         </Stack>
       ),
     },
-    { key: 'status', label: t('fields.status'), render: (p) => <PaymentStatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      kind: 'badge',
+      label: t('fields.status'),
+      render: (p) => <PaymentStatusBadge status={p.status} />,
+    },
     {
       key: 'amount',
+      kind: 'money',
       label: t('fields.amount'),
       sortKey: 'amount',
       render: (p) => format.currency(p.amount / 100, { currency: p.currency }),

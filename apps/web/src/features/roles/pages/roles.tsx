@@ -33,13 +33,14 @@ export function RolesPage() {
       label: t('roles.partnerType'),
       render: (r) => (r.partner_type ? t(`roles.partnerTypes.${r.partner_type}`) : ''),
     },
-    { key: 'priority', label: t('roles.priority'), sortKey: 'priority', render: (r) => r.priority },
+    { key: 'priority', kind: 'number', label: t('roles.priority'), sortKey: 'priority', render: (r) => r.priority },
     {
       key: 'permissions',
+      kind: 'badge',
       label: t('roles.permissions'),
       render: (r) => <Badge variant="light">{r.name === ADMIN_ROLE ? t('roles.all') : r.permissions.length}</Badge>,
     },
-    { key: 'users', label: t('roles.users'), render: (r) => r.user_count },
+    { key: 'users', kind: 'number', label: t('roles.users'), render: (r) => r.user_count },
   ];
 
   const confirmDelete = async () => {

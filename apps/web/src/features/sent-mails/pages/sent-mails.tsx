@@ -20,7 +20,7 @@ export function SentMailsPage() {
   const format = useFormat();
   const [openId, setOpenId] = useState<string | null>(null);
   const columns: ListColumn<SentMail>[] = [
-    { key: 'created', label: t('fields.created'), render: (mail) => format.date(mail.created_at, true) },
+    { key: 'created', kind: 'date', label: t('fields.created'), render: (mail) => format.date(mail.created_at, true) },
     { key: 'to', label: t('fields.to'), render: (mail) => mail.to },
     {
       key: 'subject',
@@ -31,9 +31,10 @@ export function SentMailsPage() {
         </UnstyledButton>
       ),
     },
-    { key: 'language', label: t('fields.language'), render: (mail) => mail.language },
+    { key: 'language', kind: 'code', label: t('fields.language'), render: (mail) => mail.language },
     {
       key: 'status',
+      kind: 'badge',
       label: t('fields.status'),
       render: (mail) => (
         <Badge color={STATUS_COLOR[mail.status]} variant="light">
@@ -41,7 +42,7 @@ export function SentMailsPage() {
         </Badge>
       ),
     },
-    { key: 'attempts', label: t('fields.attempts'), render: (mail) => mail.attempts },
+    { key: 'attempts', kind: 'number', label: t('fields.attempts'), render: (mail) => mail.attempts },
   ];
 
   return (

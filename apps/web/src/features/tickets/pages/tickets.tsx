@@ -89,6 +89,7 @@ export function TicketsPage() {
   const columns: ListColumn<TicketListItem>[] = [
     {
       key: 'number',
+      kind: 'code',
       label: t('fields.number'),
       sortKey: 'number',
       render: (ticket) => (
@@ -100,12 +101,14 @@ export function TicketsPage() {
     { key: 'subject', label: t('fields.subject'), sortKey: 'subject', render: (ticket) => ticket.subject },
     {
       key: 'status',
+      kind: 'badge',
       label: t('fields.status'),
       sortKey: 'status',
       render: (ticket) => <TicketStatusBadge status={ticket.status} />,
     },
     {
       key: 'priority',
+      kind: 'badge',
       label: t('fields.priority'),
       sortKey: 'priority',
       render: (ticket) => <TicketPriorityBadge priority={ticket.priority} />,
@@ -115,6 +118,7 @@ export function TicketsPage() {
     { key: 'assignee', label: t('fields.assignee'), render: (ticket) => ticket.assignee_name ?? t('unassigned') },
     {
       key: 'updated_at',
+      kind: 'date',
       label: t('fields.updatedAt'),
       sortKey: 'updated_at',
       render: (ticket) => format.relativeTime(ticket.updated_at),

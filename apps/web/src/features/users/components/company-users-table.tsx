@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Group, Pagination, Skeleton, Stack, Table, Text }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { columnCellProps } from '../../../components/column-kind';
 import { errorMessage } from '../../../lib/notify';
 import { useRoleName } from '../../../lib/role-name';
 import { useFormat } from '../../../lib/use-format';
@@ -38,14 +39,14 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="company-users-table">
+        <Table striped highlightOnHover data-testid="company-users-table" data-list-table>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('crm:companyUsers.name')}</Table.Th>
               <Table.Th>{t('users.mail')}</Table.Th>
-              <Table.Th>{t('users.roles')}</Table.Th>
-              <Table.Th>{t('users.status')}</Table.Th>
-              <Table.Th>{t('users.lastLogin')}</Table.Th>
+              <Table.Th {...columnCellProps('badge')}>{t('users.roles')}</Table.Th>
+              <Table.Th {...columnCellProps('badge')}>{t('users.status')}</Table.Th>
+              <Table.Th {...columnCellProps('date')}>{t('users.lastLogin')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -59,7 +60,7 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{user.mail}</Table.Td>
-                  <Table.Td>
+                  <Table.Td {...columnCellProps('badge')}>
                     <Group gap={4}>
                       {user.roles.map((role) => (
                         <Badge key={role} variant="light" size="sm">
@@ -68,10 +69,10 @@ export function CompanyUsersTable({ companyId }: { companyId: string }) {
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td {...columnCellProps('badge')}>
                     <UserStatusBadge status={user.status} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td {...columnCellProps('date')}>
                     {user.last_login ? (
                       format.relativeTime(user.last_login)
                     ) : (

@@ -44,6 +44,7 @@ export function UsersPage() {
     { key: 'company', label: t('users.company'), sortKey: 'company_name', render: (u) => u.company_name },
     {
       key: 'roles',
+      kind: 'badge',
       label: t('users.roles'),
       render: (u) => (
         <Group gap={4}>
@@ -57,11 +58,13 @@ export function UsersPage() {
     },
     {
       key: 'status',
+      kind: 'badge',
       label: t('users.status'),
       render: (u) => <UserStatusBadge status={u.status} />,
     },
     {
       key: 'last_login',
+      kind: 'date',
       label: t('users.lastLogin'),
       sortKey: 'last_login',
       render: (u) => (u.last_login ? format.relativeTime(u.last_login) : <Text c="dimmed">{t('users.never')}</Text>),
