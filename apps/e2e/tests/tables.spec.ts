@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginApi } from '../support/api';
-import { grantCredits } from '../support/cases';
+import { createCaseApi, grantCredits } from '../support/cases';
 import { ADMIN, NEW_USER_PASSWORD, PRACTICE, uniqueMail } from '../support/env';
 import { useBrowser } from '../support/fixture';
 import { gotoPath, htmlAttribute, loginViaUi, waitForValue } from '../support/ui';
@@ -28,13 +28,14 @@ async function expectCreated(response: Promise<{ status: number; body: unknown }
   return answer.body as { id?: string; user_id?: string };
 }
 
-/** Records in every list: a user with two roles, a ticket, a news item, a coupon, an issued invoice, credits. */
+/** Records in every list: a user with two roles, a case, a ticket, a news item, a coupon, an issued invoice, credits. */
 async function seed(): Promise<{ practiceCompanyId: string }> {
   const token = await loginApi(ADMIN.mail, ADMIN.password);
   const practiceToken = await loginApi(PRACTICE.mail, PRACTICE.password);
   const practice = await apiCall<{ id: string }>('GET', '/api/my-company', { token: practiceToken });
   const suffix = Date.now().toString(36);
   await grantCredits(token, practice.body.id, 25, `Tables ${suffix}`);
+  await createCaseApi(practiceToken, `Tables case with a long name ${suffix}`);
   await expectCreated(
     apiCall('POST', '/auth/create-user', {
       token,
@@ -230,6 +231,7 @@ describe('tables', () => {
         }
         for (const testId of [
           'users',
+          'cases',
           'company-users',
           'tickets',
           'invoices',
