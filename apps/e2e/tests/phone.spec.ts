@@ -21,6 +21,23 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/** The innermost elements that reach past the window's right edge, named for the failure message. */
+async function overflowingElements(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const names: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5) continue;
+      if ([...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5)) continue;
+      const id = element.getAttribute('data-testid');
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      names.push(`${element.tagName.toLowerCase()}${id ? `[${id}]` : ''} "${text}" to ${Math.ceil(box.right)} px`);
+    }
+    return names.slice(0, 5).join('; ');
+  });
+}
+
 /**
  * How far the header's content reaches past the window's right edge. The header is fixed: what overflows it is cut
  * off (a user menu out of reach) rather than scrolled to, so the page's scroll width cannot tell. A scroll area's
@@ -40,16 +57,17 @@ async function headerOverflow(page: Page): Promise<number> {
 }
 
 /** Visits each page at each width and lists those that scroll sideways or whose header does not fit. */
-async function overflowingPages(page: Page, paths: string[]): Promise<string[]> {
+async function overflowingPages(page: Page, paths: string[], widths = [320, 390, 768]): Promise<string[]> {
   const found: string[] = [];
-  for (const width of [320, 390, 768]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 844 });
     for (const path of paths) {
       await gotoPath(page, path);
       await page.getByTestId('app-shell').waitFor();
       await networkIdle(page);
       const overflow = await sidewaysOverflow(page);
-      if (overflow > 0) found.push(`${path} at ${width} px: ${overflow} px too wide`);
+      if (overflow > 0)
+        found.push(`${path} at ${width} px: ${overflow} px too wide (${await overflowingElements(page)})`);
       const header = await headerOverflow(page);
       if (header > 0) found.push(`${path} at ${width} px: the header reaches ${header} px past the window`);
     }
@@ -79,6 +97,32 @@ describe('phone', () => {
     },
     { timeout: 240_000 },
   );
+
+  for (const language of ['de', 'fr']) {
+    e2e(
+      `in ${language}, a practice's pages fit 390 px: the case form, a case, credits, invoices, the account with its mail notifications`,
+      async ({ page }) => {
+        await page.setViewportSize(PHONE);
+        await loginViaUi(page, PRACTICE.mail, PRACTICE.password);
+        // The language a user chose is kept in the browser: chosen once, it holds after a reload.
+        await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+          STORAGE_KEYS.language,
+          language,
+        ] as const);
+        await page.reload();
+        await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+        const paths = [
+          '/my-cases/create',
+          `/my-cases/${practiceCaseId}/show`,
+          '/credits',
+          '/invoices',
+          '/account-setting',
+        ];
+        assert.deepEqual(await overflowingPages(page, paths, [PHONE.width]), []);
+      },
+      { timeout: 180_000 },
+    );
+  }
 
   e2e(
     'nothing scrolls sideways at 320, 390 and 768 px for an admin',

@@ -28,13 +28,14 @@ type PageHeaderProps = {
  */
 export function PageHeader({ title, description, badges, below, actions, back, titleTestId }: PageHeaderProps) {
   const heading = (
-    <Title order={1} data-testid={titleTestId}>
+    // A title of one long word (German "Kontoeinstellungen" on a 390 px phone) breaks rather than widen the page.
+    <Title order={1} data-testid={titleTestId} style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
       {title}
     </Title>
   );
   return (
     <Group justify="space-between" align="flex-start" data-testid="page-header">
-      <div>
+      <div style={{ minWidth: 0 }}>
         {back && (
           <Anchor component={Link} to={back.to} size="sm" data-testid="page-back">
             <Group gap={4}>
