@@ -53,5 +53,16 @@ describe('German', () => {
     for (const english of ENGLISH_SERVER_TEXT) {
       assert.ok(!listText.includes(english), `the cases list shows "${english}":\n${listText}`);
     }
+
+    // The global search names the case's status as the list does, not by its English code.
+    await page.keyboard.press('Control+K');
+    const search = page.getByRole('textbox', { name: 'Suche' });
+    await search.waitFor();
+    await search.fill(name.split(' ')[1]!);
+    const found = page.getByTestId(`search-record-cases-${id}`);
+    await found.waitFor();
+    const foundText = (await found.textContent()) ?? '';
+    assert.match(foundText, /In Freigabe/);
+    assert.ok(!foundText.includes('in-approval'), `the search shows the status code: ${foundText}`);
   });
 });
