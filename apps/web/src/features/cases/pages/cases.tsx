@@ -165,12 +165,18 @@ export function CasesPage() {
     },
   ];
 
+  // Staff and partners read other companies' cases: "your practice's scans" is for a practice only. Nothing while
+  // that is not known yet, rather than the wrong line.
+  const listIntro = abilities.seesOtherCompaniesKnown
+    ? t(abilities.seesOtherCompanies ? 'list.introCompanies' : 'list.intro')
+    : undefined;
+
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="cases-page">
         <PageHeader
           title={t('list.title')}
-          description={t('list.intro')}
+          description={listIntro}
           actions={
             <>
               {canEmptyTrash && (

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useCan } from '../../../lib/can';
 import { notifyError } from '../../../lib/notify';
-import { useIsStaff } from '../../../lib/use-is-staff';
+import { useIsStaff, useSeesOtherCompanies } from '../../../lib/use-is-staff';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { downloadInvoicesCsv, type InvoiceFilters, useInvoicePage } from '../api/invoices';
@@ -50,6 +50,8 @@ export function InvoicesPage() {
   const invoices = useInvoicePage({ ...params, ...filters, sortBy: sort.sortBy, sortDir: sort.sortDir });
   const isStaff = useIsStaff();
   const manages = useCan().can(INVOICE_PERMISSION);
+  // A partner reads its customers' invoices beside its own (ADR 0118).
+  const seesOtherCompanies = useSeesOtherCompanies() === true;
   const statuses = manages ? INVOICE_STATUSES : INVOICE_STATUSES.filter((status) => status !== 'draft');
   const [exporting, setExporting] = useState(false);
 
@@ -141,7 +143,7 @@ export function InvoicesPage() {
       <Stack gap="lg" data-testid="invoices-page">
         <PageHeader
           title={t('list.title')}
-          description={manages ? t('list.intro') : t('list.introOwn')}
+          description={t(manages ? 'list.intro' : seesOtherCompanies ? 'list.introCustomers' : 'list.introOwn')}
           actions={
             <>
               {manages && (
