@@ -6,11 +6,12 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@cuspid/contracts/invoices';
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useCan } from '../../../lib/can';
@@ -206,20 +207,18 @@ export function InvoicesPage() {
                 ]}
                 data-testid="invoices-type-filter"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('list.from')}
                 value={filters.from}
-                max={filters.to || undefined}
-                onChange={(event) => setFilter('from', event.currentTarget.value)}
+                maxDate={filters.to || undefined}
+                onChange={(day) => setFilter('from', day)}
                 data-testid="invoices-from-filter"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('list.to')}
                 value={filters.to}
-                min={filters.from || undefined}
-                onChange={(event) => setFilter('to', event.currentTarget.value)}
+                minDate={filters.from || undefined}
+                onChange={(day) => setFilter('to', day)}
                 data-testid="invoices-to-filter"
               />
             </Group>
