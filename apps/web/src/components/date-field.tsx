@@ -12,18 +12,25 @@ dayjs.extend(customParseFormat);
 
 /** The ISO day every date field reads and writes, as the server and the URL carry it. */
 const ISO_DAY = 'YYYY-MM-DD';
+/** A `datetime-local` value (the user's time zone), as the forms keep a moment. */
+const LOCAL_MOMENT = 'YYYY-MM-DDTHH:mm';
+/** How Mantine's DateInput holds a moment. */
+const MANTINE_MOMENT = 'YYYY-MM-DD HH:mm:ss';
 
 /**
  * How a date reads and is typed per UI language (ADR 0125): the numeric short date of the language's Intl
  * locale (as `Intl.DateTimeFormat(language)` writes it), the dayjs locale that names its months and weekdays,
  * and the first day of its week.
  */
-export const DATE_FIELD_LOCALES: Record<string, { dayjs: string; format: string; firstDayOfWeek: 0 | 1 }> = {
-  en: { dayjs: 'en', format: 'MM/DD/YYYY', firstDayOfWeek: 0 },
-  de: { dayjs: 'de', format: 'DD.MM.YYYY', firstDayOfWeek: 1 },
-  fr: { dayjs: 'fr', format: 'DD/MM/YYYY', firstDayOfWeek: 1 },
-  es: { dayjs: 'es', format: 'DD/MM/YYYY', firstDayOfWeek: 1 },
-  tu: { dayjs: 'tr', format: 'DD.MM.YYYY', firstDayOfWeek: 1 },
+export const DATE_FIELD_LOCALES: Record<
+  string,
+  { dayjs: string; format: string; timeFormat: string; firstDayOfWeek: 0 | 1 }
+> = {
+  en: { dayjs: 'en', format: 'MM/DD/YYYY', timeFormat: 'h:mm A', firstDayOfWeek: 0 },
+  de: { dayjs: 'de', format: 'DD.MM.YYYY', timeFormat: 'HH:mm', firstDayOfWeek: 1 },
+  fr: { dayjs: 'fr', format: 'DD/MM/YYYY', timeFormat: 'HH:mm', firstDayOfWeek: 1 },
+  es: { dayjs: 'es', format: 'DD/MM/YYYY', timeFormat: 'HH:mm', firstDayOfWeek: 1 },
+  tu: { dayjs: 'tr', format: 'DD.MM.YYYY', timeFormat: 'HH:mm', firstDayOfWeek: 1 },
 };
 
 export const dateFieldLocale = (language: string) => DATE_FIELD_LOCALES[language] ?? DATE_FIELD_LOCALES.en!;
@@ -33,6 +40,15 @@ export function parseTypedDay(text: string, format: string): string | null {
   for (const candidate of [format, ISO_DAY]) {
     const day = dayjs(text.trim(), candidate, true);
     if (day.isValid()) return day.format(ISO_DAY);
+  }
+  return null;
+}
+
+/** A typed moment in the language's format, or as `YYYY-MM-DDTHH:mm`, as Mantine holds it; null while incomplete. */
+export function parseTypedMoment(text: string, format: string): string | null {
+  for (const candidate of [format, LOCAL_MOMENT, 'YYYY-MM-DD HH:mm']) {
+    const moment = dayjs(text.trim(), candidate, true);
+    if (moment.isValid()) return moment.format(MANTINE_MOMENT);
   }
   return null;
 }
@@ -61,6 +77,29 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
         onChange={(day) => onChange(day ? dayjs(day).format(ISO_DAY) : '')}
         valueFormat={locale.format}
         dateParser={(text) => parseTypedDay(text, locale.format)}
+      />
+    </DatesProvider>
+  );
+}
+
+/**
+ * A day and time in the user's chosen language, in place of a native `datetime-local` input (which follows the
+ * browser's locale); its value stays the `datetime-local` string (`YYYY-MM-DDTHH:mm`, the user's time zone).
+ */
+export function DateTimeField({ value, onChange, ...props }: DateFieldProps) {
+  const { i18n } = useTranslation();
+  const locale = dateFieldLocale(i18n.resolvedLanguage ?? i18n.language);
+  const format = `${locale.format} ${locale.timeFormat}`;
+  return (
+    <DatesProvider settings={{ locale: locale.dayjs, firstDayOfWeek: locale.firstDayOfWeek }}>
+      <DateInput
+        clearable
+        withTime
+        {...props}
+        value={value ? dayjs(value).format(MANTINE_MOMENT) : null}
+        onChange={(moment) => onChange(moment ? dayjs(moment).format(LOCAL_MOMENT) : '')}
+        valueFormat={format}
+        dateParser={(text) => parseTypedMoment(text, format)}
       />
     </DatesProvider>
   );
