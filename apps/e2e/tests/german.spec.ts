@@ -54,6 +54,15 @@ describe('German', () => {
       assert.ok(!listText.includes(english), `the cases list shows "${english}":\n${listText}`);
     }
 
+    // A day filter writes and takes the German date, with German month names, whatever the browser's locale.
+    const from = page.getByTestId('cases-from-filter');
+    await from.fill('01.03.2026');
+    await page.getByText('März 2026').first().waitFor();
+    assert.equal(await page.locator('[data-dates-dropdown] th').first().textContent(), 'Mo');
+    await waitForValue(async () => new URL(page.url()).searchParams.get('from'), '2026-03-01');
+    await from.press('Tab');
+    assert.equal(await from.inputValue(), '01.03.2026');
+
     // The global search names the case's status as the list does, not by its English code.
     await page.keyboard.press('Control+K');
     const search = page.getByRole('textbox', { name: 'Suche' });
