@@ -34,6 +34,7 @@ describe('DateField', () => {
     const weekdays = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(weekdays).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
 
+    expect(screen.getByRole('button', { name: '„Day“ leeren' })).toBeInTheDocument();
     await userEvent.clear(input);
     await userEvent.type(input, '24.12.2026');
     expect(onDay).toHaveBeenLastCalledWith('2026-12-24');

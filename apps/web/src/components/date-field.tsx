@@ -53,6 +53,10 @@ export function parseTypedMoment(text: string, format: string): string | null {
   return null;
 }
 
+// The clear button names the field it empties (a bare icon button has no name for a screen reader).
+const clearLabel = (t: (key: string, options: { label: string }) => string, label: DateInputProps['label']) =>
+  t('common:actions.clearField', { label: typeof label === 'string' ? label : '' });
+
 type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale'> & {
   /** The day as `YYYY-MM-DD`, or '' for none. */
   value: string;
@@ -66,13 +70,14 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
  * Its own DatesProvider follows i18next, so a language switch re-labels it at once.
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = dateFieldLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
     <DatesProvider settings={{ locale: locale.dayjs, firstDayOfWeek: locale.firstDayOfWeek }}>
       <DateInput
         clearable
         {...props}
+        clearButtonProps={{ 'aria-label': clearLabel(t, props.label) }}
         value={value || null}
         onChange={(day) => onChange(day ? dayjs(day).format(ISO_DAY) : '')}
         valueFormat={locale.format}
@@ -87,7 +92,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
  * browser's locale); its value stays the `datetime-local` string (`YYYY-MM-DDTHH:mm`, the user's time zone).
  */
 export function DateTimeField({ value, onChange, ...props }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = dateFieldLocale(i18n.resolvedLanguage ?? i18n.language);
   const format = `${locale.format} ${locale.timeFormat}`;
   return (
@@ -96,6 +101,7 @@ export function DateTimeField({ value, onChange, ...props }: DateFieldProps) {
         clearable
         withTime
         {...props}
+        clearButtonProps={{ 'aria-label': clearLabel(t, props.label) }}
         value={value ? dayjs(value).format(MANTINE_MOMENT) : null}
         onChange={(moment) => onChange(moment ? dayjs(moment).format(LOCAL_MOMENT) : '')}
         valueFormat={format}
