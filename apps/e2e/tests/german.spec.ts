@@ -53,5 +53,25 @@ describe('German', () => {
     for (const english of ENGLISH_SERVER_TEXT) {
       assert.ok(!listText.includes(english), `the cases list shows "${english}":\n${listText}`);
     }
+
+    // A day filter writes and takes the German date, with German month names, whatever the browser's locale.
+    const from = page.getByTestId('cases-from-filter');
+    await from.fill('01.03.2026');
+    await page.getByText('März 2026').first().waitFor();
+    assert.equal(await page.locator('[data-dates-dropdown] th').first().textContent(), 'Mo');
+    await waitForValue(async () => new URL(page.url()).searchParams.get('from'), '2026-03-01');
+    await from.press('Tab');
+    assert.equal(await from.inputValue(), '01.03.2026');
+
+    // The global search names the case's status as the list does, not by its English code.
+    await page.keyboard.press('Control+K');
+    const search = page.getByRole('textbox', { name: 'Suche' });
+    await search.waitFor();
+    await search.fill(name.split(' ')[1]!);
+    const found = page.getByTestId(`search-record-cases-${id}`);
+    await found.waitFor();
+    const foundText = (await found.textContent()) ?? '';
+    assert.match(foundText, /In Freigabe/);
+    assert.ok(!foundText.includes('in-approval'), `the search shows the status code: ${foundText}`);
   });
 });

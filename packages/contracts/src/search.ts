@@ -44,11 +44,23 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** One record found; the web builds its link from the area and the id. */
+/**
+ * One record found; the web builds its link from the area and the id. `subtitle` is a ready line in English for
+ * older readers; the coded fields beside it (`status`, `kind`, `untitled`) let the web write the same line in the
+ * reader's language with its lists' labels, around the record's own words in `details` (ADR 0125).
+ */
 export const searchItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   subtitle: z.string().optional(),
+  /** The subtitle's parts that are the record's own words (patient, company name), never translated. */
+  details: z.array(z.string()).optional(),
+  /** The record's status code in its area's vocabulary (a case's, an invoice's, a ticket's status). */
+  status: z.string().optional(),
+  /** The record's kind code within its area (an invoice's type, a mail template's event). */
+  kind: z.string().optional(),
+  /** The record has no name of its own (an invoice draft has no number yet): `title` is an English stand-in. */
+  untitled: z.boolean().optional(),
 });
 export type SearchItem = z.infer<typeof searchItemSchema>;
 

@@ -63,7 +63,22 @@ export type SearchAreaEntry = {
   link: (item: SearchItem) => string;
   /** The area's list: opened, searched for the record's title, where the user may not open `link`'s page. */
   list: string;
+  /**
+   * The record's title and line in the reader's language, from the codes the server sends beside its English
+   * `subtitle` (`status`, `kind`, `untitled`), with the labels of the area's own lists. Without it, the palette
+   * shows the title and subtitle as sent.
+   */
+  describe?: (item: SearchItem, t: Translate) => { title?: string; subtitle?: string };
+  /** The dictionaries `describe` reads (the palette loads them with the labels'). */
+  namespaces?: string[];
 };
+
+/** A translation function as `describe` needs it: a key with its namespace, and options. */
+export type Translate = (key: string, options?: { defaultValue?: string }) => string;
+
+/** A found record's line: its own words (`details`), then the translated codes, as the lists write them. */
+export const searchLine = (item: SearchItem, ...labels: (string | undefined)[]) =>
+  [...(item.details ?? []), ...labels].filter(Boolean).join(' · ') || undefined;
 
 /** One page of the app, as a feature declares it in its `routes.tsx`. */
 export type AppRoute = {

@@ -840,13 +840,15 @@ describe('cases in the global search', () => {
     const p = await practice();
     const other = await practice();
     const tag = randomUUID().slice(0, 8);
-    const mine = await caseOf(p.id, { name: `Onlay ${tag}` });
+    const mine = await caseOf(p.id, { name: `Onlay ${tag}`, status: 'approved' });
     await caseOf(other.id, { name: `Onlay ${tag}` });
     const response = await get(`/api/search?q=${tag}`, p.user.token);
     expect(response.statusCode, response.body).toBe(200);
     const group = response.json().groups.find((g: { area: string }) => g.area === 'cases');
     expect(group.items.map((i: { id: string }) => i.id)).toEqual([mine.id]);
     expect(group.items[0]).toMatchObject({ title: `Onlay ${tag}`, subtitle: expect.stringContaining('Patient P-1') });
+    // The status as a code beside the English subtitle, for the web to name in the reader's language.
+    expect(group.items[0]).toMatchObject({ details: ['Patient P-1', expect.any(String)], status: 'approved' });
   });
 });
 

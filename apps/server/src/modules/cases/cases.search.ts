@@ -12,6 +12,8 @@ export const casesSearch: SearchProvider = {
       id: row.id,
       title: row.name,
       subtitle: `${row.patient} · ${row.companyName} · ${row.status}`,
+      details: [row.patient, row.companyName],
+      status: row.status,
     }));
   },
 };

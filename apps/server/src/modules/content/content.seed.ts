@@ -143,7 +143,7 @@ export const DEFAULT_HELP_CONTENT: Record<'en' | 'de' | 'fr', { faq: FaqEntry[];
       {
         question: 'Comment fonctionnent les crédits ?',
         answer:
-          'Chaque mâchoire traitée consomme des crédits selon votre forfait et votre pays. Votre solde et l’historique des crédits figurent dans le compte de votre société.',
+          'Chaque mâchoire traitée consomme des crédits selon votre forfait et votre pays. Votre solde et l’historique des crédits figurent dans le compte de votre entreprise.',
       },
       {
         question: 'Puis-je changer la langue ou le fuseau horaire ?',
@@ -159,9 +159,9 @@ export const DEFAULT_HELP_CONTENT: Record<'en' | 'de' | 'fr', { faq: FaqEntry[];
     dataPrivacy: [
       '<p>Nous traitons les données personnelles et les scans des patients uniquement pour fournir le service de reconstruction que vous avez commandé.</p>',
       '<h2>Qui est responsable</h2><p>Votre cabinet reste responsable du traitement des données des patients. Nous traitons les scans pour votre compte en tant que sous-traitant, dans le cadre d’un accord de traitement des données.</p>',
-      '<h2>Ce que nous traitons</h2><p>Les données du compte (nom, adresse e-mail, numéros de téléphone, langue, fuseau horaire), les données de la société et de facturation, ainsi que les scans et résultats de vos cas.</p>',
+      '<h2>Ce que nous traitons</h2><p>Les données du compte (nom, adresse e-mail, numéros de téléphone, langue, fuseau horaire), les données de l’entreprise et de facturation, ainsi que les scans et résultats de vos cas.</p>',
       '<h2>Pourquoi nous les traitons</h2><p>Pour gérer votre compte, reconstruire et livrer les résultats, facturer nos services et répondre aux demandes de support. Nous ne vendons pas de données et ne les utilisons pas à des fins publicitaires.</p>',
-      '<h2>Scans des patients</h2><p>Les scans sont transférés chiffrés et stockés dans un espace à accès contrôlé. Seuls votre société et le personnel qui suit vos cas peuvent les ouvrir.</p>',
+      '<h2>Scans des patients</h2><p>Les scans sont transférés chiffrés et stockés dans un espace à accès contrôlé. Seuls votre entreprise et le personnel qui suit vos cas peuvent les ouvrir.</p>',
       '<h2>Durée de conservation</h2><p>Les données des cas sont conservées tant que votre compte est actif ou jusqu’à leur suppression. Les factures sont conservées aussi longtemps que la loi fiscale l’exige.</p>',
       '<h2>Vos droits</h2><p>Vous pouvez demander l’accès, la rectification, l’effacement, la limitation ou une copie de vos données, et introduire une réclamation auprès d’une autorité de contrôle.</p>',
       '<h2>Contact</h2><p>Écrivez à notre délégué à la protection des données via un ticket de support ou par e-mail à privacy@cuspid.example.</p>',

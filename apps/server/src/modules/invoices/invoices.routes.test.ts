@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type Invoice, REVERSE_CHARGE_NOTE } from '@cuspid/contracts/invoices';
+import type { SearchItem } from '@cuspid/contracts/search';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -438,7 +439,7 @@ describe('issuing: the operator’s bank account', () => {
 });
 
 describe('invoices in the global search', () => {
-  type Group = { area: string; items: { id: string; title: string; subtitle?: string }[] };
+  type Group = { area: string; items: SearchItem[] };
   const invoicesFound = async (term: string, token: string) => {
     const response = await get(`/api/search?q=${encodeURIComponent(term)}`, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -459,7 +460,15 @@ describe('invoices in the global search', () => {
     // The practice finds its own invoice by its company's name, and not the other company's of the same name.
     const byName = await invoicesFound(tag, practiceToken);
     expect(byName?.items.map((i) => i.id)).toEqual([myDraft.id]);
-    expect(byName?.items[0]).toMatchObject({ title: 'Draft', subtitle: `${mine.companyName} · draft` });
+    expect(byName?.items[0]).toMatchObject({
+      title: 'Draft',
+      subtitle: `${mine.companyName} · draft`,
+      // The codes the web writes in the reader's language.
+      details: [mine.companyName],
+      kind: 'invoice',
+      status: 'draft',
+      untitled: true,
+    });
     // Nor by the other company's invoice number.
     expect(await invoicesFound(otherIssued.number!, practiceToken)).toBeUndefined();
 
@@ -469,6 +478,9 @@ describe('invoices in the global search', () => {
       id: otherIssued.id,
       title: otherIssued.number,
       subtitle: `${other.companyName} · open`,
+      details: [other.companyName],
+      kind: 'invoice',
+      status: 'open',
     });
     expect((await invoicesFound(tag, staffToken))?.items.map((i) => i.id).sort()).toEqual(
       [myDraft.id, otherIssued.id].sort(),

@@ -18,6 +18,10 @@ export const invoicesSearch: SearchProvider = {
       subtitle: [row.companyName, row.type === 'credit-note' ? 'credit note' : null, row.status]
         .filter(Boolean)
         .join(' · '),
+      details: [row.companyName],
+      kind: row.type,
+      status: row.status,
+      ...(row.number ? {} : { untitled: true }),
     }));
   },
 };

@@ -7,6 +7,11 @@ export const mailTemplatesSearch: SearchProvider = {
   permission: 'backoffice-mail-template',
   async search(deps, _actor, term, limit) {
     const rows = await repo.searchTemplates(deps.db, term, limit);
-    return rows.map((row) => ({ id: row.id, title: row.name, ...(row.event ? { subtitle: row.event } : {}) }));
+    // The event is a code: the web names it in the reader's language.
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.name,
+      ...(row.event ? { subtitle: row.event, kind: row.event } : {}),
+    }));
   },
 };

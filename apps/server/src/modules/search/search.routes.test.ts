@@ -173,6 +173,14 @@ describe('GET /api/search', () => {
     expect(answer.groups.map((g) => g.area)).toEqual(['roles', 'companies', 'mail-templates', 'document-templates']);
     expect(group(answer, 'roles')!.items).toEqual([{ id: role!.id, title: `Role ${term}`, subtitle: `${term}-role` }]);
     expect(group(answer, 'mail-templates')!.items).toEqual([{ id: mail!.id, title: `Mail ${term}` }]);
+    // A template bound to an event names it as a code too, for the web to write in the reader's language.
+    const [bound] = await ctx.deps.db
+      .insert(mailTemplates)
+      .values({ name: `Bound ${term}`, event: 'user.password-reset', contents: { en: { subject: 's', body: 'b' } } })
+      .returning();
+    expect(group(await search(`Bound ${term}`, adminToken), 'mail-templates')!.items).toEqual([
+      { id: bound!.id, title: `Bound ${term}`, subtitle: 'user.password-reset', kind: 'user.password-reset' },
+    ]);
     expect(group(answer, 'document-templates')!.items).toEqual([
       { id: document!.id, title: `Document ${term}`, subtitle: `${term}.docx` },
     ]);

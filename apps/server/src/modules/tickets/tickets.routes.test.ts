@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SearchResponse } from '@cuspid/contracts/search';
 import type { Ticket, TicketComment, TicketListItem } from '@cuspid/contracts/tickets';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -632,6 +633,20 @@ describe('GET /api/ticket/assignees', () => {
     const list = (await get('/api/ticket/assignees', staffToken)).json();
     expect(list.data.map((u: { id: string }) => u.id)).toContain(staffId);
     expect(list.data.map((u: { id: string }) => u.id)).not.toContain(practice.userId);
+  });
+});
+
+describe('tickets in the global search', () => {
+  it('carry their status as a code beside the English subtitle, for the web to name in the reader’s language', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const ticket = await openTicket(practice.token, { subject: `Search ${tag}` });
+    const answer = (await get(`/api/search?q=${tag}`, practice.token)).json() as SearchResponse;
+    const found = answer.groups.find((g) => g.area === 'tickets')?.items ?? [];
+    expect(found).toEqual([
+      expect.objectContaining({ id: ticket.id, title: `${ticket.number} · Search ${tag}`, status: 'new' }),
+    ]);
+    expect(found[0]!.details).toHaveLength(1);
+    expect(found[0]!.subtitle).toBe(`${found[0]!.details![0]} · new`);
   });
 });
 

@@ -15,6 +15,8 @@ export const ticketsSearch: SearchProvider = {
       id: row.id,
       title: `${row.number} · ${row.subject}`,
       subtitle: [row.companyName, row.status].join(' · '),
+      details: [row.companyName],
+      status: row.status,
     }));
   },
 };

@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import type { CommandEntry, NavEntry, SearchAreaEntry } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
 import { jsonResponse, loginResponse, mockServer } from '../../testing/fixtures';
 import { renderRoutes, renderWithProviders } from '../../testing/render-app';
+import { SEARCH_AREAS } from '../commands';
 import type { AppRoute } from '../route-table';
 import { ROUTES } from '../route-table';
 import { CommandPalette } from './command-palette';
@@ -174,5 +176,78 @@ describe('CommandPalette', () => {
     await userEvent.type(input, 'x');
     await waitFor(() => expect(screen.getByTestId('search-status')).toHaveTextContent('Nothing found'));
     expect(calls.map((c) => c.search)).toEqual(['?q=zqx']);
+  });
+
+  it('writes found records’ statuses, kinds and stand-in titles in the reader’s language, as the lists do', async () => {
+    signInWith(['admin'], []);
+    await setLanguage('de', { remember: false });
+    mockServer({
+      '/api/search': () =>
+        jsonResponse({
+          groups: [
+            {
+              area: 'cases',
+              items: [
+                {
+                  id: 'k1',
+                  title: 'Onlay 7',
+                  subtitle: 'P-1 · Acme · in-approval',
+                  details: ['P-1', 'Acme'],
+                  status: 'in-approval',
+                },
+              ],
+              has_more: false,
+            },
+            {
+              area: 'invoices',
+              items: [
+                {
+                  id: 'i1',
+                  title: 'Draft',
+                  subtitle: 'Acme · credit note · draft',
+                  details: ['Acme'],
+                  kind: 'credit-note',
+                  status: 'draft',
+                  untitled: true,
+                },
+                {
+                  id: 'i2',
+                  title: 'R-100',
+                  subtitle: 'Acme · paid',
+                  details: ['Acme'],
+                  kind: 'invoice',
+                  status: 'paid',
+                },
+              ],
+              has_more: false,
+            },
+            {
+              area: 'tickets',
+              items: [
+                { id: 't1', title: '12 · Acme scan', subtitle: 'Acme · pending', details: ['Acme'], status: 'pending' },
+              ],
+              has_more: false,
+            },
+            {
+              area: 'mail-templates',
+              items: [
+                { id: 'm1', title: 'Password reset', subtitle: 'user.password-reset', kind: 'user.password-reset' },
+              ],
+              has_more: false,
+            },
+          ],
+        }),
+    });
+    renderWithProviders(
+      <CommandPalette openRequest={1} routes={ROUTES} navigation={[]} commands={[]} areas={SEARCH_AREAS} />,
+      { path: '/home' },
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Suche' }), 'acme');
+
+    expect(await screen.findByTestId('search-group-cases')).toBeInTheDocument();
+    expect(labelsIn('search-group-cases')).toEqual(['Onlay 7P-1 · Acme · In Freigabe']);
+    expect(labelsIn('search-group-invoices')).toEqual(['EntwurfAcme · Gutschrift · Entwurf', 'R-100Acme · Bezahlt']);
+    expect(labelsIn('search-group-tickets')).toEqual(['12 · Acme scanAcme · Zurückgestellt']);
+    expect(labelsIn('search-group-mail-templates')).toEqual(['Passwort zurücksetzenPasswort zurücksetzen']);
   });
 });

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isSearchableTerm, useSearchRecords } from '../../features/search';
-import type { CommandEntry, NavEntry, SearchAreaEntry } from '../../lib/routes';
+import type { CommandEntry, NavEntry, SearchAreaEntry, Translate } from '../../lib/routes';
 import { COMMANDS, SEARCH_AREAS } from '../commands';
 import { NAV_ICONS, type NavIconName } from '../nav-icons';
 import { NAVIGATION } from '../navigation';
@@ -57,12 +57,16 @@ export function CommandPalette({
     () => [
       'search',
       ...new Set(
-        [...navigation, ...commands, ...areas].map((entry) => namespaceOf(entry.label)).filter((n) => n !== 'search'),
+        [
+          ...[...navigation, ...commands, ...areas].map((entry) => namespaceOf(entry.label)),
+          ...areas.flatMap((area) => area.namespaces ?? []),
+        ].filter((n) => n !== 'search'),
       ),
     ],
     [navigation, commands, areas],
   );
   const { t } = useTranslation(namespaces);
+  const translate: Translate = (key, options) => t(key, options ?? {});
   const navigate = useNavigate();
   const canOpenPath = useCanOpenPath(routes);
   const [query, setQuery] = useState('');
@@ -89,7 +93,14 @@ export function CommandPalette({
     const listOf = (q: string) => `${area.list}?q=${encodeURIComponent(q)}`;
     const items = group.items.map((item) => {
       const link = area.link(item);
-      return { ...item, path: canOpenPath(link) ? link : listOf(item.title) };
+      // In the reader's language where the area knows the codes; the English subtitle only where it does not.
+      const shown = area.describe?.(item, translate) ?? {};
+      return {
+        ...item,
+        label: shown.title ?? item.title,
+        description: area.describe ? shown.subtitle : item.subtitle,
+        path: canOpenPath(link) ? link : listOf(item.title),
+      };
     });
     return [{ area, items, more: group.has_more ? listOf(debounced.trim()) : undefined }];
   });
@@ -169,8 +180,8 @@ export function CommandPalette({
             {items.map((item) => (
               <Spotlight.Action
                 key={item.id}
-                label={item.title}
-                {...(item.subtitle ? { description: item.subtitle } : {})}
+                label={item.label}
+                {...(item.description ? { description: item.description } : {})}
                 leftSection={<Icon name={area.icon} />}
                 onClick={go(item.path)}
                 data-testid={`search-record-${area.area}-${item.id}`}

@@ -1,4 +1,4 @@
-import type { CommandEntry, SearchAreaEntry } from '../../lib/routes';
+import { type CommandEntry, type SearchAreaEntry, searchLine } from '../../lib/routes';
 import { casePaths } from './paths';
 
 export const commands: CommandEntry[] = [
@@ -13,5 +13,8 @@ export const searchAreas: SearchAreaEntry[] = [
     icon: 'dental',
     link: (item) => casePaths.caseShow(item.id),
     list: casePaths.cases,
+    namespaces: ['cases'],
+    // Patient and practice, then the status as the case list names it.
+    describe: (item, t) => ({ subtitle: searchLine(item, item.status && t(`cases:status.${item.status}`)) }),
   },
 ];

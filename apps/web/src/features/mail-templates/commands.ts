@@ -12,5 +12,11 @@ export const searchAreas: SearchAreaEntry[] = [
     icon: 'mail',
     link: (item) => mailTemplatePaths.mailTemplateEdit(item.id),
     list: mailTemplatePaths.mailTemplates,
+    namespaces: ['mail-templates'],
+    // A template the product ships reads under its name in the reader's language, as in the list; the event too.
+    describe: (item, t) => ({
+      title: t(`mail-templates:builtInNames.${item.title}`, { defaultValue: item.title }),
+      subtitle: item.kind ? t(`mail-templates:events.${item.kind}`) : undefined,
+    }),
   },
 ];

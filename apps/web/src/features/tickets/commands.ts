@@ -1,4 +1,4 @@
-import type { CommandEntry, SearchAreaEntry } from '../../lib/routes';
+import { type CommandEntry, type SearchAreaEntry, searchLine } from '../../lib/routes';
 import { ticketPaths } from './paths';
 
 export const commands: CommandEntry[] = [
@@ -12,5 +12,7 @@ export const searchAreas: SearchAreaEntry[] = [
     icon: 'ticket',
     link: (item) => ticketPaths.ticketEdit(item.id),
     list: ticketPaths.tickets,
+    namespaces: ['tickets'],
+    describe: (item, t) => ({ subtitle: searchLine(item, item.status && t(`tickets:status.${item.status}`)) }),
   },
 ];

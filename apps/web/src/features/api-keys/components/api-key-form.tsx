@@ -3,6 +3,7 @@ import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateTimeField } from '../../../components/date-field';
 import { usePermissionHolder } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -78,11 +79,11 @@ export function ApiKeyForm({
           {...form.getInputProps('scopes')}
           data-testid="api-key-scopes"
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('apiKeys.expiresAt')}
           description={t('apiKeys.expiresHint')}
           {...form.getInputProps('expires_at')}
+          value={form.values.expires_at}
           data-testid="api-key-expires"
         />
         <Group justify="flex-end">

@@ -226,6 +226,39 @@ describe('CasesPage', () => {
   });
 });
 
+describe('CasesPage description', () => {
+  const PRACTICE_LINE = "Your practice's scans and what the engine made of them.";
+  const COMPANIES_LINE = 'The scans of the companies you look after and what the engine made of them.';
+
+  it('speaks to a practice of its own scans', async () => {
+    signInWith(['backoffice-case-instance']);
+    mockServer({
+      '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+      '/api/my-company': () => jsonResponse(myCompany(false)),
+      '/api/flags': flags,
+    });
+    render('/my-cases');
+    expect(await screen.findByText(PRACTICE_LINE)).toBeInTheDocument();
+    expect(screen.queryByText(COMPANIES_LINE)).not.toBeInTheDocument();
+  });
+
+  it('speaks to staff and to a partner with customers of the companies they look after', async () => {
+    for (const staff of [true, false]) {
+      signInWith(['backoffice-case-instance', 'backoffice-company'], staff ? ['back-office'] : ['reseller']);
+      mockServer({
+        '/api/case-lists': () => jsonResponse({ data: rows(), total: 2 }),
+        '/api/my-company': () => jsonResponse(myCompany(staff)),
+        '/api/flags': flags,
+        '/api/companies': () => jsonResponse({ data: [], total: 4 }),
+      });
+      const { unmount } = render('/my-cases');
+      expect(await screen.findByText(COMPANIES_LINE)).toBeInTheDocument();
+      expect(screen.queryByText(PRACTICE_LINE)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
 describe('CasesPage on a phone', () => {
   it('shows each case as a card with its name, status and date, and folds the filters into one control', async () => {
     setViewport(390);

@@ -1,17 +1,6 @@
 import type { BulkItemResult } from '@cuspid/contracts';
 import { CASE_STATUSES, type CaseListItem, type CaseStatus } from '@cuspid/contracts/cases';
-import {
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Modal,
-  MultiSelect,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Container, Group, Modal, MultiSelect, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconPlus, IconTags, IconTrash, IconTrashX, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -19,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BulkBar } from '../../../components/bulk-bar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DateField } from '../../../components/date-field';
 import { FoldingFilters } from '../../../components/folding-filters';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
@@ -169,12 +159,18 @@ export function CasesPage() {
     },
   ];
 
+  // Staff and partners read other companies' cases: "your practice's scans" is for a practice only. Nothing while
+  // that is not known yet, rather than the wrong line.
+  const listIntro = abilities.seesOtherCompaniesKnown
+    ? t(abilities.seesOtherCompanies ? 'list.introCompanies' : 'list.intro')
+    : undefined;
+
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="cases-page">
         <PageHeader
           title={t('list.title')}
-          description={t('list.intro')}
+          description={listIntro}
           actions={
             <>
               {canEmptyTrash && (
@@ -270,20 +266,18 @@ export function CasesPage() {
                     onChange={(value) => setFilter('tag', value)}
                     data-testid="cases-tag-filter"
                   />
-                  <TextInput
-                    type="date"
+                  <DateField
                     label={t('list.from')}
                     value={values.from}
-                    max={values.to || undefined}
-                    onChange={(event) => setFilter('from', event.currentTarget.value)}
+                    maxDate={values.to || undefined}
+                    onChange={(day) => setFilter('from', day)}
                     data-testid="cases-from-filter"
                   />
-                  <TextInput
-                    type="date"
+                  <DateField
                     label={t('list.to')}
                     value={values.to}
-                    min={values.from || undefined}
-                    onChange={(event) => setFilter('to', event.currentTarget.value)}
+                    minDate={values.from || undefined}
+                    onChange={(day) => setFilter('to', day)}
                     data-testid="cases-to-filter"
                   />
                   {abilities.seesOtherCompanies && (

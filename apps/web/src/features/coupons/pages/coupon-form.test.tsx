@@ -145,7 +145,7 @@ describe('CouponForm', () => {
     const form = await screen.findByTestId('coupon-form');
     const percent = within(form).getByRole('textbox', { name: /^Discount in percent/ });
     await vi.waitFor(() => expect(percent).toHaveValue('15 %'));
-    expect(within(form).getByLabelText('Start date')).toHaveValue('2026-12-01');
+    expect(within(form).getByLabelText('Start date')).toHaveValue('12/01/2026');
     await userEvent.clear(percent);
     await userEvent.type(percent, '20');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));

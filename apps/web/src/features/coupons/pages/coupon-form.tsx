@@ -26,6 +26,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { zodFormValidator } from '../../../lib/form-validation';
@@ -233,8 +234,12 @@ export function CouponForm({ coupon }: { coupon?: Coupon }) {
               allowNegative={false}
               {...form.getInputProps('max_uses_per_company')}
             />
-            <TextInput type="date" label={t('fields.startsAt')} {...form.getInputProps('starts_at')} />
-            <TextInput type="date" label={t('fields.endsAt')} {...form.getInputProps('ends_at')} />
+            <DateField
+              label={t('fields.startsAt')}
+              {...form.getInputProps('starts_at')}
+              value={form.values.starts_at}
+            />
+            <DateField label={t('fields.endsAt')} {...form.getInputProps('ends_at')} value={form.values.ends_at} />
           </SimpleGrid>
           <Checkbox mt="md" label={t('fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Card>

@@ -5,10 +5,11 @@ import {
   type CreditReason,
   type CreditType,
 } from '@cuspid/contracts/credits';
-import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
@@ -185,21 +186,19 @@ export function CreditHistoryTable({ companyId }: { companyId: string }) {
             w={200}
             data-testid="credit-history-reason"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('history.from')}
             value={from}
-            max={to || undefined}
-            onChange={(event) => filters.setFilter('from', event.currentTarget.value)}
+            maxDate={to || undefined}
+            onChange={(day) => filters.setFilter('from', day)}
             w={170}
             data-testid="credit-history-from"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('history.to')}
             value={to}
-            min={from || undefined}
-            onChange={(event) => filters.setFilter('to', event.currentTarget.value)}
+            minDate={from || undefined}
+            onChange={(day) => filters.setFilter('to', day)}
             w={170}
             data-testid="credit-history-to"
           />

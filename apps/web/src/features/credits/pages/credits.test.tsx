@@ -35,4 +35,23 @@ describe('CreditsPage', () => {
     const getCredits = calls.find((call) => call.path === '/api/get-credits')!;
     expect(new URLSearchParams(getCredits.search).get('company_id')).toBe(COMPANY_ID);
   });
+
+  it('tells staff that the page holds the operator’s own credits, not a customer’s', async () => {
+    sessionStore.signIn(loginResponse({ roles: ['back-office'] }));
+    sessionStore.setPermissionTitles(['backoffice-credit']);
+    mockServer({
+      '/api/my-company': () => jsonResponse({ id: COMPANY_ID, company_name: 'Cuspid', is_operator: true }),
+      '/api/get-credits': () => jsonResponse({ company_id: COMPANY_ID, balances: { free: 0, paid: 0 }, total: 0 }),
+      [`/api/credit-history/${COMPANY_ID}`]: () => jsonResponse({ data: [], total: 0 }),
+      [`/api/balance-history/${COMPANY_ID}`]: () => jsonResponse({ company_id: COMPANY_ID, interval: 'day', data: [] }),
+    });
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <CreditsPage />
+      </Suspense>,
+      { path: '/credits' },
+    );
+    expect(await screen.findByText(/^The operator company’s own credits/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Your credits pay for case processing/)).not.toBeInTheDocument();
+  });
 });

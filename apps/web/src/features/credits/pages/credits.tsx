@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
+import { useIsStaff } from '../../../lib/use-is-staff';
 import { paymentPaths } from '../../payments';
 import { BalanceHistoryChart } from '../components/balance-history-chart';
 import { CreditBalanceCards } from '../components/credit-balance-cards';
@@ -13,12 +14,14 @@ import { CreditHistoryTable } from '../components/credit-history-table';
 export function CreditsPage() {
   const { t } = useTranslation('credits');
   const companyId = useSession()?.token_info.company_id ?? '';
+  // The back office's own company also has this page; "your credits pay for case processing" is a customer's line.
+  const isStaff = useIsStaff() === true;
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="credits-page">
         <PageHeader
           title={t('title')}
-          description={t('intro')}
+          description={t(isStaff ? 'introStaff' : 'intro')}
           actions={
             <Button
               component={Link}

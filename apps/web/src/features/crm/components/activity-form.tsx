@@ -8,6 +8,7 @@ import {
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/date-field';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -114,11 +115,11 @@ export function ActivityForm({ activity, assignees, submitLabel, onSubmit, onCan
           {...form.getInputProps('details')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('activity.due')}
             description={t('activity.dueHint')}
             {...form.getInputProps('due')}
+            value={form.values.due}
             error={form.errors.due ?? form.errors.due_at}
           />
           <NativeSelect label={t('activity.assignee')} data={options} {...form.getInputProps('assignee_id')} />

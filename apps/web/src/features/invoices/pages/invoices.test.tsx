@@ -117,6 +117,20 @@ describe('InvoicesPage', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('invoice-create')).not.toBeInTheDocument());
   });
 
+  it('tells a partner reading invoices that they are its own and its customers’', async () => {
+    signInWith(['backoffice-payment-history', 'backoffice-company'], ['reseller']);
+    mockServer({
+      '/api/invoices': () => jsonResponse({ data: [], total: 0 }),
+      '/api/my-company': () => jsonResponse(companyRecord({ company_name: 'Dental Supply' })),
+      '/api/companies': () => jsonResponse({ data: [], total: 3 }),
+    });
+    render('/invoices');
+    expect(
+      await screen.findByText(/^The invoices and credit notes of your company and of the companies you look after/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Your company's invoices/)).not.toBeInTheDocument();
+  });
+
   it('shows a practice its own invoices read-only: no company, dunning, export or draft filter; each row saves its PDF', async () => {
     signInWith(['backoffice-payment-history', 'backoffice-credit'], ['end-user']);
     const calls = mockServer({

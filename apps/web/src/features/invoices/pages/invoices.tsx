@@ -6,16 +6,17 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@cuspid/contracts/invoices';
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useCan } from '../../../lib/can';
 import { notifyError } from '../../../lib/notify';
-import { useIsStaff } from '../../../lib/use-is-staff';
+import { useIsStaff, useSeesOtherCompanies } from '../../../lib/use-is-staff';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { downloadInvoicesCsv, type InvoiceFilters, useInvoicePage } from '../api/invoices';
@@ -50,6 +51,8 @@ export function InvoicesPage() {
   const invoices = useInvoicePage({ ...params, ...filters, sortBy: sort.sortBy, sortDir: sort.sortDir });
   const isStaff = useIsStaff();
   const manages = useCan().can(INVOICE_PERMISSION);
+  // A partner reads its customers' invoices beside its own (ADR 0118).
+  const seesOtherCompanies = useSeesOtherCompanies() === true;
   const statuses = manages ? INVOICE_STATUSES : INVOICE_STATUSES.filter((status) => status !== 'draft');
   const [exporting, setExporting] = useState(false);
 
@@ -148,7 +151,7 @@ export function InvoicesPage() {
       <Stack gap="lg" data-testid="invoices-page">
         <PageHeader
           title={t('list.title')}
-          description={manages ? t('list.intro') : t('list.introOwn')}
+          description={t(manages ? 'list.intro' : seesOtherCompanies ? 'list.introCustomers' : 'list.introOwn')}
           actions={
             <>
               {manages && (
@@ -211,20 +214,18 @@ export function InvoicesPage() {
                 ]}
                 data-testid="invoices-type-filter"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('list.from')}
                 value={filters.from}
-                max={filters.to || undefined}
-                onChange={(event) => setFilter('from', event.currentTarget.value)}
+                maxDate={filters.to || undefined}
+                onChange={(day) => setFilter('from', day)}
                 data-testid="invoices-from-filter"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('list.to')}
                 value={filters.to}
-                min={filters.from || undefined}
-                onChange={(event) => setFilter('to', event.currentTarget.value)}
+                minDate={filters.from || undefined}
+                onChange={(day) => setFilter('to', day)}
                 data-testid="invoices-to-filter"
               />
             </Group>

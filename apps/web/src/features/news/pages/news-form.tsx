@@ -16,6 +16,7 @@ import { useForm } from '@mantine/form';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DateTimeField } from '../../../components/date-field';
 import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -105,11 +106,11 @@ export function NewsForm({ news }: { news?: News }) {
                 data={LANGUAGE_CODES.map((code) => ({ value: code, label: t(`common:languages.${code}`) }))}
                 {...form.getInputProps('language')}
               />
-              <TextInput
-                type="datetime-local"
+              <DateTimeField
                 label={t('fields.publishAt')}
                 description={t('form.publishAtHint')}
                 {...form.getInputProps('publish_at')}
+                value={form.values.publish_at}
               />
             </SimpleGrid>
             <Suspense fallback={<Skeleton h={260} />}>

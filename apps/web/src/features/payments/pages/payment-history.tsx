@@ -5,11 +5,12 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '@cuspid/contracts/payments';
-import { Alert, Anchor, Button, Container, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
@@ -208,18 +209,8 @@ export function PaymentHistoryPage() {
                   ...PAYMENT_PROVIDERS.map((provider) => ({ value: provider, label: t(`method.${provider}`) })),
                 ]}
               />
-              <TextInput
-                type="date"
-                label={t('history.from')}
-                value={values.from}
-                onChange={(event) => setFilter('from', event.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label={t('history.to')}
-                value={values.to}
-                onChange={(event) => setFilter('to', event.currentTarget.value)}
-              />
+              <DateField label={t('history.from')} value={values.from} onChange={(day) => setFilter('from', day)} />
+              <DateField label={t('history.to')} value={values.to} onChange={(day) => setFilter('to', day)} />
             </Group>
           }
         />

@@ -53,6 +53,10 @@ describe('TicketsPage', () => {
     const { router } = render('/tickets?status=new,waitingForResponse&q=jaw');
 
     const found = await screen.findAllByTestId('ticket-row');
+    // Staff answer the customers' questions; "our support team" is the customer's view.
+    expect(
+      await screen.findByText('The customers’ questions and problems, answered by the support team.'),
+    ).toBeInTheDocument();
     expect(found).toHaveLength(2);
     expect(within(found[0]!).getByRole('link', { name: 'T-2026-000042' })).toHaveAttribute(
       'href',
@@ -106,6 +110,7 @@ describe('TicketsPage', () => {
     });
     render('/tickets');
     await screen.findAllByTestId('ticket-row');
+    expect(screen.getByText('Questions and problems, answered by our support team.')).toBeInTheDocument();
     expect(screen.queryByTestId('tickets-assignee-filter')).not.toBeInTheDocument();
     expect(screen.queryByTestId('tickets-company-filter')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select ticket T-2026-000042' }));

@@ -130,7 +130,7 @@ export function TicketsPage() {
       <Stack gap="lg" data-testid="tickets-page">
         <PageHeader
           title={t('list.title')}
-          description={t('list.intro')}
+          description={t(isStaff ? 'list.introStaff' : 'list.intro')}
           actions={
             <Button
               component={Link}
