@@ -20,6 +20,7 @@ import { IconHistoryOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { recordPath } from '../../../config/record-paths';
@@ -157,18 +158,18 @@ export function AuditLogPage() {
                 clearable
                 data-testid="audit-filter-action"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('filters.from')}
                 value={filters.from}
-                onChange={(event) => setFilter('from', event.currentTarget.value)}
+                maxDate={filters.to || undefined}
+                onChange={(day) => setFilter('from', day)}
                 data-testid="audit-filter-from"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('filters.to')}
                 value={filters.to}
-                onChange={(event) => setFilter('to', event.currentTarget.value)}
+                minDate={filters.from || undefined}
+                onChange={(day) => setFilter('to', day)}
                 data-testid="audit-filter-to"
               />
             </SimpleGrid>
