@@ -51,14 +51,14 @@ export async function grantCredits(adminToken: string, companyId: string, amount
 }
 
 /** A case of the practice behind `token`, submitted through the API with an upper and a lower jaw scan. */
-export async function createCaseApi(token: string, name: string): Promise<string> {
+export async function createCaseApi(token: string, name: string, patient = 'P-walk'): Promise<string> {
   const upper = await uploadScanApi(token, jawScan('upper'), 'upper.stl');
   const lower = await uploadScanApi(token, jawScan('lower'), 'lower.stl');
   const created = await apiCall<{ id: string }>('POST', '/api/case-lists', {
     token,
     body: {
       name,
-      patient: 'P-walk',
+      patient,
       upper_teeth: [11],
       lower_teeth: [36],
       upper_upload_id: upper,

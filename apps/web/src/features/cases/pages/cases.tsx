@@ -125,7 +125,8 @@ export function CasesPage() {
         </Stack>
       ),
     },
-    { key: 'patient', label: t('fields.patient'), sortKey: 'patient', render: (row) => row.patient },
+    // A patient is mostly a practice's patient number ("P-2026-0042"), which must not break at its hyphens.
+    { key: 'patient', kind: 'code', label: t('fields.patient'), sortKey: 'patient', render: (row) => row.patient },
     ...(abilities.seesOtherCompanies
       ? [{ key: 'company', label: t('fields.company'), render: (row: CaseListItem) => row.company_name }]
       : []),
