@@ -35,23 +35,21 @@ export const DATE_FIELD_LOCALES: Record<
 
 export const dateFieldLocale = (language: string) => DATE_FIELD_LOCALES[language] ?? DATE_FIELD_LOCALES.en!;
 
-/** A typed day in the language's format, or as an ISO day (pasted from elsewhere); null while incomplete. */
-export function parseTypedDay(text: string, format: string): string | null {
-  for (const candidate of [format, ISO_DAY]) {
-    const day = dayjs(text.trim(), candidate, true);
-    if (day.isValid()) return day.format(ISO_DAY);
+/** The first of the formats `text` is written in, strictly, as `written`; null while it is none (incomplete). */
+function parseTyped(text: string, formats: readonly string[], written: string): string | null {
+  for (const format of formats) {
+    const parsed = dayjs(text.trim(), format, true);
+    if (parsed.isValid()) return parsed.format(written);
   }
   return null;
 }
 
+/** A typed day in the language's format, or as an ISO day (pasted from elsewhere); null while incomplete. */
+export const parseTypedDay = (text: string, format: string) => parseTyped(text, [format, ISO_DAY], ISO_DAY);
+
 /** A typed moment in the language's format, or as `YYYY-MM-DDTHH:mm`, as Mantine holds it; null while incomplete. */
-export function parseTypedMoment(text: string, format: string): string | null {
-  for (const candidate of [format, LOCAL_MOMENT, 'YYYY-MM-DD HH:mm']) {
-    const moment = dayjs(text.trim(), candidate, true);
-    if (moment.isValid()) return moment.format(MANTINE_MOMENT);
-  }
-  return null;
-}
+export const parseTypedMoment = (text: string, format: string) =>
+  parseTyped(text, [format, LOCAL_MOMENT, 'YYYY-MM-DD HH:mm'], MANTINE_MOMENT);
 
 // The clear button names the field it empties (a bare icon button has no name for a screen reader).
 const clearLabel = (t: (key: string, options: { label: string }) => string, label: DateInputProps['label']) =>
@@ -65,48 +63,38 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 };
 
 /**
- * A day, typed or picked from a calendar, in the user's chosen language, not the browser's: a native date input
- * writes the day, the months and the first weekday as the browser's locale does, whatever the app's language.
- * Its own DatesProvider follows i18next, so a language switch re-labels it at once.
+ * A Mantine date input in the user's chosen language, not the browser's: its own DatesProvider follows i18next, so
+ * a language switch re-labels it at once. `withTime` picks what it holds: a day, or a day and time.
  */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
+function LocalizedDateInput({ value, onChange, withTime, ...props }: DateFieldProps & { withTime: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = dateFieldLocale(i18n.resolvedLanguage ?? i18n.language);
+  const format = withTime ? `${locale.format} ${locale.timeFormat}` : locale.format;
+  const written = withTime ? LOCAL_MOMENT : ISO_DAY;
   return (
     <DatesProvider settings={{ locale: locale.dayjs, firstDayOfWeek: locale.firstDayOfWeek }}>
       <DateInput
         clearable
+        withTime={withTime}
         {...props}
         clearButtonProps={{ 'aria-label': clearLabel(t, props.label) }}
-        value={value || null}
-        onChange={(day) => onChange(day ? dayjs(day).format(ISO_DAY) : '')}
-        valueFormat={locale.format}
-        dateParser={(text) => parseTypedDay(text, locale.format)}
+        value={value ? (withTime ? dayjs(value).format(MANTINE_MOMENT) : value) : null}
+        onChange={(picked) => onChange(picked ? dayjs(picked).format(written) : '')}
+        valueFormat={format}
+        dateParser={(text) => (withTime ? parseTypedMoment : parseTypedDay)(text, format)}
       />
     </DatesProvider>
   );
 }
 
 /**
+ * A day, typed or picked from a calendar, in the user's chosen language, not the browser's: a native date input
+ * writes the day, the months and the first weekday as the browser's locale does, whatever the app's language.
+ */
+export const DateField = (props: DateFieldProps) => <LocalizedDateInput {...props} withTime={false} />;
+
+/**
  * A day and time in the user's chosen language, in place of a native `datetime-local` input (which follows the
  * browser's locale); its value stays the `datetime-local` string (`YYYY-MM-DDTHH:mm`, the user's time zone).
  */
-export function DateTimeField({ value, onChange, ...props }: DateFieldProps) {
-  const { t, i18n } = useTranslation();
-  const locale = dateFieldLocale(i18n.resolvedLanguage ?? i18n.language);
-  const format = `${locale.format} ${locale.timeFormat}`;
-  return (
-    <DatesProvider settings={{ locale: locale.dayjs, firstDayOfWeek: locale.firstDayOfWeek }}>
-      <DateInput
-        clearable
-        withTime
-        {...props}
-        clearButtonProps={{ 'aria-label': clearLabel(t, props.label) }}
-        value={value ? dayjs(value).format(MANTINE_MOMENT) : null}
-        onChange={(moment) => onChange(moment ? dayjs(moment).format(LOCAL_MOMENT) : '')}
-        valueFormat={format}
-        dateParser={(text) => parseTypedMoment(text, format)}
-      />
-    </DatesProvider>
-  );
-}
+export const DateTimeField = (props: DateFieldProps) => <LocalizedDateInput {...props} withTime />;
