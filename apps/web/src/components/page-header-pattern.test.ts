@@ -109,4 +109,13 @@ describe('the page header pattern (ADR 0127)', () => {
     );
     expect(buttons).toEqual([]);
   });
+
+  it('links a record’s Edit from the header as EditAction, not as a link button of its own', () => {
+    const buttons = PAGES.flatMap(({ file, text }) =>
+      [...text.matchAll(/<Button\b((?:(?!<\/Button>)[\s\S])*?)<\/Button>/g)]
+        .filter((match) => /to=\{\w+Paths\.\w+Edit\(/.test(match[1] ?? ''))
+        .map(() => file),
+    );
+    expect(buttons).toEqual([]);
+  });
 });

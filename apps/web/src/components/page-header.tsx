@@ -1,5 +1,5 @@
 import { Anchor, Button, type ButtonProps, Group, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BackTo } from './record-not-found';
@@ -67,6 +67,15 @@ export function PageHeader({ title, description, badges, below, actions, back, t
 export function DeleteAction({ children, ...props }: ButtonProps & { onClick: () => void; 'data-testid'?: string }) {
   return (
     <Button color="red" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} {...props}>
+      {children}
+    </Button>
+  );
+}
+
+/** A record's Edit in its page header: a link to the record's edit page, light, with the pencil icon. */
+export function EditAction({ to, children, ...props }: { to: string; children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <Button component={Link} to={to} variant="light" leftSection={<IconPencil size={16} aria-hidden />} {...props}>
       {children}
     </Button>
   );

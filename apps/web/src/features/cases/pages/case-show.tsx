@@ -1,24 +1,11 @@
 import { type Case, isProcessing, JAWS } from '@cuspid/contracts/cases';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconEdit, IconLock } from '@tabler/icons-react';
+import { Alert, Box, Card, Container, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
+import { useParams } from 'react-router';
+import { EditAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -134,15 +121,9 @@ function CaseView({ item }: { item: Case }) {
         below={<RecordLabels flag={item.flag} tags={item.tags} />}
         actions={
           !lockedByOther && (
-            <Button
-              component={Link}
-              to={casePaths.caseEdit(item.id)}
-              variant="default"
-              leftSection={<IconEdit size={16} aria-hidden />}
-              data-testid="case-edit"
-            >
+            <EditAction to={casePaths.caseEdit(item.id)} data-testid="case-edit">
               {t('actions.edit')}
-            </Button>
+            </EditAction>
           )
         }
       />

@@ -1,11 +1,11 @@
 import type { Unit } from '@cuspid/contracts/companies';
-import { Button, Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DeleteAction, PageHeader } from '../../../components/page-header';
+import { DeleteAction, EditAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -137,9 +137,7 @@ export function CustomerShowPage() {
           badges={<RecordLabels flag={company.data.flag} tags={company.data.tags} />}
           actions={
             <>
-              <Button component={Link} to={companyPaths.customerEdit(id)} variant="light">
-                {t('show.edit')}
-              </Button>
+              <EditAction to={companyPaths.customerEdit(id)}>{t('show.edit')}</EditAction>
               {!company.data.is_operator && (
                 <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
               )}

@@ -1,10 +1,10 @@
 import type { Coupon } from '@cuspid/contracts/coupons';
-import { Button, Card, Container, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Container, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { DeleteAction, PageHeader } from '../../../components/page-header';
+import { DeleteAction, EditAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -137,9 +137,7 @@ export function CouponShowPage() {
           badges={<CouponStatusBadge status={coupon.data.status} />}
           actions={
             <>
-              <Button component={Link} to={couponPaths.couponEdit(id)} variant="light">
-                {t('show.edit')}
-              </Button>
+              <EditAction to={couponPaths.couponEdit(id)}>{t('show.edit')}</EditAction>
               <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
             </>
           }

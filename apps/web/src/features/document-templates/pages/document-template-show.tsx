@@ -13,11 +13,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileDownload, IconPencil } from '@tabler/icons-react';
+import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
+import { useParams } from 'react-router';
+import { EditAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
@@ -95,16 +95,7 @@ export function DocumentTemplateShowPage() {
           back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
           title={template.data?.name ?? <Skeleton h={32} w={240} />}
           titleTestId="template-title"
-          actions={
-            <Button
-              variant="light"
-              component={Link}
-              to={documentTemplatePaths.documentTemplateEdit(id)}
-              leftSection={<IconPencil size={16} aria-hidden />}
-            >
-              {t('templates.edit')}
-            </Button>
-          }
+          actions={<EditAction to={documentTemplatePaths.documentTemplateEdit(id)}>{t('templates.edit')}</EditAction>}
         />
         <Grid>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,13 +1,13 @@
 import { INVOICE_TRANSITIONS, type Invoice, type InvoiceMail, type InvoiceStatus } from '@cuspid/contracts/invoices';
 import { Button, Group, Text } from '@mantine/core';
-import { IconCash, IconPencil, IconPlayerPause, IconPlayerPlay, IconReceiptOff, IconSend } from '@tabler/icons-react';
+import { IconCash, IconPlayerPause, IconPlayerPlay, IconReceiptOff, IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DeleteAction } from '../../../components/page-header';
+import { DeleteAction, EditAction } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeInvoiceStatus, useDeleteInvoice, useSetDunningPaused } from '../api/invoices';
 import { invoicePaths } from '../paths';
@@ -91,15 +91,9 @@ export function InvoiceActions({ invoice, name }: { invoice: Invoice; name: stri
   return (
     <Group gap="xs" data-testid="invoice-actions">
       {isDraft && (
-        <Button
-          component={Link}
-          to={invoicePaths.invoiceEdit(invoice.id)}
-          variant="light"
-          leftSection={<IconPencil size={16} aria-hidden />}
-          data-testid="invoice-edit"
-        >
+        <EditAction to={invoicePaths.invoiceEdit(invoice.id)} data-testid="invoice-edit">
           {t('actions.edit')}
-        </Button>
+        </EditAction>
       )}
       {moves.map((to) => {
         const { label, icon: Icon, testId } = MOVES[to];

@@ -1,12 +1,11 @@
 import type { News } from '@cuspid/contracts/news';
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
+import { Badge, Card, Container, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DetailField } from '../../../components/detail-field';
-import { DeleteAction, PageHeader } from '../../../components/page-header';
+import { DeleteAction, EditAction, PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { RichTextView } from '../../../components/rich-text-view';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -59,14 +58,7 @@ export function NewsShowPage() {
               description={format.date(item.publish_at, true)}
               actions={
                 <>
-                  <Button
-                    component={Link}
-                    to={newsPaths.newsEdit(item.id)}
-                    variant="light"
-                    leftSection={<IconEdit size={16} aria-hidden />}
-                  >
-                    {t('show.edit')}
-                  </Button>
+                  <EditAction to={newsPaths.newsEdit(item.id)}>{t('show.edit')}</EditAction>
                   <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
                 </>
               }

@@ -17,9 +17,9 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { PageHeader } from '../../../components/page-header';
+import { EditAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { RowAction } from '../../../components/row-action';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -82,16 +82,7 @@ export function PackageShowPage() {
           back={{ to: packagePaths.packages, list: t('common:nav.packages') }}
           title={data?.name ?? <Skeleton h={32} w={240} />}
           titleTestId="package-title"
-          actions={
-            <Button
-              variant="light"
-              component={Link}
-              to={packagePaths.packageEdit(id)}
-              leftSection={<IconPencil size={16} aria-hidden />}
-            >
-              {t('edit')}
-            </Button>
-          }
+          actions={<EditAction to={packagePaths.packageEdit(id)}>{t('edit')}</EditAction>}
         />
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} size="h4" mb="sm">

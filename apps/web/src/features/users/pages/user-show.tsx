@@ -1,11 +1,11 @@
 import type { UserRecord } from '@cuspid/contracts';
 import { Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconMailForward, IconPencil } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
+import { EditAction, PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { Can } from '../../../lib/can';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -72,9 +72,7 @@ export function UserShowPage() {
                   {t('users.resendInvitation')}
                 </Button>
               )}
-              <Button component={Link} to={userPaths.userEdit(id)} leftSection={<IconPencil size={16} />}>
-                {t('actions.edit')}
-              </Button>
+              <EditAction to={userPaths.userEdit(id)}>{t('actions.edit')}</EditAction>
             </Can>
           }
         />
