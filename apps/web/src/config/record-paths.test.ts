@@ -1,7 +1,7 @@
 import { AUDIT_ENTITIES } from '@cuspid/contracts/audit';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/route-table';
-import { recordPath } from './record-paths';
+import { claimedKinds, recordPath } from './record-paths';
 
 const ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
@@ -37,5 +37,11 @@ describe('recordPath', () => {
           `${entity} → ${path}`,
         ).toBe(true);
     }
+  });
+
+  it('lets no two features claim the same kind of record', () => {
+    const kinds = claimedKinds();
+    expect(kinds.filter((kind, index) => kinds.indexOf(kind) !== index)).toEqual([]);
+    expect(kinds.length).toBeGreaterThan(15);
   });
 });

@@ -1,3 +1,5 @@
+import type { RecordPages } from '../../lib/record-pages';
+
 export const companyPaths = {
   myCompany: '/my-company',
   customers: '/customers',
@@ -7,3 +9,8 @@ export const companyPaths = {
   customerShowRoute: '/customers/:id/show',
   customerShow: (id: string) => `/customers/${id}/show`,
 } as const;
+
+/** The pages of this area's records, by the kind the audit trail names them (gathered by `recordPath`). */
+export const recordPages: RecordPages = {
+  company: companyPaths.customerShow,
+};

@@ -1,3 +1,5 @@
+import type { RecordPages } from '../../lib/record-pages';
+
 export const invoicePaths = {
   invoices: '/invoices',
   invoiceCreate: '/invoices/create',
@@ -6,3 +8,8 @@ export const invoicePaths = {
   invoiceShowRoute: '/invoices/:id/show',
   invoiceShow: (id: string) => `/invoices/${id}/show`,
 } as const;
+
+/** The pages of this area's records, by the kind the audit trail names them (gathered by `recordPath`). */
+export const recordPages: RecordPages = {
+  invoice: invoicePaths.invoiceShow,
+};

@@ -1,3 +1,5 @@
+import type { RecordPages } from '../../lib/record-pages';
+
 export const packagePaths = {
   packages: '/packages',
   packageCreate: '/packages/create',
@@ -8,3 +10,11 @@ export const packagePaths = {
   countryCredits: '/country-credits',
   creditSettings: '/credit-settings',
 } as const;
+
+/** The pages of this area's records, by the kind the audit trail names them (gathered by `recordPath`). */
+export const recordPages: RecordPages = {
+  package: packagePaths.packageShow,
+  'country-credit': () => packagePaths.countryCredits,
+  'country-package': () => packagePaths.countryCredits,
+  'credit-settings': () => packagePaths.creditSettings,
+};

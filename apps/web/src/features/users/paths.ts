@@ -1,3 +1,5 @@
+import type { RecordPages } from '../../lib/record-pages';
+
 export const userPaths = {
   users: '/users',
   userCreate: '/users/create',
@@ -6,3 +8,8 @@ export const userPaths = {
   userShowRoute: '/users/:id/show',
   userShow: (id: string) => `/users/${id}/show`,
 } as const;
+
+/** The pages of this area's records, by the kind the audit trail names them (gathered by `recordPath`). */
+export const recordPages: RecordPages = {
+  user: userPaths.userShow,
+};
