@@ -5,18 +5,20 @@ import type { RecordPages } from '../lib/record-pages';
  * its `paths.ts` (`recordPages`); this glob gathers them. A kind without a page of its own (a session, a booking, a
  * note) has none.
  */
-const featureRecordPages = import.meta.glob<RecordPages>('./*/paths.ts', {
+const featurePaths = import.meta.glob<{ recordPages?: RecordPages }>('./*/paths.ts', {
   base: '../features',
   eager: true,
-  import: 'recordPages',
 });
+// Whole modules, not `import: 'recordPages'`: most features have no record pages, and the production build refuses a
+// named import a module does not export.
+const featureRecordPages = Object.values(featurePaths).map((paths) => paths.recordPages);
 
 /** Every feature's record pages, in one table; a kind two features claim is a mistake `recordPath`'s test names. */
-export const RECORD_PAGES: RecordPages = Object.assign({}, ...Object.values(featureRecordPages).filter(Boolean));
+export const RECORD_PAGES: RecordPages = Object.assign({}, ...featureRecordPages.filter(Boolean));
 
 /** The kinds each feature claims, for the test that no kind is claimed twice. */
 export const claimedKinds = (): string[] =>
-  Object.values(featureRecordPages).flatMap((pages) => Object.keys(pages ?? {}));
+  featureRecordPages.flatMap((pages) => Object.keys(pages ?? {}));
 
 /** An id that goes into a path as it is (the records' ids are UUIDs); anything else gets no link. */
 const PLAIN_ID = /^[\w.-]+$/;
