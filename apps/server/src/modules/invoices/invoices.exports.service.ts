@@ -15,8 +15,8 @@ import { type CsvValue, csvCents, csvLine } from '../../lib/csv';
 import { formatMoney } from '../../lib/money';
 import { sendMail } from '../sent-mails';
 import { findOperatorCompany } from '../users';
+import { INVOICE_CSV_COLUMNS, invoiceCsvLine, yieldToOtherRequests } from './invoices.csv';
 import * as repo from './invoices.exports.repository';
-import { INVOICE_CSV_COLUMNS, invoiceCsvLine, yieldToOtherRequests } from './invoices.service';
 
 // The exports of ADR 0107: the invoices issued since the caller's last export, the receivables plan, and the
 // summary by month, country and VAT treatment (as a file, as JSON, or by mail).

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';
+import { exportInvoicesCsv } from './invoices.csv';
 import { invoiceExportsRoutes } from './invoices.exports.routes';
 import * as service from './invoices.service';
 
@@ -165,7 +166,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (request, reply) => {
-      const stream = Readable.from(service.exportInvoicesCsv(deps, requireActor(request), request.query));
+      const stream = Readable.from(exportInvoicesCsv(deps, requireActor(request), request.query));
       // A stream is sent as it is; the error schemas above still describe the refusals.
       await reply
         .header('content-type', 'text/csv; charset=utf-8')
