@@ -188,7 +188,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         errors[field].push(issue.message ?? 'Invalid value');
       }
       const first = Object.values(errors)[0]?.[0];
-      return send(400, { code: 'VALIDATION_FAILED', message: first ?? GENERAL_ERRORS.VALIDATION_FAILED.message, errors });
+      return send(400, {
+        code: 'VALIDATION_FAILED',
+        message: first ?? GENERAL_ERRORS.VALIDATION_FAILED.message,
+        errors,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
