@@ -11,8 +11,10 @@ export type ErrorDeclarations = Readonly<Record<string, ErrorDeclaration>>;
  * i18next's context) and the English text names it as a word. The web translates codes; `message` is the fallback.
  *
  * An area declares its codes in its own contracts file, registers the declaration's type in `AreaErrors` there,
- * and hands it to its server module (`defineModule({ errors })`), which answers with them.
+ * and hands it to its server module (`defineModule({ errors })`), which answers with them. Marked free of side
+ * effects, so that the web's bundles drop the declarations they do not read.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function defineErrors<const E extends ErrorDeclarations>(errors: E): E {
   return errors;
 }
