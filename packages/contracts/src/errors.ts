@@ -65,7 +65,7 @@ export const GENERAL_ERRORS = defineErrors({
 
 /**
  * Each area's error declarations by area name, added by the area's contracts file:
- * `declare module './errors' { interface AreaErrors { tickets: typeof TICKET_ERRORS } }`.
+ * `declare module './errors' { interface AreaErrors { <area>: typeof <AREA>_ERRORS } }`.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by each area's declaration merging
 export interface AreaErrors {}
