@@ -144,7 +144,7 @@ export const CRM_ROUTES = {
   timeline: '/customer-timeline',
 } as const;
 
-/** The CRM's refusals (ADR 0038); `context` names the record (`change` or `delete`). */
+/** The CRM's refusals (ADR 0038); `context` names the action (`change` or `delete`). */
 export const CRM_ERRORS = defineErrors({
   NOTE_AUTHOR_ONLY: { status: 403, message: 'Only the author can {{context}} this note' },
   ACTIVITY_AUTHOR_ONLY: { status: 403, message: 'Only the author can {{context}} this activity' },

@@ -79,7 +79,7 @@ export function hasExtension(fileName: string, extensions: readonly string[]): b
   return extensions.some((ext) => lower.endsWith(ext));
 }
 
-/** The scan uploads' refusals (ADR 0100): a scan refused when its upload completes (`UPLOAD_NOT_A_SCAN`, `UPLOAD_SCAN_*`) is refused before a case can be charged for it, and the tus protocol's own refusals keep the statuses tus clients act on. */
+/** The scan uploads' refusals (ADR 0100). */
 export const UPLOAD_ERRORS = defineErrors({
   UPLOAD_TOO_LARGE: { status: 413, message: 'The file is larger than {{limit}}' },
   UPLOAD_BEYOND_LENGTH: { status: 413, message: 'More bytes arrived than the upload announced ({{size}} bytes)' },
@@ -94,6 +94,7 @@ export const UPLOAD_ERRORS = defineErrors({
   UPLOAD_NOT_VERIFIED: { status: 409, message: 'The scan upload is not finished and checked yet' },
   UPLOAD_CONSUMED: { status: 409, message: 'This scan upload was used for a case already' },
   UPLOAD_STORE_FAILED: { status: 500, message: 'The uploaded file could not be stored. Please upload it again.' },
+  // A scan refused when its upload completes, before a case can be charged for it.
   UPLOAD_NOT_A_SCAN: { status: 422, message: 'Not a scan file: {{name}} is not an STL, PLY or OBJ mesh' },
   UPLOAD_SCAN_DCM: {
     status: 422,
@@ -111,6 +112,7 @@ export const UPLOAD_ERRORS = defineErrors({
     message:
       '{{name}} has more than {{max}} triangles, more than can be processed. Please export it at a lower resolution.',
   },
+  // The tus protocol's own refusals: the statuses tus clients act on.
   UPLOAD_TUS_VERSION_UNSUPPORTED: {
     status: 412,
     message:
