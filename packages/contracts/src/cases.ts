@@ -4,6 +4,7 @@ import { CASE_LOG_CODES } from './case-log-codes';
 import { CASE_STATUSES, RESULT_STATUSES, UPLOAD_STATUSES } from './case-status';
 import { backendListQuerySchema } from './common';
 import { LOWER_TEETH, lowerToothSchema, UPPER_TEETH, upperToothSchema } from './credits';
+import { defineErrors } from './errors';
 import { flagRefSchema } from './flags';
 import { dateSchema, optionalTextSchema, textSchema } from './validation';
 
@@ -595,3 +596,40 @@ export const CASE_PERMISSIONS = {
   status: 'backoffice-case-instance-status',
   engine: 'backoffice-case-engine',
 } as const;
+
+/** The case results' refusals. */
+export const CASE_RESULT_ERRORS = defineErrors({
+  CASE_NOT_IN_ENGINE: { status: 409, message: 'The case is not being processed by an engine (it is {{status}})' },
+  CASE_RESULT_NOT_FOUND: { status: 404, message: 'The result was not found' },
+  CASE_RESULT_COMPLETE: { status: 409, message: 'The result is complete; save a new result instead' },
+  CASE_RESULT_REVIEWED: { status: 409, message: 'The result has been reviewed; the engine can no longer change it' },
+});
+
+/** The cases' refusals (spec section 8). */
+export const CASE_ERRORS = defineErrors({
+  CASE_LOCKED: { status: 423, message: 'The case is locked by {{name}}' },
+  CASE_NOT_LOCKED: { status: 409, message: 'The case is not locked' },
+  CASE_TRANSITION_NOT_ALLOWED: { status: 409, message: 'A case that is {{from}} cannot become {{to}}' },
+  CASE_TRANSITION_NOT_YOURS: { status: 403, message: 'Only the back office can make a case that is {{from}} {{to}}' },
+  CASE_PROCESSING: { status: 409, message: 'The case is being processed; wait until it is done' },
+  CASE_NOT_IN_TRASH: { status: 409, message: 'Only cases in the trash can be deleted for good' },
+  CASE_JAW_MISSING: { status: 409, message: 'The case has no {{jaw}} jaw scan' },
+  CASE_JAW_NOT_DELETED: { status: 409, message: 'The {{jaw}} jaw scan is not deleted' },
+  CASE_LAST_JAW: {
+    status: 409,
+    message: 'The case needs at least one jaw scan; upload another before you delete this one',
+  },
+  CASE_NOT_REQUEUEABLE: { status: 409, message: 'A case that is {{status}} cannot be recalculated' },
+  CASE_NO_RESULTS: { status: 409, message: 'The case has no results to review yet' },
+  CASE_RESULT_TRANSITION_NOT_ALLOWED: { status: 409, message: 'A result that is {{from}} cannot become {{to}}' },
+  CASE_UPLOAD_UNUSABLE: { status: 400, message: 'The {{jaw}} jaw upload cannot be used: {{reason}}' },
+  TEETH_FILE_INVALID: { status: 400, message: '{{reason}}' },
+  CASE_STATUS_STAFF_ONLY: { status: 403, message: 'Only the back office can set this status' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    'case-results': typeof CASE_RESULT_ERRORS;
+    cases: typeof CASE_ERRORS;
+  }
+}

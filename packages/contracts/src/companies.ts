@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema, errorResponseSchema } from './common';
+import { defineErrors } from './errors';
 import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
 import {
@@ -339,3 +340,60 @@ export const COMPANY_ROUTES = {
   companyLogo: (id: string) => `/companies/${id}/logo`,
   sendRegisterMail: '/send-register-mail',
 } as const;
+
+/** The companies' refusals (ADR 0038). */
+export const COMPANY_ERRORS = defineErrors({
+  COMPANY_PARTNER_NOT_FOUND: { status: 400, message: 'The partner company was not found' },
+  COMPANY_OWN_PARTNER: { status: 400, message: 'A company cannot be its own partner' },
+  COMPANY_PARTNER_CYCLE: { status: 400, message: 'This reseller is below the company in the partner hierarchy' },
+  COMPANY_OUT_OF_REACH: { status: 400, message: 'The company must stay below your company in the partner hierarchy' },
+  COMPANY_NUMBER_FROM_BACK_OFFICE: {
+    status: 400,
+    message: 'Company numbers are given by the back office. Leave the field empty and the next free number is given.',
+  },
+  COMPANY_NUMBER_TAKEN: { status: 409, message: 'This company number is already taken' },
+  COMPANY_OWN_PARTNERS_BACK_OFFICE: {
+    status: 403,
+    message: "Your own company's partners can only be changed by the back office",
+  },
+  COMPANY_OPERATOR_NOT_DELETABLE: { status: 409, message: "The operator's own company cannot be deleted" },
+  COMPANY_OWN_NOT_DELETABLE: { status: 409, message: 'You cannot delete your own company' },
+  COMPANY_HAS_DEPENDANTS: {
+    status: 409,
+    message:
+      'This company is still the partner of other companies ({{companies}}: {{resellers}} as reseller, {{sales_partners}} as sales partner, {{service_partners}} as service partner). Assign them another partner first.',
+  },
+  COMPANY_LOGO_NOT_AN_IMAGE: { status: 400, message: 'The logo must be a PNG, JPEG or SVG image' },
+  COMPANY_LOGO_TYPE_MISMATCH: { status: 400, message: 'The file content does not match its file type' },
+  COMPANY_LOGO_SVG_EMPTY: { status: 400, message: 'The SVG has no drawing left after removing unsafe content' },
+});
+
+/** The units' refusals (ADR 0038). */
+export const UNIT_ERRORS = defineErrors({
+  UNIT_COMPANY_NOT_FOUND: { status: 400, message: 'The company was not found' },
+  UNIT_PARENT_NOT_FOUND: { status: 400, message: 'The parent unit was not found' },
+  UNIT_PARENT_CYCLE: { status: 400, message: 'A unit cannot be placed below itself' },
+  UNIT_MEMBER_OTHER_COMPANY: { status: 400, message: 'Only users of the same company can belong to a unit' },
+});
+
+/** The registration's refusals (ADR 0038). */
+export const REGISTRATION_ERRORS = defineErrors({
+  REGISTRATION_COUNTRY_CLOSED: { status: 400, message: 'Registration is not open for this country' },
+  VAT_ID_REQUIRED: { status: 400, message: 'A VAT id is required for this country' },
+  VAT_ID_INVALID: { status: 400, message: 'The VAT id is not valid' },
+  VAT_ID_UNKNOWN: { status: 400, message: 'The VAT id is not valid: VIES does not know it' },
+  CAPTCHA_WRONG: { status: 400, message: 'The captcha answer is wrong or expired. Please try the new image.' },
+  REGISTRATION_ROLE_NOT_FOUND: { status: 400, message: 'The role was not found' },
+  ROLE_NOT_REGISTRABLE: {
+    status: 400,
+    message: 'This role cannot be given on registration: it is not flagged "can register"',
+  },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    companies: typeof COMPANY_ERRORS;
+    units: typeof UNIT_ERRORS;
+    registration: typeof REGISTRATION_ERRORS;
+  }
+}

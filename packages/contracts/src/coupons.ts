@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { CREDIT_TYPES, creditTypeSchema, MAX_CREDITS_PER_BOOKING } from './credits';
+import { defineErrors } from './errors';
 import type { PermissionTitle } from './permissions';
 import { dateTimeSchema, optionalTextSchema, textSchema } from './validation';
 
@@ -212,3 +213,39 @@ export const COUPON_ROUTES = {
   couponHistory: (id: string) => `/coupon-history/${id}`,
   checkCoupon: '/check-coupon',
 } as const;
+
+/** The coupons' refusals. */
+export const COUPON_ERRORS = defineErrors({
+  COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with the code "{{code}}" already exists' },
+  COUPON_UNKNOWN: { status: 400, message: 'This coupon code is not valid' },
+  COUPON_NOT_STARTED: { status: 400, message: 'This coupon can only be used from {{date}}' },
+  COUPON_EXPIRED: { status: 400, message: 'This coupon has expired' },
+  COUPON_USED_UP: { status: 409, message: 'This coupon has been used up' },
+  COUPON_ALREADY_USED: { status: 409, message: 'This company has already used this coupon' },
+  COUPON_NO_FREE_PLACES: {
+    status: 409,
+    message: 'This coupon has no free places left: as many companies as it allows have used it',
+  },
+  COUPON_DISCOUNT_AT_PURCHASE: {
+    status: 400,
+    message: 'This coupon gives a discount on a package purchase: enter it when you buy credits',
+  },
+  COUPON_GRANTS_CREDITS: { status: 400, message: 'This coupon grants credits: redeem it on your company page instead' },
+  COUPON_NOT_FOR_PACKAGE: { status: 400, message: 'This coupon does not apply to this package' },
+  COUPON_OTHER_CURRENCY: { status: 400, message: 'This coupon is for purchases in {{currency}}' },
+  COUPON_MAX_USES_BELOW_USES: {
+    status: 409,
+    message: 'This coupon has been used {{uses}} times already: the number of uses cannot be lower',
+  },
+  COUPON_FREE_USERS_BELOW_USED: {
+    status: 409,
+    message: '{{companies}} companies have used this coupon already: the free users cannot be fewer',
+  },
+  COUPON_PACKAGE_NOT_FOUND: { status: 400, message: 'The package was not found' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    coupons: typeof COUPON_ERRORS;
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
+import { defineErrors } from './errors';
 import { dateSchema, textSchema } from './validation';
 
 /**
@@ -195,3 +196,23 @@ export const CREDIT_ROUTES = {
   grantCredits: '/grant-credits',
   redeemCoupon: '/redeem-coupon',
 } as const;
+
+/** The credits' refusals (spec section 8). */
+export const CREDIT_ERRORS = defineErrors({
+  NOT_ENOUGH_CREDITS: { status: 402, message: 'Not enough credits' },
+  NOT_ENOUGH_CREDITS_TO_RECALCULATE: { status: 402, message: 'You do not have enough credits to recalculate the case' },
+  CREDIT_BALANCE_TOO_LOW: {
+    status: 409,
+    message: 'The company holds only {{balance}} {{credit_type}} credits: {{amount}} cannot be taken',
+  },
+  CREDIT_ALREADY_REFUNDED: { status: 409, message: 'These credits were refunded already' },
+  CREDIT_GRANT_STAFF_ONLY: { status: 403, message: 'Only the back office can grant or correct credits' },
+  // A report's range holds more buckets than it answers (context: the bucket, `day` or `month`).
+  REPORT_RANGE_TOO_LONG: { status: 400, message: 'The range is too long: choose at most {{max}} {{context}}s' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    credits: typeof CREDIT_ERRORS;
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
+import { defineErrors } from './errors';
 import { dateTimeSchema, optionalTextSchema as optionalText, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /** Customer notes and activities (spec section 3 and 7; ADR 0053). */
@@ -142,3 +143,16 @@ export const CRM_ROUTES = {
   activity: (id: string) => `/customer-activities/${id}`,
   timeline: '/customer-timeline',
 } as const;
+
+/** The CRM's refusals (ADR 0038); `context` names the action (`change` or `delete`). */
+export const CRM_ERRORS = defineErrors({
+  NOTE_AUTHOR_ONLY: { status: 403, message: 'Only the author can {{context}} this note' },
+  ACTIVITY_AUTHOR_ONLY: { status: 403, message: 'Only the author can {{context}} this activity' },
+  ACTIVITY_ASSIGNEE_NOT_FOUND: { status: 400, message: 'The user was not found' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    crm: typeof CRM_ERRORS;
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authListQuerySchema, countedListSchema } from './common';
+import { defineErrors } from './errors';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /** Paths of the document service, relative to its base URL (spec section 7). */
@@ -144,3 +145,14 @@ export const saveDocumentAssignmentBodySchema = z.object({
 export type SaveDocumentAssignmentBody = z.infer<typeof saveDocumentAssignmentBodySchema>;
 
 export const DOCUMENT_ASSIGNMENT_ROUTE = '/global-settings/document-assignment';
+
+/** The document assignment's refusals. */
+export const DOCUMENT_ASSIGNMENT_ERRORS = defineErrors({
+  DOCUMENT_TEMPLATE_NOT_FOUND: { status: 404, message: 'The template was not found' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    'document-assignment': typeof DOCUMENT_ASSIGNMENT_ERRORS;
+  }
+}

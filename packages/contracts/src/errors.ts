@@ -1,356 +1,87 @@
-/** Stable error codes. Each maps to exactly one HTTP status. The web translates codes; `message` is the fallback. */
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  LINK_INVALID: 400,
-  LINK_EXPIRED: 400,
-  LINK_USED: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  TOKEN_EXPIRED: 401,
-  INVALID_REFRESH_TOKEN: 401,
-  INVALID_TWO_FACTOR_CODE: 401,
-  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
-  ACCOUNT_INACTIVE: 403,
-  TWO_FACTOR_SETUP_REQUIRED: 403,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  MAIL_TAKEN: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RANGE_NOT_SATISFIABLE: 416,
-  REQUEST_TIMEOUT: 408,
-  URI_TOO_LONG: 414,
-  REQUEST_TOO_LARGE: 431,
-  SESSION_EXPIRED: 419,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-  // Area codes (the web translates them with the answer's `params`).
-  API_KEY_NOT_ALLOWED: 403,
-  GRANT_NOT_HELD: 403,
-  ROLE_ADMIN_ONLY: 403,
-  ROLE_HOLDS_MORE: 403,
-  USER_HOLDS_MORE: 403,
-  ROLE_SELF_SERVICE_ONLY: 400,
-  MAIL_LINK_TEMPLATE_ADMIN_ONLY: 403,
-  // Companies, units, CRM, flags, registration, assignments (ADR 0038). A param named `context` picks the
-  // web's variant of the text (`<CODE>_<context>`, i18next's context); the English text names it as a word.
-  COMPANY_PARTNER_NOT_FOUND: 400,
-  COMPANY_OWN_PARTNER: 400,
-  COMPANY_PARTNER_CYCLE: 400,
-  COMPANY_OUT_OF_REACH: 400,
-  COMPANY_NUMBER_FROM_BACK_OFFICE: 400,
-  COMPANY_NUMBER_TAKEN: 409,
-  COMPANY_OWN_PARTNERS_BACK_OFFICE: 403,
-  COMPANY_OPERATOR_NOT_DELETABLE: 409,
-  COMPANY_OWN_NOT_DELETABLE: 409,
-  COMPANY_HAS_DEPENDANTS: 409,
-  COMPANY_LOGO_NOT_AN_IMAGE: 400,
-  COMPANY_LOGO_TYPE_MISMATCH: 400,
-  COMPANY_LOGO_SVG_EMPTY: 400,
-  UNIT_COMPANY_NOT_FOUND: 400,
-  UNIT_PARENT_NOT_FOUND: 400,
-  UNIT_PARENT_CYCLE: 400,
-  UNIT_MEMBER_OTHER_COMPANY: 400,
-  NOTE_AUTHOR_ONLY: 403,
-  ACTIVITY_AUTHOR_ONLY: 403,
-  ACTIVITY_ASSIGNEE_NOT_FOUND: 400,
-  FLAG_NAME_TAKEN: 409,
-  FLAG_NAME_REPEATED: 409,
-  FLAG_KIND_IN_USE: 409,
-  FLAG_IN_USE: 409,
-  FLAG_NOT_FOUND: 400,
-  FLAG_NOT_APPLICABLE: 400,
-  REGISTRATION_COUNTRY_CLOSED: 400,
-  VAT_ID_REQUIRED: 400,
-  VAT_ID_INVALID: 400,
-  VAT_ID_UNKNOWN: 400,
-  CAPTCHA_WRONG: 400,
-  REGISTRATION_ROLE_NOT_FOUND: 400,
-  ROLE_NOT_REGISTRABLE: 400,
-  DOCUMENT_TEMPLATE_NOT_FOUND: 404,
-  MAIL_TEMPLATE_NOT_FOUND: 404,
-  // Cases and credits (spec section 8).
-  NOT_ENOUGH_CREDITS: 402,
-  NOT_ENOUGH_CREDITS_TO_RECALCULATE: 402,
-  CREDIT_BALANCE_TOO_LOW: 409,
-  CREDIT_ALREADY_REFUNDED: 409,
-  CREDIT_GRANT_STAFF_ONLY: 403,
-  // A report's range holds more buckets than it answers (context: the bucket, `day` or `month`).
-  REPORT_RANGE_TOO_LONG: 400,
-  COUPON_CODE_TAKEN: 409,
-  COUPON_UNKNOWN: 400,
-  COUPON_NOT_STARTED: 400,
-  COUPON_EXPIRED: 400,
-  COUPON_USED_UP: 409,
-  COUPON_ALREADY_USED: 409,
-  COUPON_NO_FREE_PLACES: 409,
-  COUPON_DISCOUNT_AT_PURCHASE: 400,
-  COUPON_GRANTS_CREDITS: 400,
-  COUPON_NOT_FOR_PACKAGE: 400,
-  COUPON_OTHER_CURRENCY: 400,
-  COUPON_MAX_USES_BELOW_USES: 409,
-  COUPON_FREE_USERS_BELOW_USED: 409,
-  COUPON_PACKAGE_NOT_FOUND: 400,
-  CASE_LOCKED: 423,
-  CASE_NOT_LOCKED: 409,
-  CASE_TRANSITION_NOT_ALLOWED: 409,
-  CASE_TRANSITION_NOT_YOURS: 403,
-  CASE_PROCESSING: 409,
-  CASE_NOT_IN_TRASH: 409,
-  CASE_JAW_MISSING: 409,
-  CASE_JAW_NOT_DELETED: 409,
-  CASE_LAST_JAW: 409,
-  CASE_NOT_REQUEUEABLE: 409,
-  CASE_NOT_IN_ENGINE: 409,
-  CASE_NO_RESULTS: 409,
-  CASE_RESULT_NOT_FOUND: 404,
-  CASE_RESULT_TRANSITION_NOT_ALLOWED: 409,
-  CASE_RESULT_COMPLETE: 409,
-  CASE_RESULT_REVIEWED: 409,
-  CASE_UPLOAD_UNUSABLE: 400,
-  TEETH_FILE_INVALID: 400,
-  CASE_STATUS_STAFF_ONLY: 403,
-  // Packages, country packages and country credits.
-  PACKAGE_NOT_FOUND: 400,
-  COUNTRY_PACKAGE_TAKEN: 409,
-  COUNTRY_CREDIT_TAKEN: 409,
-  // Invoices (ADR 0105).
-  INVOICE_NOT_DRAFT: 409,
-  INVOICE_STATUS_REFUSED: 409,
-  INVOICE_EMPTY: 400,
-  REMINDER_LEVEL_TAKEN: 409,
-  INVOICE_NOT_OPEN: 409,
-  INVOICE_NOT_PAYABLE: 409,
-  PACKAGE_NOT_OFFERED: 400,
-  PAYMENT_METHOD_UNAVAILABLE: 409,
-  OPERATOR_BANK_ACCOUNT_MISSING: 409,
-  PAYMENT_SIGNATURE_INVALID: 400,
-  PAYMENT_EVENT_UNREADABLE: 400,
-  BANK_STATEMENT_UNREADABLE: 400,
-  // Scan uploads (ADR 0100).
-  UPLOAD_TOO_LARGE: 413,
-  UPLOAD_BEYOND_LENGTH: 413,
-  UPLOAD_OFFSET_MISMATCH: 409,
-  UPLOAD_LENGTH_REQUIRED: 400,
-  UPLOAD_NOT_IN_PROGRESS: 409,
-  UPLOAD_NOT_STORED: 409,
-  UPLOAD_CHECKSUM_MISMATCH: 422,
-  UPLOAD_NOT_VERIFIED: 409,
-  UPLOAD_CONSUMED: 409,
-  UPLOAD_STORE_FAILED: 500,
-  // A scan refused when its upload completes, before a case can be charged for it (ADR 0100).
-  UPLOAD_NOT_A_SCAN: 422,
-  UPLOAD_SCAN_DCM: 422,
-  UPLOAD_SCAN_CUT_SHORT: 422,
-  UPLOAD_SCAN_EMPTY: 422,
-  UPLOAD_SCAN_UNREADABLE: 422,
-  UPLOAD_SCAN_TOO_MANY_TRIANGLES: 422,
-  // The tus protocol's own refusals (ADR 0100): the statuses tus clients act on.
-  UPLOAD_TUS_VERSION_UNSUPPORTED: 412,
-  UPLOAD_EXTENSION_UNSUPPORTED: 501,
-  UPLOAD_GONE: 410,
-  // Support tickets (ADR 0110).
-  TICKET_STATUS_UNCHANGED: 409,
-  TICKET_TRANSITION_NOT_ALLOWED: 409,
-  TICKET_STATUS_STAFF_ONLY: 403,
-  TICKET_INTERNAL_STAFF_ONLY: 403,
-  TICKET_ASSIGN_STAFF_ONLY: 403,
-  TICKET_ASSIGNEE_NOT_STAFF: 400,
-  TICKET_CASE_NOT_FOUND: 400,
-  TICKET_ATTACHMENT_NOT_YOURS: 403,
-  TICKET_COMMENT_NOT_AUTHOR: 403,
-  TICKET_COMMENT_NOT_YOURS: 403,
-  TICKET_COMMENT_RESOLVED: 409,
-} as const;
+/** One error code's HTTP status (each code maps to exactly one) and default English message. */
+export type ErrorDeclaration = { readonly status: number; readonly message: string };
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/** Error codes by name, as an area or the general table declares them. */
+export type ErrorDeclarations = Readonly<Record<string, ErrorDeclaration>>;
 
 /**
- * Default English messages; the spec's texts where it has them. `{{name}}` is filled from the error's
- * `params` (`errorText`), in the same syntax as the web's translations of the code.
+ * Declares error codes, each with its status and default English message (the spec's texts where it has them).
+ * `{{name}}` in a message is filled from the error's `params` (`errorText`), in the same syntax as the web's
+ * translations of the code; a param named `context` picks the web's variant of the text (`<CODE>_<context>`,
+ * i18next's context) and the English text names it as a word. The web translates codes; `message` is the fallback.
+ *
+ * An area declares its codes in its own contracts file, registers the declaration's type in `AreaErrors` there,
+ * and hands it to its server module (`defineModule({ errors })`), which answers with them. Marked free of side
+ * effects, so that the web's bundles drop the declarations they do not read.
  */
+/*#__NO_SIDE_EFFECTS__*/
+export function defineErrors<const E extends ErrorDeclarations>(errors: E): E {
+  return errors;
+}
+
 /**
- * The fallback text of an unexpected error: a literal of its own (not read from `ERROR_MESSAGES`), so that the
+ * The fallback text of an unexpected error: a literal of its own (not read from `GENERAL_ERRORS`), so that the
  * web's login bundle takes this one text without the whole table of messages.
  */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please contact support.';
 
-export const ERROR_MESSAGES: Record<ErrorCode, string> = {
-  VALIDATION_FAILED: 'This form is required to be filled',
-  BAD_REQUEST: 'The request is not valid',
-  LINK_INVALID: 'This link is not valid (any more). Please ask for a new one.',
-  LINK_EXPIRED: 'This link has expired. Please ask for a new one.',
-  LINK_USED: 'This link was used already. Please ask for a new one if you still need it.',
-  UNAUTHENTICATED: 'You need to relogin',
-  INVALID_CREDENTIALS: 'The mail or password is wrong',
-  TOKEN_EXPIRED: 'Your session has expired',
-  INVALID_REFRESH_TOKEN: 'You need to relogin',
-  INVALID_TWO_FACTOR_CODE: 'The code is wrong or was used already',
-  TWO_FACTOR_CHALLENGE_EXPIRED: 'The sign-in took too long. Please enter your mail and password again.',
-  ACCOUNT_INACTIVE: 'This account is deactivated',
-  TWO_FACTOR_SETUP_REQUIRED:
-    'Your role requires two-factor sign-in. Set it up in your account settings before you continue.',
-  FORBIDDEN: 'You do not have permission to do this',
-  NOT_FOUND: 'The record was not found',
-  CONFLICT: 'The record was changed meanwhile',
-  MAIL_TAKEN: 'This mail address is already registered',
-  PAYLOAD_TOO_LARGE: 'The upload is too large',
-  UNSUPPORTED_MEDIA_TYPE: 'This file type is not supported',
-  RANGE_NOT_SATISFIABLE: 'The requested part of the file does not exist',
-  REQUEST_TIMEOUT: 'The request took too long. Please try again.',
-  URI_TOO_LONG: 'The address of the request is too long',
-  REQUEST_TOO_LARGE: 'The address or the headers of the request are too large',
-  SESSION_EXPIRED: 'You need to relogin',
-  TOO_MANY_REQUESTS: 'Too many attempts. Please try again later',
-  INTERNAL: GENERIC_ERROR_MESSAGE,
-  SERVICE_UNAVAILABLE: 'The service is not available right now',
-  API_KEY_NOT_ALLOWED: 'This call needs a signed-in user: it is not open to API keys',
-  GRANT_NOT_HELD: 'You cannot grant permissions you do not hold: {{permissions}}',
-  ROLE_ADMIN_ONLY: 'Only administrators can change the administrator role',
-  ROLE_HOLDS_MORE:
-    'This role carries permissions you do not hold ({{permissions}}); only someone who holds them can change it',
-  USER_HOLDS_MORE:
-    'This user holds permissions you do not hold ({{permissions}}); only someone who holds them can change their sign-in, roles or status',
-  ROLE_SELF_SERVICE_ONLY:
-    'A role given on registration or open to self-registration can only carry self-service permissions; remove {{permissions}} or the registration flags',
-  MAIL_LINK_TEMPLATE_ADMIN_ONLY:
-    'Only an administrator may change the templates of mails that carry an account link (invitation, password reset), or assign them other templates',
-  COMPANY_PARTNER_NOT_FOUND: 'The partner company was not found',
-  COMPANY_OWN_PARTNER: 'A company cannot be its own partner',
-  COMPANY_PARTNER_CYCLE: 'This reseller is below the company in the partner hierarchy',
-  COMPANY_OUT_OF_REACH: 'The company must stay below your company in the partner hierarchy',
-  COMPANY_NUMBER_FROM_BACK_OFFICE:
-    'Company numbers are given by the back office. Leave the field empty and the next free number is given.',
-  COMPANY_NUMBER_TAKEN: 'This company number is already taken',
-  COMPANY_OWN_PARTNERS_BACK_OFFICE: "Your own company's partners can only be changed by the back office",
-  COMPANY_OPERATOR_NOT_DELETABLE: "The operator's own company cannot be deleted",
-  COMPANY_OWN_NOT_DELETABLE: 'You cannot delete your own company',
-  COMPANY_HAS_DEPENDANTS:
-    'This company is still the partner of other companies ({{companies}}: {{resellers}} as reseller, {{sales_partners}} as sales partner, {{service_partners}} as service partner). Assign them another partner first.',
-  COMPANY_LOGO_NOT_AN_IMAGE: 'The logo must be a PNG, JPEG or SVG image',
-  COMPANY_LOGO_TYPE_MISMATCH: 'The file content does not match its file type',
-  COMPANY_LOGO_SVG_EMPTY: 'The SVG has no drawing left after removing unsafe content',
-  UNIT_COMPANY_NOT_FOUND: 'The company was not found',
-  UNIT_PARENT_NOT_FOUND: 'The parent unit was not found',
-  UNIT_PARENT_CYCLE: 'A unit cannot be placed below itself',
-  UNIT_MEMBER_OTHER_COMPANY: 'Only users of the same company can belong to a unit',
-  NOTE_AUTHOR_ONLY: 'Only the author can {{context}} this note',
-  ACTIVITY_AUTHOR_ONLY: 'Only the author can {{context}} this activity',
-  ACTIVITY_ASSIGNEE_NOT_FOUND: 'The user was not found',
-  FLAG_NAME_TAKEN: 'A {{context}} named "{{name}}" already exists',
-  FLAG_NAME_REPEATED: '"{{name}}" is already in the list (item {{item}})',
-  FLAG_KIND_IN_USE: 'This {{context}} is set on {{records}}; remove it there before making it a {{kind}}',
-  FLAG_IN_USE: 'This {{context}} is set on {{records}}; remove it there first',
-  FLAG_NOT_FOUND: 'The {{context}} was not found',
-  FLAG_NOT_APPLICABLE: '{{label}} "{{name}}" does not apply to {{records}}',
-  REGISTRATION_COUNTRY_CLOSED: 'Registration is not open for this country',
-  VAT_ID_REQUIRED: 'A VAT id is required for this country',
-  VAT_ID_INVALID: 'The VAT id is not valid',
-  VAT_ID_UNKNOWN: 'The VAT id is not valid: VIES does not know it',
-  CAPTCHA_WRONG: 'The captcha answer is wrong or expired. Please try the new image.',
-  REGISTRATION_ROLE_NOT_FOUND: 'The role was not found',
-  ROLE_NOT_REGISTRABLE: 'This role cannot be given on registration: it is not flagged "can register"',
-  DOCUMENT_TEMPLATE_NOT_FOUND: 'The template was not found',
-  MAIL_TEMPLATE_NOT_FOUND: 'The mail template was not found',
-  NOT_ENOUGH_CREDITS: 'Not enough credits',
-  NOT_ENOUGH_CREDITS_TO_RECALCULATE: 'You do not have enough credits to recalculate the case',
-  CREDIT_BALANCE_TOO_LOW: 'The company holds only {{balance}} {{credit_type}} credits: {{amount}} cannot be taken',
-  CREDIT_ALREADY_REFUNDED: 'These credits were refunded already',
-  CREDIT_GRANT_STAFF_ONLY: 'Only the back office can grant or correct credits',
-  REPORT_RANGE_TOO_LONG: 'The range is too long: choose at most {{max}} {{context}}s',
-  CASE_LOCKED: 'The case is locked by {{name}}',
-  CASE_NOT_LOCKED: 'The case is not locked',
-  CASE_TRANSITION_NOT_ALLOWED: 'A case that is {{from}} cannot become {{to}}',
-  CASE_TRANSITION_NOT_YOURS: 'Only the back office can make a case that is {{from}} {{to}}',
-  CASE_PROCESSING: 'The case is being processed; wait until it is done',
-  CASE_NOT_IN_TRASH: 'Only cases in the trash can be deleted for good',
-  CASE_JAW_MISSING: 'The case has no {{jaw}} jaw scan',
-  CASE_JAW_NOT_DELETED: 'The {{jaw}} jaw scan is not deleted',
-  CASE_LAST_JAW: 'The case needs at least one jaw scan; upload another before you delete this one',
-  CASE_NOT_REQUEUEABLE: 'A case that is {{status}} cannot be recalculated',
-  CASE_NOT_IN_ENGINE: 'The case is not being processed by an engine (it is {{status}})',
-  CASE_NO_RESULTS: 'The case has no results to review yet',
-  CASE_RESULT_NOT_FOUND: 'The result was not found',
-  CASE_RESULT_TRANSITION_NOT_ALLOWED: 'A result that is {{from}} cannot become {{to}}',
-  CASE_RESULT_COMPLETE: 'The result is complete; save a new result instead',
-  CASE_RESULT_REVIEWED: 'The result has been reviewed; the engine can no longer change it',
-  CASE_UPLOAD_UNUSABLE: 'The {{jaw}} jaw upload cannot be used: {{reason}}',
-  TEETH_FILE_INVALID: '{{reason}}',
-  CASE_STATUS_STAFF_ONLY: 'Only the back office can set this status',
-  COUPON_CODE_TAKEN: 'A coupon with the code "{{code}}" already exists',
-  COUPON_UNKNOWN: 'This coupon code is not valid',
-  COUPON_NOT_STARTED: 'This coupon can only be used from {{date}}',
-  COUPON_EXPIRED: 'This coupon has expired',
-  COUPON_USED_UP: 'This coupon has been used up',
-  COUPON_ALREADY_USED: 'This company has already used this coupon',
-  COUPON_NO_FREE_PLACES: 'This coupon has no free places left: as many companies as it allows have used it',
-  COUPON_DISCOUNT_AT_PURCHASE: 'This coupon gives a discount on a package purchase: enter it when you buy credits',
-  COUPON_GRANTS_CREDITS: 'This coupon grants credits: redeem it on your company page instead',
-  COUPON_NOT_FOR_PACKAGE: 'This coupon does not apply to this package',
-  COUPON_OTHER_CURRENCY: 'This coupon is for purchases in {{currency}}',
-  COUPON_MAX_USES_BELOW_USES: 'This coupon has been used {{uses}} times already: the number of uses cannot be lower',
-  COUPON_FREE_USERS_BELOW_USED: '{{companies}} companies have used this coupon already: the free users cannot be fewer',
-  COUPON_PACKAGE_NOT_FOUND: 'The package was not found',
-  PACKAGE_NOT_FOUND: 'The package was not found',
-  COUNTRY_PACKAGE_TAKEN: 'This package already has a price for {{country}}',
-  COUNTRY_CREDIT_TAKEN: 'The tooth costs of {{country}} are already set',
-  INVOICE_NOT_DRAFT: 'Only a draft can be changed or deleted; an issued invoice is cancelled with a credit note',
-  INVOICE_STATUS_REFUSED: 'An invoice cannot go from {{from}} to {{to}}',
-  INVOICE_EMPTY: 'An invoice needs at least one line to be issued',
-  REMINDER_LEVEL_TAKEN: 'Level {{level}} exists already',
-  INVOICE_NOT_OPEN: 'Only an issued, unpaid invoice has reminders to pause or resume',
-  INVOICE_NOT_PAYABLE: 'This invoice is not awaiting payment',
-  PACKAGE_NOT_OFFERED: 'This package cannot be bought in {{country}}',
-  PAYMENT_METHOD_UNAVAILABLE: 'Paying by {{method}} is not available',
-  OPERATOR_BANK_ACCOUNT_MISSING:
-    "No invoice to be paid by bank transfer can be issued: the operator's bank account with IBAN and BIC is not set up. Staff add it to the operator company's bank accounts (Customers)",
-  PAYMENT_SIGNATURE_INVALID: 'The payment notification could not be verified',
-  PAYMENT_EVENT_UNREADABLE: 'The payment notification could not be read: {{reason}}',
-  BANK_STATEMENT_UNREADABLE: 'The bank statement could not be read: {{reason}}',
-  UPLOAD_TOO_LARGE: 'The file is larger than {{limit}}',
-  UPLOAD_BEYOND_LENGTH: 'More bytes arrived than the upload announced ({{size}} bytes)',
-  UPLOAD_OFFSET_MISMATCH: 'The upload continues at byte {{offset}}: send the rest from there',
-  UPLOAD_LENGTH_REQUIRED: 'The upload must say its size (Upload-Length) when it starts',
-  UPLOAD_NOT_IN_PROGRESS: 'This upload is finished already: no more data can be sent to it',
-  UPLOAD_NOT_STORED: 'This upload is not complete yet: send the rest of the file first',
-  UPLOAD_CHECKSUM_MISMATCH: 'The file arrived damaged (its checksum does not match). Please upload it again.',
-  UPLOAD_NOT_VERIFIED: 'The scan upload is not finished and checked yet',
-  UPLOAD_CONSUMED: 'This scan upload was used for a case already',
-  UPLOAD_STORE_FAILED: 'The uploaded file could not be stored. Please upload it again.',
-  UPLOAD_NOT_A_SCAN: 'Not a scan file: {{name}} is not an STL, PLY or OBJ mesh',
-  UPLOAD_SCAN_DCM: "DCM is 3Shape's encrypted format: export the scan as STL or PLY from your scanner software",
-  UPLOAD_SCAN_CUT_SHORT:
-    '{{name}} is cut short: the {{format}} file ends before all the triangles it declares. Please upload the complete file.',
-  UPLOAD_SCAN_EMPTY: '{{name}} holds no surface: the {{format}} file has no triangles',
-  UPLOAD_SCAN_UNREADABLE: '{{name}} cannot be read as a scan. {{detail}}',
-  UPLOAD_SCAN_TOO_MANY_TRIANGLES:
-    '{{name}} has more than {{max}} triangles, more than can be processed. Please export it at a lower resolution.',
-  UPLOAD_TUS_VERSION_UNSUPPORTED:
-    'The upload used another version of the upload protocol (this server speaks tus {{version}}). Please reload the page.',
-  UPLOAD_EXTENSION_UNSUPPORTED: 'The upload asked for tus {{extension}}, which this server does not offer',
-  UPLOAD_GONE: 'This upload is no longer available. Please upload the file again.',
-  TICKET_STATUS_UNCHANGED: 'The ticket is {{status}} already',
-  TICKET_TRANSITION_NOT_ALLOWED: 'A ticket that is {{from}} cannot become {{to}}',
-  TICKET_STATUS_STAFF_ONLY: 'Only the support team can set a ticket to {{to}}',
-  TICKET_INTERNAL_STAFF_ONLY: 'Only the support team can write internal notes',
-  TICKET_ASSIGN_STAFF_ONLY: 'Only the support team can assign tickets',
-  TICKET_ASSIGNEE_NOT_STAFF: 'A ticket can only be assigned to a member of the support team',
-  TICKET_CASE_NOT_FOUND: "The case was not found among the company's cases",
-  TICKET_ATTACHMENT_NOT_YOURS: 'Only the support team or whoever uploaded a file can remove it',
-  TICKET_COMMENT_NOT_AUTHOR: 'Only its author can change a comment',
-  TICKET_COMMENT_NOT_YOURS: 'Only the support team or its author can delete a comment',
-  TICKET_COMMENT_RESOLVED: 'The ticket is resolved: reopen it to change its conversation',
-};
+/** The codes no single area owns: validation, sign-in and the HTTP statuses every route can answer. */
+export const GENERAL_ERRORS = defineErrors({
+  VALIDATION_FAILED: { status: 400, message: 'This form is required to be filled' },
+  BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  LINK_INVALID: { status: 400, message: 'This link is not valid (any more). Please ask for a new one.' },
+  LINK_EXPIRED: { status: 400, message: 'This link has expired. Please ask for a new one.' },
+  LINK_USED: { status: 400, message: 'This link was used already. Please ask for a new one if you still need it.' },
+  UNAUTHENTICATED: { status: 401, message: 'You need to relogin' },
+  INVALID_CREDENTIALS: { status: 401, message: 'The mail or password is wrong' },
+  TOKEN_EXPIRED: { status: 401, message: 'Your session has expired' },
+  INVALID_REFRESH_TOKEN: { status: 401, message: 'You need to relogin' },
+  INVALID_TWO_FACTOR_CODE: { status: 401, message: 'The code is wrong or was used already' },
+  TWO_FACTOR_CHALLENGE_EXPIRED: {
+    status: 401,
+    message: 'The sign-in took too long. Please enter your mail and password again.',
+  },
+  ACCOUNT_INACTIVE: { status: 403, message: 'This account is deactivated' },
+  TWO_FACTOR_SETUP_REQUIRED: {
+    status: 403,
+    message: 'Your role requires two-factor sign-in. Set it up in your account settings before you continue.',
+  },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },
+  NOT_FOUND: { status: 404, message: 'The record was not found' },
+  CONFLICT: { status: 409, message: 'The record was changed meanwhile' },
+  MAIL_TAKEN: { status: 409, message: 'This mail address is already registered' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested part of the file does not exist' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long. Please try again.' },
+  URI_TOO_LONG: { status: 414, message: 'The address of the request is too long' },
+  REQUEST_TOO_LARGE: { status: 431, message: 'The address or the headers of the request are too large' },
+  SESSION_EXPIRED: { status: 419, message: 'You need to relogin' },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please try again later' },
+  INTERNAL: { status: 500, message: GENERIC_ERROR_MESSAGE },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not available right now' },
+  API_KEY_NOT_ALLOWED: { status: 403, message: 'This call needs a signed-in user: it is not open to API keys' },
+});
+
+/**
+ * Each area's error declarations by area name, added by the area's contracts file:
+ * `declare module './errors' { interface AreaErrors { <area>: typeof <AREA>_ERRORS } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each area's declaration merging
+export interface AreaErrors {}
+
+/** A code no single area owns. */
+export type GeneralErrorCode = keyof typeof GENERAL_ERRORS;
+
+/** Every error code: the general ones and each area's. A code no area declares does not compile. */
+export type ErrorCode =
+  | GeneralErrorCode
+  | { [Area in keyof AreaErrors]: keyof AreaErrors[Area] & string }[keyof AreaErrors];
 
 /** Values an error message names (`{{name}}`), carried beside the message as `params`. */
 export type ErrorParams = Record<string, string | number>;
 
-/** The English text of a code with its parameters filled in; an unknown parameter stays as written. */
-export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
-  return ERROR_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+/** A message with its parameters filled in; an unknown parameter stays as written. */
+export function errorText(message: string, params: ErrorParams = {}): string {
+  return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

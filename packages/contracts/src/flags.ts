@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
+import { defineErrors } from './errors';
 import type { PermissionTitle } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
@@ -184,3 +185,22 @@ export const FLAG_ROUTES = {
   createFlags: '/create-flags',
   updateFlags: '/update-flags',
 } as const;
+
+/** The flags' refusals (ADR 0038); `context` names the kind (`flag` or `tag`). */
+export const FLAG_ERRORS = defineErrors({
+  FLAG_NAME_TAKEN: { status: 409, message: 'A {{context}} named "{{name}}" already exists' },
+  FLAG_NAME_REPEATED: { status: 409, message: '"{{name}}" is already in the list (item {{item}})' },
+  FLAG_KIND_IN_USE: {
+    status: 409,
+    message: 'This {{context}} is set on {{records}}; remove it there before making it a {{kind}}',
+  },
+  FLAG_IN_USE: { status: 409, message: 'This {{context}} is set on {{records}}; remove it there first' },
+  FLAG_NOT_FOUND: { status: 400, message: 'The {{context}} was not found' },
+  FLAG_NOT_APPLICABLE: { status: 400, message: '{{label}} "{{name}}" does not apply to {{records}}' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    flags: typeof FLAG_ERRORS;
+  }
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageCodeSchema, partnerTypeSchema } from './auth';
 import { authListQuerySchema, idSchema } from './common';
+import { defineErrors } from './errors';
 import { PERMISSION_SCOPES } from './permissions';
 import { dateTimeSchema, mailSchema, newPasswordSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
@@ -287,3 +288,35 @@ export const sessionRecordSchema = z.object({
   current: z.boolean(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/** The roles' refusals: permissions a caller cannot grant or change (`params.permissions` names them). */
+export const ROLE_ERRORS = defineErrors({
+  GRANT_NOT_HELD: { status: 403, message: 'You cannot grant permissions you do not hold: {{permissions}}' },
+  ROLE_ADMIN_ONLY: { status: 403, message: 'Only administrators can change the administrator role' },
+  ROLE_HOLDS_MORE: {
+    status: 403,
+    message:
+      'This role carries permissions you do not hold ({{permissions}}); only someone who holds them can change it',
+  },
+  ROLE_SELF_SERVICE_ONLY: {
+    status: 400,
+    message:
+      'A role given on registration or open to self-registration can only carry self-service permissions; remove {{permissions}} or the registration flags',
+  },
+});
+
+/** The users' refusals. */
+export const USER_ERRORS = defineErrors({
+  USER_HOLDS_MORE: {
+    status: 403,
+    message:
+      'This user holds permissions you do not hold ({{permissions}}); only someone who holds them can change their sign-in, roles or status',
+  },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    roles: typeof ROLE_ERRORS;
+    users: typeof USER_ERRORS;
+  }
+}

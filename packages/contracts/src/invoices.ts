@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { EU_COUNTRY_CODES } from './companies';
+import { defineErrors } from './errors';
 import { MAX_PRICE_CENTS } from './packages';
 import type { PermissionTitle } from './permissions';
 import { dateSchema, mailSchema, optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
@@ -502,3 +503,20 @@ export type InvoiceSummaryMail = z.infer<typeof invoiceSummaryMailSchema>;
 
 export const invoiceSummaryMailResponseSchema = z.object({ message: z.string(), recipients: z.array(z.string()) });
 export type InvoiceSummaryMailResponse = z.infer<typeof invoiceSummaryMailResponseSchema>;
+
+/** The invoices' refusals (ADR 0105). */
+export const INVOICE_ERRORS = defineErrors({
+  INVOICE_NOT_DRAFT: {
+    status: 409,
+    message: 'Only a draft can be changed or deleted; an issued invoice is cancelled with a credit note',
+  },
+  INVOICE_STATUS_REFUSED: { status: 409, message: 'An invoice cannot go from {{from}} to {{to}}' },
+  INVOICE_EMPTY: { status: 400, message: 'An invoice needs at least one line to be issued' },
+  INVOICE_NOT_OPEN: { status: 409, message: 'Only an issued, unpaid invoice has reminders to pause or resume' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    invoices: typeof INVOICE_ERRORS;
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineErrors } from './errors';
 import { FULL_LANGUAGES, LANGUAGE_CODES } from './i18n';
 import { mailSchema, textSchema } from './validation';
 
@@ -244,3 +245,24 @@ export const MAIL_ASSIGNMENT_ROUTES = {
   byModule: '/mail-template-assignments/get-by-module',
   save: '/mail-template-assignments',
 } as const;
+
+/** The mail templates' refusals. */
+export const MAIL_TEMPLATE_ERRORS = defineErrors({
+  MAIL_LINK_TEMPLATE_ADMIN_ONLY: {
+    status: 403,
+    message:
+      'Only an administrator may change the templates of mails that carry an account link (invitation, password reset), or assign them other templates',
+  },
+});
+
+/** The mail template assignments' refusals. */
+export const MAIL_TEMPLATE_ASSIGNMENT_ERRORS = defineErrors({
+  MAIL_TEMPLATE_NOT_FOUND: { status: 404, message: 'The mail template was not found' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    'mail-templates': typeof MAIL_TEMPLATE_ERRORS;
+    'mail-template-assignments': typeof MAIL_TEMPLATE_ASSIGNMENT_ERRORS;
+  }
+}

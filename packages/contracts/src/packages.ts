@@ -9,6 +9,7 @@ import {
   UPPER_TEETH,
   upperToothSchema,
 } from './credits';
+import { defineErrors } from './errors';
 import { DEFAULT_CURRENCY } from './i18n';
 import type { PermissionTitle } from './permissions';
 import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
@@ -309,3 +310,21 @@ export const PACKAGE_ROUTES = {
   creditSettings: '/credit-settings',
   casePrice: '/case-price',
 } as const;
+
+/** The packages' and country packages' refusals. */
+export const PACKAGE_ERRORS = defineErrors({
+  PACKAGE_NOT_FOUND: { status: 400, message: 'The package was not found' },
+  COUNTRY_PACKAGE_TAKEN: { status: 409, message: 'This package already has a price for {{country}}' },
+});
+
+/** The country credits' refusals. */
+export const COUNTRY_CREDIT_ERRORS = defineErrors({
+  COUNTRY_CREDIT_TAKEN: { status: 409, message: 'The tooth costs of {{country}} are already set' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    packages: typeof PACKAGE_ERRORS;
+    'country-credits': typeof COUNTRY_CREDIT_ERRORS;
+  }
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { creditTypeSchema } from './credits';
+import { defineErrors } from './errors';
 import { invoiceMailSchema, invoiceSchema } from './invoices';
 import type { PermissionTitle } from './permissions';
 import { dateSchema, optionalTextSchema } from './validation';
@@ -182,3 +183,29 @@ export type BankImportResult = z.infer<typeof bankImportResultSchema>;
 /** The most lines one statement may hold (a month of a busy account is a few thousand). */
 export const BANK_STATEMENT_MAX_LINES = 20_000;
 export const BANK_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The payments' refusals (ADR 0105). */
+export const PAYMENT_ERRORS = defineErrors({
+  INVOICE_NOT_PAYABLE: { status: 409, message: 'This invoice is not awaiting payment' },
+  PAYMENT_METHOD_UNAVAILABLE: { status: 409, message: 'Paying by {{method}} is not available' },
+  OPERATOR_BANK_ACCOUNT_MISSING: {
+    status: 409,
+    message:
+      "No invoice to be paid by bank transfer can be issued: the operator's bank account with IBAN and BIC is not set up. Staff add it to the operator company's bank accounts (Customers)",
+  },
+  PAYMENT_SIGNATURE_INVALID: { status: 400, message: 'The payment notification could not be verified' },
+  PAYMENT_EVENT_UNREADABLE: { status: 400, message: 'The payment notification could not be read: {{reason}}' },
+  BANK_STATEMENT_UNREADABLE: { status: 400, message: 'The bank statement could not be read: {{reason}}' },
+});
+
+/** The purchases' refusals. */
+export const PURCHASE_ERRORS = defineErrors({
+  PACKAGE_NOT_OFFERED: { status: 400, message: 'This package cannot be bought in {{country}}' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    payments: typeof PAYMENT_ERRORS;
+    purchases: typeof PURCHASE_ERRORS;
+  }
+}

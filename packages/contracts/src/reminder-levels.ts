@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
+import { defineErrors } from './errors';
 import { MAX_PRICE_CENTS } from './packages';
 import type { PermissionTitle } from './permissions';
 import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
@@ -84,3 +85,14 @@ export const reminderLevelListQuerySchema = backendListQuerySchema.extend({
   sort_by: z.enum(['level', 'level_name', 'period_days', 'reminder_fee']).default('level'),
 });
 export type ReminderLevelListQuery = z.infer<typeof reminderLevelListQuerySchema>;
+
+/** The reminder levels' refusals (ADR 0105). */
+export const REMINDER_LEVEL_ERRORS = defineErrors({
+  REMINDER_LEVEL_TAKEN: { status: 409, message: 'Level {{level}} exists already' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    'reminder-levels': typeof REMINDER_LEVEL_ERRORS;
+  }
+}

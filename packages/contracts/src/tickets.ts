@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
+import { defineErrors } from './errors';
 import type { PermissionTitle } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
@@ -301,3 +302,27 @@ export type TicketBulkEdit = z.infer<typeof ticketBulkEditSchema>;
 
 /** Per ticket: done, or the refusal a single change would have answered (ADR 0038's bulk shape). */
 export const ticketBulkResultSchema = bulkResultSchema;
+
+/** The support tickets' refusals (ADR 0110). */
+export const TICKET_ERRORS = defineErrors({
+  TICKET_STATUS_UNCHANGED: { status: 409, message: 'The ticket is {{status}} already' },
+  TICKET_TRANSITION_NOT_ALLOWED: { status: 409, message: 'A ticket that is {{from}} cannot become {{to}}' },
+  TICKET_STATUS_STAFF_ONLY: { status: 403, message: 'Only the support team can set a ticket to {{to}}' },
+  TICKET_INTERNAL_STAFF_ONLY: { status: 403, message: 'Only the support team can write internal notes' },
+  TICKET_ASSIGN_STAFF_ONLY: { status: 403, message: 'Only the support team can assign tickets' },
+  TICKET_ASSIGNEE_NOT_STAFF: { status: 400, message: 'A ticket can only be assigned to a member of the support team' },
+  TICKET_CASE_NOT_FOUND: { status: 400, message: "The case was not found among the company's cases" },
+  TICKET_ATTACHMENT_NOT_YOURS: {
+    status: 403,
+    message: 'Only the support team or whoever uploaded a file can remove it',
+  },
+  TICKET_COMMENT_NOT_AUTHOR: { status: 403, message: 'Only its author can change a comment' },
+  TICKET_COMMENT_NOT_YOURS: { status: 403, message: 'Only the support team or its author can delete a comment' },
+  TICKET_COMMENT_RESOLVED: { status: 409, message: 'The ticket is resolved: reopen it to change its conversation' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    tickets: typeof TICKET_ERRORS;
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineErrors } from './errors';
 
 /**
  * Scan uploads (ADR 0100): a file arrives over tus 1.0 (resumable), is stored once complete, and is
@@ -76,4 +77,56 @@ export const TUS_METADATA = { fileName: 'filename', contentType: 'filetype' } as
 export function hasExtension(fileName: string, extensions: readonly string[]): boolean {
   const lower = fileName.toLowerCase();
   return extensions.some((ext) => lower.endsWith(ext));
+}
+
+/** The scan uploads' refusals (ADR 0100). */
+export const UPLOAD_ERRORS = defineErrors({
+  UPLOAD_TOO_LARGE: { status: 413, message: 'The file is larger than {{limit}}' },
+  UPLOAD_BEYOND_LENGTH: { status: 413, message: 'More bytes arrived than the upload announced ({{size}} bytes)' },
+  UPLOAD_OFFSET_MISMATCH: { status: 409, message: 'The upload continues at byte {{offset}}: send the rest from there' },
+  UPLOAD_LENGTH_REQUIRED: { status: 400, message: 'The upload must say its size (Upload-Length) when it starts' },
+  UPLOAD_NOT_IN_PROGRESS: { status: 409, message: 'This upload is finished already: no more data can be sent to it' },
+  UPLOAD_NOT_STORED: { status: 409, message: 'This upload is not complete yet: send the rest of the file first' },
+  UPLOAD_CHECKSUM_MISMATCH: {
+    status: 422,
+    message: 'The file arrived damaged (its checksum does not match). Please upload it again.',
+  },
+  UPLOAD_NOT_VERIFIED: { status: 409, message: 'The scan upload is not finished and checked yet' },
+  UPLOAD_CONSUMED: { status: 409, message: 'This scan upload was used for a case already' },
+  UPLOAD_STORE_FAILED: { status: 500, message: 'The uploaded file could not be stored. Please upload it again.' },
+  // A scan refused when its upload completes, before a case can be charged for it.
+  UPLOAD_NOT_A_SCAN: { status: 422, message: 'Not a scan file: {{name}} is not an STL, PLY or OBJ mesh' },
+  UPLOAD_SCAN_DCM: {
+    status: 422,
+    message: "DCM is 3Shape's encrypted format: export the scan as STL or PLY from your scanner software",
+  },
+  UPLOAD_SCAN_CUT_SHORT: {
+    status: 422,
+    message:
+      '{{name}} is cut short: the {{format}} file ends before all the triangles it declares. Please upload the complete file.',
+  },
+  UPLOAD_SCAN_EMPTY: { status: 422, message: '{{name}} holds no surface: the {{format}} file has no triangles' },
+  UPLOAD_SCAN_UNREADABLE: { status: 422, message: '{{name}} cannot be read as a scan. {{detail}}' },
+  UPLOAD_SCAN_TOO_MANY_TRIANGLES: {
+    status: 422,
+    message:
+      '{{name}} has more than {{max}} triangles, more than can be processed. Please export it at a lower resolution.',
+  },
+  // The tus protocol's own refusals: the statuses tus clients act on.
+  UPLOAD_TUS_VERSION_UNSUPPORTED: {
+    status: 412,
+    message:
+      'The upload used another version of the upload protocol (this server speaks tus {{version}}). Please reload the page.',
+  },
+  UPLOAD_EXTENSION_UNSUPPORTED: {
+    status: 501,
+    message: 'The upload asked for tus {{extension}}, which this server does not offer',
+  },
+  UPLOAD_GONE: { status: 410, message: 'This upload is no longer available. Please upload the file again.' },
+});
+
+declare module './errors' {
+  interface AreaErrors {
+    uploads: typeof UPLOAD_ERRORS;
+  }
 }

@@ -1,3 +1,4 @@
+import type { ErrorDeclarations } from '@cuspid/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SPEC_SERVICES } from '../config/env';
 import type { Deps, JobDefinition } from '../deps';
@@ -20,6 +21,11 @@ export type ServerModule = {
   jobs?: readonly JobDefinition<unknown>[];
   /** What the area contributes to the global search (the search module gathers them from the module list). */
   search?: readonly SearchProvider[];
+  /**
+   * The error codes the area declares (`defineErrors` in its contracts file), with their statuses and messages:
+   * the server's table of codes is assembled from the module list.
+   */
+  errors?: ErrorDeclarations;
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

@@ -1,4 +1,4 @@
-import { errorText } from '@cuspid/contracts';
+import { GENERAL_ERRORS } from '@cuspid/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { requireActor } from '../plugins/authenticate';
@@ -45,7 +45,7 @@ export async function serveEventStream(
         endedBeforeOpen = reason;
         return;
       }
-      send('end', { code: reason, message: errorText(reason) });
+      send('end', { code: reason, message: GENERAL_ERRORS[reason].message });
       end();
     },
   });

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../lib/define-module';
+import { assembleErrorTable, installErrorTable } from '../lib/errors';
 import { accountModule } from './account';
 import { accountLinksModule } from './account-links';
 import { apiKeysModule } from './api-keys';
@@ -78,3 +79,6 @@ const areas: readonly ServerModule[] = [
 
 /** The areas, and the global search over them. */
 export const modules: readonly ServerModule[] = [...areas, defineSearchModule(areas)];
+
+/** Every error code the server answers with: the general ones and each area's `errors` (AppError reads it). */
+export const errorTable = installErrorTable(assembleErrorTable(modules));

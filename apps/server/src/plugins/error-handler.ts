@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import {
-  ERROR_MESSAGES,
-  ERROR_STATUS,
-  type ErrorCode,
-  type ErrorResponse,
-  VALIDATION_MESSAGES,
-} from '@cuspid/contracts';
+import { type ErrorResponse, GENERAL_ERRORS, type GeneralErrorCode, VALIDATION_MESSAGES } from '@cuspid/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -107,7 +101,7 @@ function causes(error: unknown): object[] {
 }
 
 /** The `code` of each status Fastify or a plugin answers by itself (body parsing, limits, routing). */
-const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+const STATUS_CODES: Partial<Record<number, GeneralErrorCode>> = {
   404: 'NOT_FOUND',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
@@ -140,14 +134,14 @@ export function sendError(
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-  const [status, reason, code]: [number, string, ErrorCode] =
+  const [status, reason, code]: [number, string, GeneralErrorCode] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', 'REQUEST_TOO_LARGE']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'REQUEST_TIMEOUT']
         : [400, 'Bad Request', 'BAD_REQUEST'];
   const requestId = randomUUID();
-  const body = JSON.stringify({ code, message: ERROR_MESSAGES[code], requestId } satisfies ErrorResponse);
+  const body = JSON.stringify({ code, message: GENERAL_ERRORS[code].message, requestId } satisfies ErrorResponse);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Request-Id: ${requestId}\r\n` +
@@ -160,17 +154,17 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
  * a malformed URL component): the same shape instead of Fastify's own body.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+  const code: GeneralErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST';
   return reply
-    .status(ERROR_STATUS[code])
+    .status(GENERAL_ERRORS[code].status)
     .header('x-request-id', request.id)
     .header('cache-control', 'no-store')
-    .send({ code, message: ERROR_MESSAGES[code], requestId: request.id } satisfies ErrorResponse);
+    .send({ code, message: GENERAL_ERRORS[code].message, requestId: request.id } satisfies ErrorResponse);
 }
 
 /** The one 404 of paths no route answers. */
 export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-  sendError(request, reply, 404, { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+  sendError(request, reply, 404, { code: 'NOT_FOUND', message: GENERAL_ERRORS.NOT_FOUND.message });
 
 /** One error shape everywhere (spec section 8): `code`, `message`, `errors` per field, `requestId`. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -194,11 +188,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         errors[field].push(issue.message ?? 'Invalid value');
       }
       const first = Object.values(errors)[0]?.[0];
-      return send(400, { code: 'VALIDATION_FAILED', message: first ?? ERROR_MESSAGES.VALIDATION_FAILED, errors });
+      return send(400, {
+        code: 'VALIDATION_FAILED',
+        message: first ?? GENERAL_ERRORS.VALIDATION_FAILED.message,
+        errors,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return send(500, { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL });
+      return send(500, { code: 'INTERNAL', message: GENERAL_ERRORS.INTERNAL.message });
     }
     const sqlState = inputSqlState(error);
     if (sqlState || isInvalidDate(error)) {
@@ -210,16 +208,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = STATUS_CODES[status];
-      if (code) return send(status, { code, message: ERROR_MESSAGES[code] });
-      return send(status, { code: 'BAD_REQUEST', message: error.message || ERROR_MESSAGES.BAD_REQUEST });
+      if (code) return send(status, { code, message: GENERAL_ERRORS[code].message });
+      return send(status, { code: 'BAD_REQUEST', message: error.message || GENERAL_ERRORS.BAD_REQUEST.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');
       reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
-      return send(503, { code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE });
+      return send(503, { code: 'SERVICE_UNAVAILABLE', message: GENERAL_ERRORS.SERVICE_UNAVAILABLE.message });
     }
     // Never leak internals: log the real error with the request id, answer the generic message.
     request.log.error({ err: error }, 'unhandled error');
-    return send(500, { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL });
+    return send(500, { code: 'INTERNAL', message: GENERAL_ERRORS.INTERNAL.message });
   });
 });

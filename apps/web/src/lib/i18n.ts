@@ -15,7 +15,7 @@ const BUNDLED = { common, auth, validation };
 const CORE_NAMESPACES = Object.keys(BUNDLED);
 /**
  * Loaded right after start, without holding up the first page: the error texts (one per server error code,
- * a table that grows with every area) are needed only once a call fails. Until they arrive, an error shows
+ * each feature adding its area's) are needed only once a call fails. Until they arrive, an error shows
  * the server's English message (`errorMessage` in lib/notify.ts).
  */
 const EARLY_NAMESPACES = ['errors'];
@@ -26,18 +26,32 @@ const appLoaders = import.meta.glob<Dictionary>(['./*/*.json', '!./en/{common,au
   base: '../locales',
 });
 const featureLoaders = import.meta.glob<Dictionary>('./*/locales/*.json', { base: '../features' });
+// The `errors` namespace is the app-wide texts of the general codes (locales/<lang>/errors.json) and each feature's
+// texts of its area's codes (features/<feature>/locales/errors/<lang>.json), merged: loaded early, without the
+// features' whole dictionaries.
+const featureErrorLoaders = import.meta.glob<Dictionary>('./*/locales/errors/*.json', { base: '../features' });
+
+/** A dictionary's texts; a namespace the language lacks (es and tu are partial) has none, and English fills in. */
+async function loadDictionary(language: string, namespace: string): Promise<Record<string, unknown>> {
+  if (namespace === 'errors') {
+    const parts = Object.entries(featureErrorLoaders)
+      .filter(([file]) => file.endsWith(`/errors/${language}.json`))
+      .map(([, load]) => load);
+    const loaded = await Promise.all([appLoaders[`./${language}/errors.json`], ...parts].map((load) => load?.()));
+    return Object.assign({}, ...loaded.map((module) => module?.default));
+  }
+  const load =
+    appLoaders[`./${language}/${namespace}.json`] ?? featureLoaders[`./${namespace}/locales/${language}.json`];
+  return load ? (await load()).default : {};
+}
 
 const lazyDictionaries: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, namespace, callback) {
     if (language === 'en' && namespace in BUNDLED) return callback(null, BUNDLED[namespace as keyof typeof BUNDLED]);
-    const load =
-      appLoaders[`./${language}/${namespace}.json`] ?? featureLoaders[`./${namespace}/locales/${language}.json`];
-    // Partial dictionaries (es, tu) lack some namespaces: English fills in.
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
+    loadDictionary(language, namespace).then(
+      (dictionary) => callback(null, dictionary),
       (error: unknown) => callback(error as Error, null),
     );
   },

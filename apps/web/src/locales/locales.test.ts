@@ -4,6 +4,17 @@ import { DICTIONARIES } from '../testing/dictionaries';
 
 const en = DICTIONARIES.en!;
 
+// Every error code the contracts declare: the general ones and each area's (`defineErrors` in its contracts file).
+const contracts = import.meta.glob<Record<string, unknown>>(
+  ['../../../../packages/contracts/src/*.ts', '!../../../../packages/contracts/src/*.test.ts'],
+  { eager: true },
+);
+const DECLARED_CODES = Object.values(contracts).flatMap((exports) =>
+  Object.entries(exports).flatMap(([name, declared]) =>
+    name.endsWith('_ERRORS') ? Object.keys(declared as object) : [],
+  ),
+);
+
 /** Every leaf key as `namespace:path.to.key`. */
 function flattenKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -69,6 +80,14 @@ describe('dictionaries', () => {
       expect(untranslated(DICTIONARIES[language], namespace)).toEqual([]);
     },
   );
+
+  it('has an English text for every error code the contracts declare (or for each of its contexts)', () => {
+    const texts = Object.keys(en.errors ?? {});
+    expect(DECLARED_CODES).toContain('TICKET_COMMENT_RESOLVED');
+    expect(DECLARED_CODES.filter((code) => !texts.some((key) => key === code || key.startsWith(`${code}_`)))).toEqual(
+      [],
+    );
+  });
 
   it('the completeness check notices a missing or empty Spanish error text', () => {
     const { GRANT_NOT_HELD: _removed, ...errors } = DICTIONARIES.es!.errors!;

@@ -1,12 +1,20 @@
 /**
  * Every dictionary, read eagerly for the dictionary tests, by language then namespace: the app-wide ones
- * (`locales/<lang>/<namespace>.json`) and each feature's (`features/<namespace>/locales/<lang>.json`). The same
- * two places `lib/i18n.ts` loads from, so a new feature's dictionary is checked without editing any list.
+ * (`locales/<lang>/<namespace>.json`), each feature's (`features/<namespace>/locales/<lang>.json`) and each
+ * feature's error texts (`features/<feature>/locales/errors/<lang>.json`), merged into `errors` as `lib/i18n.ts`
+ * merges them. The same places `lib/i18n.ts` loads from, so a new feature's dictionary is checked without
+ * editing any list.
  */
 type Tree = Record<string, unknown>;
 
 const appWide = import.meta.glob<Tree>('./*/*.json', { base: '../locales', eager: true, import: 'default' });
 const perFeature = import.meta.glob<Tree>('./*/locales/*.json', {
+  base: '../features',
+  eager: true,
+  import: 'default',
+});
+
+const perFeatureErrors = import.meta.glob<Tree>('./*/locales/errors/*.json', {
   base: '../features',
   eager: true,
   import: 'default',
@@ -26,6 +34,16 @@ function byLanguage(): Record<string, Record<string, Tree>> {
   for (const [file, tree] of Object.entries(perFeature)) {
     const [, namespace = '', language = ''] = /^\.\/([^/]+)\/locales\/([^/]+)\.json$/.exec(file) ?? [];
     add(language, namespace, tree);
+  }
+  for (const [file, texts] of Object.entries(perFeatureErrors)) {
+    const [, feature = '', language = ''] = /^\.\/([^/]+)\/locales\/errors\/([^/]+)\.json$/.exec(file) ?? [];
+    all[language] ??= {};
+    all[language].errors ??= {};
+    const errors = all[language].errors;
+    for (const [code, text] of Object.entries(texts)) {
+      if (code in errors) throw new Error(`Two texts for ${language}:errors:${code} (one in features/${feature})`);
+      errors[code] = text;
+    }
   }
   return all;
 }

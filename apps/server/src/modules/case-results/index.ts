@@ -1,3 +1,4 @@
+import { CASE_RESULT_ERRORS } from '@cuspid/contracts/cases';
 import { defineModule } from '../../lib/define-module';
 import { caseEngineRoutes } from './case-results.engine-routes';
 import { engineWatchdogJob } from './case-results.engine-service';
@@ -10,6 +11,7 @@ import { caseResultsRoutes } from './case-results.routes';
 export const caseResultsModule = defineModule({
   name: 'case-results',
   service: 'api',
+  errors: CASE_RESULT_ERRORS,
   routes: async (app, options) => {
     await app.register(caseResultsRoutes, options);
     await app.register(caseEngineRoutes, options);

@@ -1,3 +1,4 @@
+import { CASE_ERRORS } from '@cuspid/contracts/cases';
 import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
 import { caseLabelHooks } from './cases.labels';
@@ -40,6 +41,7 @@ export { runOfJobId } from './engines/external-engine';
 export const casesModule = defineModule({
   name: 'cases',
   service: 'api',
+  errors: CASE_ERRORS,
   routes: casesRoutes,
   jobs: [processCaseJob],
   search: [casesSearch],

@@ -1,3 +1,4 @@
+import { COMPANY_ERRORS } from '@cuspid/contracts/companies';
 import { defineModule } from '../../lib/define-module';
 import { companiesRoutes } from './companies.routes';
 import { companiesSearch } from './companies.search';
@@ -17,6 +18,7 @@ export { findInvoiceMailAddress, invoiceMailAddress, invoiceMailAddressOf } from
 export const companiesModule = defineModule({
   name: 'companies',
   service: 'api',
+  errors: COMPANY_ERRORS,
   search: [companiesSearch],
   routes: async (app, options) => {
     await app.register(companiesRoutes, options);

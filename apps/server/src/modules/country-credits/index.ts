@@ -1,3 +1,4 @@
+import { COUNTRY_CREDIT_ERRORS } from '@cuspid/contracts/packages';
 import { defineModule } from '../../lib/define-module';
 import { countryCreditsRoutes } from './country-credits.routes';
 
@@ -8,5 +9,6 @@ export { type CaseTeeth, casePriceOf, priceCase, type ToothCosts } from './case-
 export const countryCreditsModule = defineModule({
   name: 'country-credits',
   service: 'api',
+  errors: COUNTRY_CREDIT_ERRORS,
   routes: countryCreditsRoutes,
 });

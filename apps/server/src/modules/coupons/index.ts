@@ -1,3 +1,4 @@
+import { COUPON_ERRORS } from '@cuspid/contracts/coupons';
 import { defineModule } from '../../lib/define-module';
 import { couponsRoutes } from './coupons.routes';
 import { couponsSearch } from './coupons.search';
@@ -9,6 +10,7 @@ export { applyDiscountCoupon, previewDiscountCoupon } from './coupons.service';
 export const couponsModule = defineModule({
   name: 'coupons',
   service: 'api',
+  errors: COUPON_ERRORS,
   routes: couponsRoutes,
   search: [couponsSearch],
 });

@@ -1,3 +1,4 @@
+import { DOCUMENT_ASSIGNMENT_ERRORS } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 
@@ -5,5 +6,6 @@ import { documentAssignmentRoutes } from './document-assignment.routes';
 export const documentAssignmentModule = defineModule({
   name: 'document-assignment',
   service: 'api',
+  errors: DOCUMENT_ASSIGNMENT_ERRORS,
   routes: async (app, { deps }) => documentAssignmentRoutes(app, deps),
 });

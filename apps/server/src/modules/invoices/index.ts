@@ -1,3 +1,4 @@
+import { INVOICE_ERRORS } from '@cuspid/contracts/invoices';
 import { defineModule } from '../../lib/define-module';
 import { dunningJob } from './invoices.dunning';
 import { invoicesRoutes } from './invoices.routes';
@@ -14,6 +15,7 @@ export {
 export const invoicesModule = defineModule({
   name: 'invoices',
   service: 'api',
+  errors: INVOICE_ERRORS,
   routes: invoicesRoutes,
   jobs: [dunningJob],
   search: [invoicesSearch],

@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATE_ASSIGNMENT_ERRORS } from '@cuspid/contracts/mail';
 import { defineModule } from '../../lib/define-module';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 
@@ -5,5 +6,6 @@ import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.route
 export const mailTemplateAssignmentsModule = defineModule({
   name: 'mail-template-assignments',
   service: 'api',
+  errors: MAIL_TEMPLATE_ASSIGNMENT_ERRORS,
   routes: mailTemplateAssignmentsRoutes,
 });

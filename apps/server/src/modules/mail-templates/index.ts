@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATE_ERRORS } from '@cuspid/contracts/mail';
 import { defineModule } from '../../lib/define-module';
 import { mailTemplatesRoutes } from './mail-templates.routes';
 import { mailTemplatesSearch } from './mail-templates.search';
@@ -24,6 +25,7 @@ export {
 export const mailTemplatesModule = defineModule({
   name: 'mail-templates',
   service: 'mail',
+  errors: MAIL_TEMPLATE_ERRORS,
   routes: mailTemplatesRoutes,
   search: [mailTemplatesSearch],
 });

@@ -1,3 +1,4 @@
+import { PAYMENT_ERRORS } from '@cuspid/contracts/payments';
 import { defineModule } from '../../lib/define-module';
 import { paymentsRoutes } from './payments.routes';
 
@@ -12,4 +13,9 @@ export {
 export { markPaidByHand, type PaymentReport, recordPayment, type Settlement } from './payments.settle';
 
 /** Payments (ADR 0106): settling invoices, bank transfers and statements, card checkout, the payment history. */
-export const paymentsModule = defineModule({ name: 'payments', service: 'api', routes: paymentsRoutes });
+export const paymentsModule = defineModule({
+  name: 'payments',
+  service: 'api',
+  errors: PAYMENT_ERRORS,
+  routes: paymentsRoutes,
+});

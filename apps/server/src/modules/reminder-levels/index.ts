@@ -1,3 +1,4 @@
+import { REMINDER_LEVEL_ERRORS } from '@cuspid/contracts/reminder-levels';
 import { defineModule } from '../../lib/define-module';
 import { reminderLevelsRoutes } from './reminder-levels.routes';
 
@@ -7,5 +8,6 @@ export { allLevels as allReminderLevels, type ReminderLevelRow } from './reminde
 export const reminderLevelsModule = defineModule({
   name: 'reminder-levels',
   service: 'api',
+  errors: REMINDER_LEVEL_ERRORS,
   routes: reminderLevelsRoutes,
 });

@@ -1,3 +1,4 @@
+import { ROLE_ERRORS } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { rolesRoutes } from './roles.routes';
 import { rolesSearch } from './roles.search';
@@ -16,6 +17,7 @@ export {
 export const rolesModule = defineModule({
   name: 'roles',
   service: 'auth',
+  errors: ROLE_ERRORS,
   routes: rolesRoutes,
   search: [rolesSearch],
 });

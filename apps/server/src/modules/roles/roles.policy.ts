@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, errorText, notSelfService } from '@cuspid/contracts';
+import { ADMIN_ROLE, errorText, notSelfService, ROLE_ERRORS } from '@cuspid/contracts';
 import { type Actor, isAdmin } from '../../lib/actor';
 import type { Policy } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
@@ -76,6 +76,6 @@ export function assertSelfServiceRole(role: RoleFlags, permissions: readonly str
   const field = role.assignOnRegistration ? 'assign_on_registration' : 'can_register';
   throw new AppError('ROLE_SELF_SERVICE_ONLY', {
     params,
-    errors: { [field]: [errorText('ROLE_SELF_SERVICE_ONLY', params)] },
+    errors: { [field]: [errorText(ROLE_ERRORS.ROLE_SELF_SERVICE_ONLY.message, params)] },
   });
 }

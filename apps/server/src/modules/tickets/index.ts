@@ -1,3 +1,4 @@
+import { TICKET_ERRORS } from '@cuspid/contracts/tickets';
 import { defineModule } from '../../lib/define-module';
 import { ticketsRoutes } from './tickets.routes';
 import { ticketsSearch } from './tickets.search';
@@ -6,6 +7,7 @@ import { ticketsSearch } from './tickets.search';
 export const ticketsModule = defineModule({
   name: 'tickets',
   service: 'api',
+  errors: TICKET_ERRORS,
   routes: ticketsRoutes,
   search: [ticketsSearch],
 });

@@ -1,3 +1,4 @@
+import { UPLOAD_ERRORS } from '@cuspid/contracts/uploads';
 import { defineModule } from '../../lib/define-module';
 import { cleanUpUploadsJob } from './uploads.jobs';
 import { uploadsRoutes } from './uploads.routes';
@@ -16,6 +17,7 @@ export {
 export const uploadsModule = defineModule({
   name: 'uploads',
   service: 'api',
+  errors: UPLOAD_ERRORS,
   routes: uploadsRoutes,
   jobs: [cleanUpUploadsJob],
 });

@@ -1,3 +1,4 @@
+import { USER_ERRORS } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { usersRoutes } from './users.routes';
 import { usersSearch } from './users.search';
@@ -18,6 +19,7 @@ export { createUserRecord, sendWelcomeMail } from './users.service';
 export const usersModule = defineModule({
   name: 'users',
   service: 'auth',
+  errors: USER_ERRORS,
   routes: usersRoutes,
   search: [usersSearch],
 });
