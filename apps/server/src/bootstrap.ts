@@ -10,9 +10,12 @@ import { seedDemo, seedReference } from './db/seed';
 import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
+import type { ServerModule } from './lib/define-module';
+import { createEventBus } from './lib/events';
 import { newSecret } from './lib/ids';
 import { notificationsOf } from './lib/notifications';
 import { loadTokenKeys } from './lib/tokens';
+import { modules } from './modules';
 import { createStorage } from './storage/storage';
 
 /**
@@ -181,6 +184,8 @@ export type StartOptions = {
   seedDemo: boolean;
   database?: Database;
   jobPollingIntervalSeconds?: number;
+  /** The modules whose declarations (event handlers) the process runs; default the module list. */
+  modules?: readonly ServerModule[];
 };
 
 /** Opens everything a process needs: database (migrated), job queue, storage, signing keys. */
@@ -217,7 +222,19 @@ export async function createDeps(
   if (config.twoFactor.usesDevelopmentKey && config.services.includes('auth') && config.env !== 'test') {
     logger.warn('TWO_FACTOR_KEY is not set: two-factor secrets are encrypted with the development key (ADR 0033)');
   }
-  return { config, database, db: database.db, jobs, storage, fileSigningSecret: signingSecret, keys, logger, seeded };
+  const declared = options.modules ?? modules;
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    fileSigningSecret: signingSecret,
+    keys,
+    logger,
+    events: createEventBus<Deps>(declared.map((module) => module.on)),
+    seeded,
+  };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

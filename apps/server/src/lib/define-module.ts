@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SPEC_SERVICES } from '../config/env';
 import type { Deps, JobDefinition } from '../deps';
+import type { EventHandlers } from './events';
 import type { SearchProvider } from './search-provider';
 
 /** A spec service a module's routes are mounted under. */
@@ -20,6 +21,8 @@ export type ServerModule = {
   jobs?: readonly JobDefinition<unknown>[];
   /** What the area contributes to the global search (the search module gathers them from the module list). */
   search?: readonly SearchProvider[];
+  /** Its reactions to other areas' domain events (ADR 0131), run inside the emitting transaction. */
+  on?: EventHandlers<Deps>;
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

@@ -61,7 +61,7 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
     if (!row || row.processingRun !== payload.run) return null;
     if (row.status === 'queued') {
       // A new run is nobody's yet: the engine account that calls for it first holds it (ADR 0113).
-      const moved = await moveCase(tx, row, 'in-progress', SYSTEM, {
+      const moved = await moveCase(deps, tx, row, 'in-progress', SYSTEM, {
         log: { code: 'processing-started', params: { engine: engine.kind } },
         set: { processingStartedAt: new Date(), engine: engine.kind, engineUserId: null },
       });
@@ -148,7 +148,7 @@ async function failedAttempt(deps: Deps, run: EngineRun, err: unknown): Promise<
 
 /** Ends a run as failed, with the reason, gives its credits back and tells the case's creator. */
 export async function failRun(
-  deps: Pick<Deps, 'jobs' | 'config'>,
+  deps: Deps,
   tx: DbOrTx,
   row: repo.CaseRow,
   reason: string,
@@ -156,7 +156,7 @@ export async function failRun(
   /** The log line (default: "Processing failed: reason"). */
   log?: CaseLogText,
 ) {
-  const moved = await moveCase(tx, row, 'failed', changer, {
+  const moved = await moveCase(deps, tx, row, 'failed', changer, {
     log: log ?? { code: 'processing-failed', params: { reason } },
     set: { processingError: reason, processingAttempts: row.processingAttempts + 1, processedAt: new Date() },
   });
@@ -206,7 +206,7 @@ export async function completeProcessing(
     }
     if (outcome.status !== 'done') {
       const reason = outcome.reason ?? (outcome.status === 'unsupported' ? 'The scan is not supported' : 'Failed');
-      const moved = await moveCase(tx, row, outcome.status, changer, {
+      const moved = await moveCase(deps, tx, row, outcome.status, changer, {
         log: { code: 'processing-ended', params: { status: outcome.status, reason } },
         set: { processingError: reason, processedAt: new Date() },
       });
@@ -243,7 +243,7 @@ export async function completeProcessing(
         details: { result_id: result.id, version: result.version },
       });
     }
-    const done = await moveCase(tx, row, 'done', changer, {
+    const done = await moveCase(deps, tx, row, 'done', changer, {
       log: { code: 'processing-done', params: {} },
       set: { processedAt: new Date(), processingError: null, resultCount },
     });
@@ -251,7 +251,9 @@ export async function completeProcessing(
       (r) => r.processingRun === row.processingRun && r.status === 'done',
     );
     if (awaiting) {
-      const ready = await moveCase(tx, done, 'in-approval', SYSTEM, { log: { code: 'results-ready', params: {} } });
+      const ready = await moveCase(deps, tx, done, 'in-approval', SYSTEM, {
+        log: { code: 'results-ready', params: {} },
+      });
       await mailStatusReached(deps, tx, ready, 'in-approval', null);
     }
     return true;

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { bookPurchasedCredits, bookRegistrationBonus } from './credits.events';
 import { creditsRoutes } from './credits.routes';
 
 export type { Booking, BookingRefs } from './credits.ledger';
@@ -6,4 +7,9 @@ export { addCredits, refundBooking, spendCredits, takeCredits } from './credits.
 export { ledgerMismatches, readBalances } from './credits.repository';
 
 /** Credits (ADR 0090): each company's append-only ledger, its balances per credit type, grants and corrections. */
-export const creditsModule = defineModule({ name: 'credits', service: 'api', routes: creditsRoutes });
+export const creditsModule = defineModule({
+  name: 'credits',
+  service: 'api',
+  routes: creditsRoutes,
+  on: { 'invoice.paid': bookPurchasedCredits, 'company.registered': bookRegistrationBonus },
+});
