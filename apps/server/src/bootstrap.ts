@@ -11,6 +11,7 @@ import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
 import type { ServerModule } from './lib/define-module';
+import { createEngineRegistry } from './lib/engines';
 import { createEventBus } from './lib/events';
 import { newSecret } from './lib/ids';
 import { notificationsOf } from './lib/notifications';
@@ -184,7 +185,7 @@ export type StartOptions = {
   seedDemo: boolean;
   database?: Database;
   jobPollingIntervalSeconds?: number;
-  /** The modules whose declarations (event handlers) the process runs; default the module list. */
+  /** The modules whose declarations (event handlers, engines) the process runs; default the module list. */
   modules?: readonly ServerModule[];
 };
 
@@ -195,6 +196,11 @@ export async function createDeps(
   options: StartOptions,
 ): Promise<Deps & { seeded: boolean }> {
   const started = Date.now();
+  const declared = options.modules ?? modules;
+  const engines = createEngineRegistry<Deps>(
+    declared.flatMap((module) => module.engines ?? []),
+    config.cases.engine,
+  );
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
   const jobs = createJobQueue(database, allJobs, logger, {
     schema: config.jobSchema,
@@ -222,7 +228,6 @@ export async function createDeps(
   if (config.twoFactor.usesDevelopmentKey && config.services.includes('auth') && config.env !== 'test') {
     logger.warn('TWO_FACTOR_KEY is not set: two-factor secrets are encrypted with the development key (ADR 0033)');
   }
-  const declared = options.modules ?? modules;
   return {
     config,
     database,
@@ -233,6 +238,7 @@ export async function createDeps(
     keys,
     logger,
     events: createEventBus<Deps>(declared.map((module) => module.on)),
+    engines,
     seeded,
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from './config/env';
 import type { Database, Db, DbOrTx } from './db/client';
+import type { EngineRegistry } from './lib/engines';
 import type { EventBus } from './lib/events';
 import type { TokenKeys } from './lib/tokens';
 import type { Storage } from './storage/storage';
@@ -20,6 +21,8 @@ export type Deps = {
   logger: Logger;
   /** The modules' handlers of domain events (lib/events.ts: `emit(deps, tx, name, payload)`). */
   events: EventBus<Deps>;
+  /** The engines the modules declare, by id (lib/engines.ts); cases name theirs. */
+  engines: EngineRegistry<Deps>;
 };
 
 // The job queue's types live here with Deps, not in jobs/: a job handler receives Deps, and Deps holds

@@ -190,8 +190,14 @@ const envSchema = z
      * refused in production (ADR 0051).
      */
     CAPTCHA_TEST_MODE: bool.default(false),
-    /** Which engine processes cases (ADR 0101): the built-in reference engine, or an external one at ENGINE_URL. */
-    CASE_ENGINE: z.enum(['reference', 'external']).default('reference'),
+    /**
+     * Which engine processes new cases (ADR 0101, 0132): the built-in `reference` engine, the `external` one at
+     * ENGINE_URL, or another a module declares (an unknown id stops the boot).
+     */
+    CASE_ENGINE: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, 'an engine id: lower-case letters, digits and -')
+      .default('reference'),
     /** Attempts of one processing run before the case fails for good (its credits are then refunded). */
     CASE_PROCESSING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
     /** The external engine's job endpoint: each run is POSTed there, signed with ENGINE_SIGNING_SECRET. */

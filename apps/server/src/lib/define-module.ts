@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SPEC_SERVICES } from '../config/env';
 import type { Deps, JobDefinition } from '../deps';
+import type { Engine } from './engines';
 import type { EventHandlers } from './events';
 import type { SearchProvider } from './search-provider';
 
@@ -23,6 +24,8 @@ export type ServerModule = {
   search?: readonly SearchProvider[];
   /** Its reactions to other areas' domain events (ADR 0131), run inside the emitting transaction. */
   on?: EventHandlers<Deps>;
+  /** The engines it brings (ADR 0132), each under its own id; a case names the one that processes it. */
+  engines?: readonly Engine<Deps>[];
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

@@ -19,11 +19,12 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { auditLog, caseResults, cases, creditLedger } from '../../db/schema';
-import { processCase, registerEngine } from '../cases/cases.processing';
+import type { Deps } from '../../deps';
+import { createEngineRegistry } from '../../lib/engines';
+import { processCase } from '../cases/cases.processing';
 import {
   createExternalEngine,
   engineJobId,
-  externalEngine,
   signEngineBody,
   verifyEngineSignature,
 } from '../cases/engines/external-engine';
@@ -391,10 +392,10 @@ describe('processing by the external engine', () => {
 
   it('counts an engine that does not answer in time as a failed attempt', async () => {
     engine.mode = 'hang';
-    registerEngine(createExternalEngine({ timeoutMs: 300 }));
+    const impatient = createEngineRegistry<Deps>([createExternalEngine({ timeoutMs: 300 })], 'external');
     try {
       const made = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'queued' });
-      await expect(processCase(ctx.deps, { caseId: made.id, run: 1 })).rejects.toThrow(
+      await expect(processCase({ ...ctx.deps, engines: impatient }, { caseId: made.id, run: 1 })).rejects.toThrow(
         'The engine did not answer within 0.3 s',
       );
       expect(await caseOf(made.id)).toMatchObject({
@@ -403,7 +404,6 @@ describe('processing by the external engine', () => {
         processingError: 'The engine did not answer within 0.3 s',
       });
     } finally {
-      registerEngine(externalEngine);
       engine.mode = 'work';
     }
   });

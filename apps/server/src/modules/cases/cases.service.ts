@@ -199,7 +199,7 @@ export async function createCase(deps: Deps, actor: Actor, body: z.output<typeof
       creditsSpent: price.credits,
       chargeBookingId: spend?.bookingId ?? null,
       processingRun: 1,
-      engine: deps.config.cases.engine,
+      engine: deps.engines.defaultId,
     });
     await repo.insertJaws(
       tx,
