@@ -17,6 +17,7 @@ import { newSecret } from './lib/ids';
 import { notificationsOf } from './lib/notifications';
 import { loadTokenKeys } from './lib/tokens';
 import { modules } from './modules';
+import { createSettingsStore } from './modules/settings';
 import { createStorage } from './storage/storage';
 
 /**
@@ -185,7 +186,7 @@ export type StartOptions = {
   seedDemo: boolean;
   database?: Database;
   jobPollingIntervalSeconds?: number;
-  /** The modules whose declarations (event handlers, engines) the process runs; default the module list. */
+  /** The modules whose declarations (event handlers, engines, settings) the process runs; default the module list. */
   modules?: readonly ServerModule[];
 };
 
@@ -239,6 +240,10 @@ export async function createDeps(
     logger,
     events: createEventBus<Deps>(declared.map((module) => module.on)),
     engines,
+    settings: createSettingsStore(
+      { config, database, db: database.db, logger },
+      declared.flatMap((module) => (module.settings ? [module.settings] : [])),
+    ),
     seeded,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { Database, Db, DbOrTx } from './db/client';
 import type { EngineRegistry } from './lib/engines';
 import type { EventBus } from './lib/events';
+import type { Settings } from './lib/settings';
 import type { TokenKeys } from './lib/tokens';
 import type { Storage } from './storage/storage';
 
@@ -23,6 +24,8 @@ export type Deps = {
   events: EventBus<Deps>;
   /** The engines the modules declare, by id (lib/engines.ts); cases name theirs. */
   engines: EngineRegistry<Deps>;
+  /** Business settings, one section per area (ADR 0133): `await deps.settings.get('invoices')`. */
+  settings: Settings;
 };
 
 // The job queue's types live here with Deps, not in jobs/: a job handler receives Deps, and Deps holds

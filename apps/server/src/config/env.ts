@@ -163,6 +163,7 @@ const envSchema = z
       .int()
       .min(1)
       .default(500 * 1024 * 1024),
+    // Business settings kept in the database (ADR 0133): these variables are only their defaults until a save.
     /** Where the support team is told of new tickets and customers' replies (ADR 0112); unset: nobody is. */
     TICKET_SUPPORT_MAIL: z.email().optional(),
     /** How invoice numbers are written (ADR 0105): one `{N…}` counter per year, `{YYYY}` or `{YY}` the year. */
@@ -380,8 +381,14 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
-    tickets: { supportMail: env.TICKET_SUPPORT_MAIL },
-    invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
+    /**
+     * What the environment gives business settings (ADR 0133): their defaults until one is saved. Read the
+     * settings (`deps.settings.get(key)`), never these.
+     */
+    settingDefaults: {
+      tickets: { supportMail: env.TICKET_SUPPORT_MAIL },
+      invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
+    },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }

@@ -4,6 +4,7 @@ import type { Deps, JobDefinition } from '../deps';
 import type { Engine } from './engines';
 import type { EventHandlers } from './events';
 import type { SearchProvider } from './search-provider';
+import type { SettingsSection } from './settings';
 
 /** A spec service a module's routes are mounted under. */
 export type ServiceName = (typeof SPEC_SERVICES)[number];
@@ -26,6 +27,8 @@ export type ServerModule = {
   on?: EventHandlers<Deps>;
   /** The engines it brings (ADR 0132), each under its own id; a case names the one that processes it. */
   engines?: readonly Engine<Deps>[];
+  /** Its section of the business settings (ADR 0133): key, zod schema, defaults; read with deps.settings.get(key). */
+  settings?: SettingsSection;
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

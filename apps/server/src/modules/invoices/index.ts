@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/define-module';
 import { dunningJob } from './invoices.dunning';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicesSearch } from './invoices.search';
+import { invoiceSettings } from './invoices.settings';
 
 export {
   type InvoiceParties,
@@ -17,4 +18,5 @@ export const invoicesModule = defineModule({
   routes: invoicesRoutes,
   jobs: [dunningJob],
   search: [invoicesSearch],
+  settings: invoiceSettings,
 });

@@ -1,6 +1,7 @@
 import { defineModule } from '../../lib/define-module';
 import { ticketsRoutes } from './tickets.routes';
 import { ticketsSearch } from './tickets.search';
+import { ticketSettings } from './tickets.settings';
 
 /** Support tickets (ADR 0112): numbered tickets, public answers and internal notes, files, history and mails. */
 export const ticketsModule = defineModule({
@@ -8,4 +9,5 @@ export const ticketsModule = defineModule({
   service: 'api',
   routes: ticketsRoutes,
   search: [ticketsSearch],
+  settings: ticketSettings,
 });
