@@ -497,7 +497,11 @@ describe('POST /api/case-results/{id}', () => {
     expect(notInProgress.statusCode).toBe(409);
     expect(notInProgress.json().message).toBe('The case is not being processed by an engine (it is failed)');
     // The external engine never held a case the reference engine processes: it is not found.
-    const reference = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'in-progress' });
+    const reference = await createTestCase(ctx.deps, {
+      companyId: customer.companyId,
+      status: 'in-progress',
+      engine: 'reference',
+    });
     expect((await report(reference.id, { status: 'done' })).json().code).toBe('NOT_FOUND');
   });
 });
@@ -746,7 +750,11 @@ describe('every engine call stays inside a run the engine holds', () => {
       name: 'another case',
       setup: async () => {
         const other = await createTestUser(ctx.deps);
-        const made = await createTestCase(ctx.deps, { companyId: other.companyId, withResult: true });
+        const made = await createTestCase(ctx.deps, {
+          companyId: other.companyId,
+          withResult: true,
+          engine: 'reference',
+        });
         return { caseId: made.id, resultId: made.resultId! };
       },
       expected: {
@@ -807,6 +815,7 @@ describe('every engine call stays inside a run the engine holds', () => {
           companyId: customer.companyId,
           status: 'in-progress',
           withResult: true,
+          engine: 'reference',
         });
         await ctx.deps.db.update(cases).set({ processingRun: 2 }).where(eq(cases.id, made.id));
         return { caseId: made.id, resultId: made.resultId! };
