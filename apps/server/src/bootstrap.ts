@@ -10,9 +10,14 @@ import { seedDemo, seedReference } from './db/seed';
 import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
+import type { ServerModule } from './lib/define-module';
+import { createEngineRegistry } from './lib/engines';
+import { createEventBus } from './lib/events';
 import { newSecret } from './lib/ids';
 import { notificationsOf } from './lib/notifications';
 import { loadTokenKeys } from './lib/tokens';
+import { modules } from './modules';
+import { createSettingsStore } from './modules/settings';
 import { createStorage } from './storage/storage';
 
 /**
@@ -181,6 +186,8 @@ export type StartOptions = {
   seedDemo: boolean;
   database?: Database;
   jobPollingIntervalSeconds?: number;
+  /** The modules whose declarations (event handlers, engines, settings) the process runs; default the module list. */
+  modules?: readonly ServerModule[];
 };
 
 /** Opens everything a process needs: database (migrated), job queue, storage, signing keys. */
@@ -190,6 +197,11 @@ export async function createDeps(
   options: StartOptions,
 ): Promise<Deps & { seeded: boolean }> {
   const started = Date.now();
+  const declared = options.modules ?? modules;
+  const engines = createEngineRegistry<Deps>(
+    declared.flatMap((module) => module.engines ?? []),
+    config.cases.engine,
+  );
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
   const jobs = createJobQueue(database, allJobs, logger, {
     schema: config.jobSchema,
@@ -217,7 +229,23 @@ export async function createDeps(
   if (config.twoFactor.usesDevelopmentKey && config.services.includes('auth') && config.env !== 'test') {
     logger.warn('TWO_FACTOR_KEY is not set: two-factor secrets are encrypted with the development key (ADR 0033)');
   }
-  return { config, database, db: database.db, jobs, storage, fileSigningSecret: signingSecret, keys, logger, seeded };
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    fileSigningSecret: signingSecret,
+    keys,
+    logger,
+    events: createEventBus<Deps>(declared.map((module) => module.on)),
+    engines,
+    settings: createSettingsStore(
+      { config, database, db: database.db, logger },
+      declared.flatMap((module) => (module.settings ? [module.settings] : [])),
+    ),
+    seeded,
+  };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

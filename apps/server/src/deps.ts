@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from './config/env';
 import type { Database, Db, DbOrTx } from './db/client';
+import type { EngineRegistry } from './lib/engines';
+import type { EventBus } from './lib/events';
+import type { Settings } from './lib/settings';
 import type { TokenKeys } from './lib/tokens';
 import type { Storage } from './storage/storage';
 
@@ -17,6 +20,12 @@ export type Deps = {
   fileSigningSecret: string;
   keys: TokenKeys;
   logger: Logger;
+  /** The modules' handlers of domain events (lib/events.ts: `emit(deps, tx, name, payload)`). */
+  events: EventBus<Deps>;
+  /** The engines the modules declare, by id (lib/engines.ts); cases name theirs. */
+  engines: EngineRegistry<Deps>;
+  /** Business settings, one section per area (ADR 0133): `await deps.settings.get('invoices')`. */
+  settings: Settings;
 };
 
 // The job queue's types live here with Deps, not in jobs/: a job handler receives Deps, and Deps holds

@@ -48,6 +48,8 @@ export type TestCaseOptions = {
   name?: string;
   /** The scan of a jaw (default: a small tetrahedron STL named `<jaw>.stl`). */
   files?: Partial<Record<Jaw, { fileName: string; content: Uint8Array }>>;
+  /** The engine that processes it (default: the configured one, as a submission gives it). */
+  engine?: string;
 };
 
 /**
@@ -92,7 +94,7 @@ export async function createTestCase(deps: Deps, options: TestCaseOptions) {
       creditsSpent: options.credits ?? 0,
       chargeBookingId,
       processingRun: 1,
-      engine: 'reference',
+      engine: options.engine ?? deps.engines.defaultId,
       resultCount: options.withResult ? 1 : 0,
     })
     .returning();

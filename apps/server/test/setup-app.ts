@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Deps } from '../src/deps';
 import { DEFAULT_JOB_SCHEMA } from '../src/jobs/queue';
+import type { ServerModule } from '../src/lib/define-module';
 import { insertCompany } from '../src/modules/companies';
 import { findRolesByName } from '../src/modules/roles';
 import { hashPassword } from '../src/modules/sessions';
@@ -42,6 +43,8 @@ export type TestAppOptions = {
   logDestination?: DestinationStream;
   /** A logger of the test's own (e.g. to read what one request logs); takes precedence over `logDestination`. */
   logger?: Logger;
+  /** The modules whose declarations (event handlers, engines, settings) the app runs; default the module list. */
+  modules?: readonly ServerModule[];
 };
 
 /** A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener. */
@@ -72,6 +75,7 @@ export async function createTestApp(
     seedDemo: false,
     database,
     jobPollingIntervalSeconds: 0.5,
+    ...(options.modules ? { modules: options.modules } : {}),
   });
   const app = await buildApp(deps);
   await app.ready();

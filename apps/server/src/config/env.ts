@@ -163,6 +163,7 @@ const envSchema = z
       .int()
       .min(1)
       .default(500 * 1024 * 1024),
+    // Business settings kept in the database (ADR 0133): these variables are only their defaults until a save.
     /** Where the support team is told of new tickets and customers' replies (ADR 0112); unset: nobody is. */
     TICKET_SUPPORT_MAIL: z.email().optional(),
     /** How invoice numbers are written (ADR 0105): one `{N…}` counter per year, `{YYYY}` or `{YY}` the year. */
@@ -190,8 +191,14 @@ const envSchema = z
      * refused in production (ADR 0051).
      */
     CAPTCHA_TEST_MODE: bool.default(false),
-    /** Which engine processes cases (ADR 0101): the built-in reference engine, or an external one at ENGINE_URL. */
-    CASE_ENGINE: z.enum(['reference', 'external']).default('reference'),
+    /**
+     * Which engine processes new cases (ADR 0101, 0132): the built-in `reference` engine, the `external` one at
+     * ENGINE_URL, or another a module declares (an unknown id stops the boot).
+     */
+    CASE_ENGINE: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, 'an engine id: lower-case letters, digits and -')
+      .default('reference'),
     /** Attempts of one processing run before the case fails for good (its credits are then refunded). */
     CASE_PROCESSING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
     /** The external engine's job endpoint: each run is POSTed there, signed with ENGINE_SIGNING_SECRET. */
@@ -374,8 +381,14 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
-    tickets: { supportMail: env.TICKET_SUPPORT_MAIL },
-    invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
+    /**
+     * What the environment gives business settings (ADR 0133): their defaults until one is saved. Read the
+     * settings (`deps.settings.get(key)`), never these.
+     */
+    settingDefaults: {
+      tickets: { supportMail: env.TICKET_SUPPORT_MAIL },
+      invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
+    },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }

@@ -2,7 +2,10 @@ import type { ErrorDeclarations } from '@cuspid/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SPEC_SERVICES } from '../config/env';
 import type { Deps, JobDefinition } from '../deps';
+import type { Engine } from './engines';
+import type { EventHandlers } from './events';
 import type { SearchProvider } from './search-provider';
+import type { SettingsSection } from './settings';
 
 /** A spec service a module's routes are mounted under. */
 export type ServiceName = (typeof SPEC_SERVICES)[number];
@@ -26,6 +29,12 @@ export type ServerModule = {
    * the server's table of codes is assembled from the module list.
    */
   errors?: ErrorDeclarations;
+  /** Its reactions to other areas' domain events (ADR 0131), run inside the emitting transaction. */
+  on?: EventHandlers<Deps>;
+  /** The engines it brings (ADR 0132), each under its own id; a case names the one that processes it. */
+  engines?: readonly Engine<Deps>[];
+  /** Its section of the business settings (ADR 0133): key, zod schema, defaults; read with deps.settings.get(key). */
+  settings?: SettingsSection;
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

@@ -15,6 +15,12 @@ async function readWhole(part: MultipartFile): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** 400 in the usual shape, with an error per field (the first one as the message). */
+export function invalidForm(errors: FieldErrors): AppError {
+  const first = Object.values(errors)[0]?.[0];
+  return new AppError('VALIDATION_FAILED', { ...(first ? { message: first } : {}), errors });
+}
+
 export const fileRequiredError = () =>
   new AppError('VALIDATION_FAILED', {
     message: VALIDATION_MESSAGES.fileRequired,
@@ -25,7 +31,7 @@ export const fileRequiredError = () =>
  * A multipart form of text fields and one small file (a logo, a template; the size limit keeps it small):
  * the fields parsed by their zod schema, the file read whole. Every problem answers 400 in the usual shape
  * with an error per field (`file` when the file is missing or empty), a file over `maxFileBytes` 413.
- * Large uploads (scans, documents) stream instead; they do not come through here.
+ * Large uploads (scans, documents, an engine's results: multipart-stream.ts) stream instead.
  */
 export async function readMultipartForm<S extends z.ZodType>(
   request: FastifyRequest,
@@ -47,25 +53,40 @@ export async function readMultipartForm<S extends z.ZodType>(
 
 /**
  * A form's text fields parsed by their zod schema: 400 in the usual shape with an error per field, together with
- * `otherErrors` (a file's) when there are any.
+ * `otherErrors` (a file's) when there are any. `prefix` names a field whose value was parsed (`manifest.0.kind`).
  */
 export function parseFormFields<S extends z.ZodType>(
   fields: S,
   raw: unknown,
   otherErrors: FieldErrors = {},
+  prefix = '',
 ): z.output<S> {
   const errors: FieldErrors = {};
   const parsed = fields.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path.join('.') || '_';
+      const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
       errors[field] = [...(errors[field] ?? []), issue.message];
     }
   }
   Object.assign(errors, otherErrors);
-  const first = Object.values(errors)[0]?.[0];
-  if (!parsed.success || first) {
-    throw new AppError('VALIDATION_FAILED', { ...(first ? { message: first } : {}), errors });
-  }
+  if (!parsed.success || Object.keys(errors).length) throw invalidForm(errors);
   return parsed.data;
+}
+
+/** The JSON text field `name` (absent: undefined), parsed by its schema; 400 naming the field otherwise. */
+export function parseJsonField<S extends z.ZodType>(
+  raw: Record<string, string>,
+  name: string,
+  schema: S,
+): z.output<S> | undefined {
+  const text = raw[name];
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidForm({ [name]: [`The ${name} field is not valid JSON`] });
+  }
+  return parseFormFields(schema, value, {}, name);
 }

@@ -29,6 +29,7 @@ import { rolesModule } from './roles';
 import { defineSearchModule } from './search';
 import { sentMailsModule } from './sent-mails';
 import { sessionsModule } from './sessions';
+import { settingsModule } from './settings';
 import { ticketsModule } from './tickets';
 import { twoFactorModule } from './two-factor';
 import { unitsModule } from './units';
@@ -75,6 +76,7 @@ const areas: readonly ServerModule[] = [
   ticketsModule,
   newsModule,
   contentModule,
+  settingsModule,
 ];
 
 /** The areas, and the global search over them. */

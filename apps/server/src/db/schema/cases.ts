@@ -82,7 +82,8 @@ export const cases = backend.table(
     index('cases_patient_trgm_idx').using('gin', t.patient.op('gin_trgm_ops')),
     check('cases_status_check', caseStatusCheck(t.status)),
     check('cases_previous_status_check', sql`${t.previousStatus} is null or ${caseStatusCheck(t.previousStatus)}`),
-    check('cases_engine_check', sql`${t.engine} is null or ${t.engine} in ('reference', 'external')`),
+    // Any engine a module declares (ADR 0132): its id's shape, not a list.
+    check('cases_engine_check', sql`${t.engine} is null or ${t.engine} ~ '^[a-z][a-z0-9-]{0,39}$'`),
     check('cases_credits_spent_check', sql`${t.creditsSpent} >= 0`),
   ],
 );
@@ -143,7 +144,7 @@ export const caseResults = backend.table(
       'case_results_status_check',
       sql`${t.status} in ('in-progress', 'done', 'failed', 'approved', 'rejected', 'hidden')`,
     ),
-    check('case_results_engine_check', sql`${t.engine} in ('reference', 'external')`),
+    check('case_results_engine_check', sql`${t.engine} ~ '^[a-z][a-z0-9-]{0,39}$'`),
   ],
 );
 

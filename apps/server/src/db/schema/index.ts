@@ -18,6 +18,7 @@ export * from './permissions';
 export * from './registration';
 export * from './roles';
 export * from './sessions';
+export * from './settings';
 export * from './tickets';
 export * from './two-factor';
 export * from './units';

@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { errorResponseSchema, errorResponses, idParamsSchema } from '@cuspid/contracts';
 import {
   CASE_PERMISSIONS,
@@ -16,13 +13,13 @@ import {
   saveMultipleResultsFieldsSchema,
   saveResultsFieldsSchema,
 } from '@cuspid/contracts/cases';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { AppError, type FieldErrors } from '../../lib/errors';
-import { fileRequiredError } from '../../lib/multipart-form';
+import { invalidForm, parseFormFields, parseJsonField } from '../../lib/multipart-form';
+import { readStreamedForm } from '../../lib/multipart-stream';
 import { requireActor } from '../../plugins/authenticate';
 import { safeName } from '../cases';
 import * as engine from './case-results.engine-service';
@@ -31,108 +28,16 @@ const tags = ['cases'];
 const permission = CASE_PERMISSIONS.engine;
 const binary = z.any().describe('the file');
 
-// --- Multipart: text fields first, then the file parts, each streamed into storage --------------------
-
-function invalid(errors: FieldErrors): AppError {
-  const first = Object.values(errors)[0]?.[0];
-  return new AppError('VALIDATION_FAILED', { ...(first ? { message: first } : {}), errors });
-}
-
-/** A text field parsed by its schema; a problem answers 400 naming the field (`manifest.0.kind`, …). */
-function parseFields<S extends z.ZodType>(schema: S, raw: unknown, prefix = ''): z.output<S> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  throw invalid(errors);
-}
-
-/** The JSON field `name` (absent: undefined), parsed by its schema. */
-function jsonField<S extends z.ZodType>(raw: Record<string, string>, name: string, schema: S): z.output<S> | undefined {
-  const text = raw[name];
-  if (text === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalid({ [name]: [`The ${name} field is not valid JSON`] });
-  }
-  return parseFields(schema, value, name);
-}
-
-const KNOWN_TYPES: Record<string, string> = {
-  stl: 'model/stl',
-  ply: 'application/ply',
-  obj: 'model/obj',
-  json: 'application/json',
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  txt: 'text/plain',
-};
-
-/** The content type to store: the part's if it is a plain `type/subtype`, else by the file name's extension. */
-function contentTypeOf(part: MultipartFile): string {
-  const given = part.mimetype?.toLowerCase();
-  if (given && given !== 'application/octet-stream' && /^[a-z0-9.+-]{1,60}\/[a-z0-9.+-]{1,100}$/.test(given))
-    return given;
-  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(part.filename ?? '')?.[1]?.toLowerCase() ?? '';
-  return KNOWN_TYPES[extension] ?? 'application/octet-stream';
-}
-
-/**
- * Streams one file part into storage at `key`, measuring its size and SHA-256 on the way: no more than a
- * chunk is held in memory. Past the size limit the part fails with 413 and nothing stays stored.
- */
-async function storePart(deps: Deps, part: MultipartFile, key: string) {
-  const hash = createHash('sha256');
-  let size = 0;
-  let tooLarge = false;
-  part.file.once('limit', () => {
-    tooLarge = true;
-    part.file.destroy(new AppError('PAYLOAD_TOO_LARGE'));
-  });
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      size += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  const contentType = contentTypeOf(part);
-  try {
-    await Promise.all([pipeline(part.file, meter), deps.storage.put(key, meter, { contentType })]);
-  } catch (err) {
-    meter.destroy();
-    part.file.resume();
-    await deps.storage.delete(key).catch(() => undefined);
-    if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE');
-    throw err;
-  }
-  if (tooLarge || part.file.truncated) {
-    await deps.storage.delete(key);
-    throw new AppError('PAYLOAD_TOO_LARGE');
-  }
-  if (size === 0) {
-    await deps.storage.delete(key);
-    throw invalid({ file: [`The file ${part.filename} is empty`] });
-  }
-  return { contentType, size, sha256: hash.digest('hex') };
-}
+// --- Multipart: text fields first, then the file parts, each streamed into storage (lib/multipart-stream.ts) -----
 
 type FileEntry = { kind: engine.StoredFile['kind']; jaw: engine.StoredFile['jaw'] };
 
 /**
- * Reads an engine call's multipart body: the text fields (which must come before the files), then each
- * `file` part streamed into the target's folder. `begin` checks the fields and the case before any file is
- * stored; `entryOf` gives a file's kind and jaw by its name. What was stored is deleted if anything fails
- * (here or in `finish`).
+ * Reads an engine call's multipart body: the text fields, then each `file` part streamed into the target's
+ * folder. `begin` checks the fields and the case before any file is stored; `entryOf` gives a file's kind and
+ * jaw by its name. What was stored is deleted if anything fails (here or in `finish`).
  */
-async function readEngineForm<T, R>(
+function readEngineForm<T, R>(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -140,54 +45,16 @@ async function readEngineForm<T, R>(
   entryOf: (context: T, fileName: string) => FileEntry,
   finish: (context: T, files: engine.StoredFile[]) => Promise<R>,
 ): Promise<R> {
-  if (!request.isMultipart()) throw fileRequiredError();
-  const raw: Record<string, string> = {};
-  let started: { target: engine.EngineTarget; context: T } | undefined;
-  const files: engine.StoredFile[] = [];
-  const names = new Set<string>();
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: deps.config.cases.external.maxResultFileBytes,
-        files: ENGINE_FILES_MAX,
-        fields: 10,
-        fieldSize: 1_000_000,
-        parts: ENGINE_FILES_MAX + 10,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (started) throw invalid({ [part.fieldname]: ['Send every text field before the files'] });
-        raw[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file') throw invalid({ [part.fieldname]: ['Send each file in a part named file'] });
-      started ??= await begin(raw);
-      const fileName = (part.filename ?? '').trim();
-      if (!fileName) throw invalid({ file: ['Each file needs a file name'] });
-      if (names.has(fileName)) throw invalid({ file: [`The file name ${fileName} occurs twice`] });
-      names.add(fileName);
-      const entry = entryOf(started.context, fileName);
-      const key = `${started.target.folder}/${files.length + 1}-${safeName(fileName)}`;
-      const stored = await storePart(deps, part, key);
-      files.push({ key, fileName, kind: entry.kind, jaw: entry.jaw, ...stored });
-    }
-    if (!started) {
-      await begin(raw);
-      throw fileRequiredError();
-    }
-    return await finish(started.context, files);
-  } catch (err) {
-    for (const file of files) await deps.storage.delete(file.key).catch(() => undefined);
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-      throw invalid({ file: [`Send at most ${ENGINE_FILES_MAX} files in one call`] });
-    const tooLarge = ['FST_REQ_FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE'].includes((err as { code?: string }).code ?? '');
-    // The client may still be sending (up to the rest of a large file): end the connection with the answer
-    // rather than read and throw away what follows.
-    if (tooLarge) reply.header('connection', 'close');
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
-    throw err;
-  }
+  return readStreamedForm(request, reply, {
+    storage: deps.storage,
+    limits: { maxFileBytes: deps.config.cases.external.maxResultFileBytes, maxFiles: ENGINE_FILES_MAX },
+    begin,
+    place: (started, fileName, index) => ({
+      key: `${started.target.folder}/${index + 1}-${safeName(fileName)}`,
+      entry: entryOf(started.context, fileName),
+    }),
+    finish: (started, files) => finish(started.context, files),
+  });
 }
 
 const entryFrom =
@@ -201,7 +68,7 @@ const entryFrom =
 function assertAllSent(expected: string[], files: engine.StoredFile[], field = 'manifest') {
   const sent = new Set(files.map((f) => f.fileName));
   const missing = expected.filter((name) => !sent.has(name));
-  if (missing.length) throw invalid({ [field]: [`No file part for ${missing.slice(0, 5).join(', ')}`] });
+  if (missing.length) throw invalidForm({ [field]: [`No file part for ${missing.slice(0, 5).join(', ')}`] });
 }
 
 // --- Routes ------------------------------------------------------------------------------------------
@@ -241,8 +108,8 @@ export const caseEngineRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
         request,
         reply,
         async (raw) => {
-          const fields = parseFields(saveResultsFieldsSchema, raw);
-          const manifest = jsonField(raw, 'manifest', resultFilesManifestSchema);
+          const fields = parseFormFields(saveResultsFieldsSchema, raw);
+          const manifest = parseJsonField(raw, 'manifest', resultFilesManifestSchema);
           const target = await engine.engineTarget(deps, actor, fields.case_id, fields.job_id);
           return { target, context: { fields, manifest, target } };
         },
@@ -280,14 +147,14 @@ export const caseEngineRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
         request,
         reply,
         async (raw) => {
-          const fields = parseFields(saveMultipleResultsFieldsSchema, raw);
-          const manifest = jsonField(raw, 'manifest', resultsManifestSchema);
-          if (!manifest) throw invalid({ manifest: ['List the results and their files in the manifest field'] });
+          const fields = parseFormFields(saveMultipleResultsFieldsSchema, raw);
+          const manifest = parseJsonField(raw, 'manifest', resultsManifestSchema);
+          if (!manifest) throw invalidForm({ manifest: ['List the results and their files in the manifest field'] });
           const owner = new Map<string, number>();
           manifest.forEach((result, index) => {
             for (const file of result.files) {
               if (owner.has(file.file_name))
-                throw invalid({ manifest: [`The file name ${file.file_name} is listed twice`] });
+                throw invalidForm({ manifest: [`The file name ${file.file_name} is listed twice`] });
               owner.set(file.file_name, index);
             }
           });
@@ -296,7 +163,7 @@ export const caseEngineRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
         },
         (context, fileName) => {
           const index = context.owner.get(fileName);
-          if (index === undefined) throw invalid({ file: [`The manifest lists no file ${fileName}`] });
+          if (index === undefined) throw invalidForm({ file: [`The manifest lists no file ${fileName}`] });
           return entryFrom(context.manifest[index]!.files)(fileName);
         },
         async (context, files) => {
@@ -334,8 +201,8 @@ export const caseEngineRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
         request,
         reply,
         async (raw) => {
-          const fields = parseFields(saveFilesFieldsSchema, raw);
-          const manifest = jsonField(raw, 'manifest', resultFilesManifestSchema);
+          const fields = parseFormFields(saveFilesFieldsSchema, raw);
+          const manifest = parseJsonField(raw, 'manifest', resultFilesManifestSchema);
           const target = await engine.fileTarget(deps, actor, fields.result_id);
           return { target, context: { fields, manifest } };
         },

@@ -19,11 +19,12 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { auditLog, caseResults, cases, creditLedger } from '../../db/schema';
-import { processCase, registerEngine } from '../cases/cases.processing';
+import type { Deps } from '../../deps';
+import { createEngineRegistry } from '../../lib/engines';
+import { processCase } from '../cases/cases.processing';
 import {
   createExternalEngine,
   engineJobId,
-  externalEngine,
   signEngineBody,
   verifyEngineSignature,
 } from '../cases/engines/external-engine';
@@ -391,10 +392,10 @@ describe('processing by the external engine', () => {
 
   it('counts an engine that does not answer in time as a failed attempt', async () => {
     engine.mode = 'hang';
-    registerEngine(createExternalEngine({ timeoutMs: 300 }));
+    const impatient = createEngineRegistry<Deps>([createExternalEngine({ timeoutMs: 300 })], 'external');
     try {
       const made = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'queued' });
-      await expect(processCase(ctx.deps, { caseId: made.id, run: 1 })).rejects.toThrow(
+      await expect(processCase({ ...ctx.deps, engines: impatient }, { caseId: made.id, run: 1 })).rejects.toThrow(
         'The engine did not answer within 0.3 s',
       );
       expect(await caseOf(made.id)).toMatchObject({
@@ -403,7 +404,6 @@ describe('processing by the external engine', () => {
         processingError: 'The engine did not answer within 0.3 s',
       });
     } finally {
-      registerEngine(externalEngine);
       engine.mode = 'work';
     }
   });
@@ -497,7 +497,11 @@ describe('POST /api/case-results/{id}', () => {
     expect(notInProgress.statusCode).toBe(409);
     expect(notInProgress.json().message).toBe('The case is not being processed by an engine (it is failed)');
     // The external engine never held a case the reference engine processes: it is not found.
-    const reference = await createTestCase(ctx.deps, { companyId: customer.companyId, status: 'in-progress' });
+    const reference = await createTestCase(ctx.deps, {
+      companyId: customer.companyId,
+      status: 'in-progress',
+      engine: 'reference',
+    });
     expect((await report(reference.id, { status: 'done' })).json().code).toBe('NOT_FOUND');
   });
 });
@@ -746,7 +750,11 @@ describe('every engine call stays inside a run the engine holds', () => {
       name: 'another case',
       setup: async () => {
         const other = await createTestUser(ctx.deps);
-        const made = await createTestCase(ctx.deps, { companyId: other.companyId, withResult: true });
+        const made = await createTestCase(ctx.deps, {
+          companyId: other.companyId,
+          withResult: true,
+          engine: 'reference',
+        });
         return { caseId: made.id, resultId: made.resultId! };
       },
       expected: {
@@ -807,6 +815,7 @@ describe('every engine call stays inside a run the engine holds', () => {
           companyId: customer.companyId,
           status: 'in-progress',
           withResult: true,
+          engine: 'reference',
         });
         await ctx.deps.db.update(cases).set({ processingRun: 2 }).where(eq(cases.id, made.id));
         return { caseId: made.id, resultId: made.resultId! };

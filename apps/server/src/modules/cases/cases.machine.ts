@@ -11,9 +11,11 @@ import {
   type UploadStatus,
 } from '@cuspid/contracts/cases';
 import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { emit } from '../../lib/events';
 import { caseLogMessage } from './cases.log-text';
 import { isEngineKey, passesLock } from './cases.policy';
 import * as repo from './cases.repository';
@@ -63,9 +65,11 @@ export function transitionError(from: CaseStatus, to: CaseStatus, reason: 'same'
 /**
  * The one way a case changes status: checks the state machine for the changer, remembers the status a
  * housekeeping status sets aside (and restores it), writes the case log, the audit trail and the live
- * event, all in the caller's transaction. The row must be locked by the caller.
+ * event, and emits `case.status-changed` (ADR 0131), all in the caller's transaction. The row must be locked by
+ * the caller.
  */
 export async function moveCase(
+  deps: Deps,
   tx: DbOrTx,
   row: repo.CaseRow,
   to: CaseStatus,
@@ -94,6 +98,7 @@ export async function moveCase(
     after: { status: to, previous_status: previousStatus },
   });
   await repo.notifyCaseChanged(tx, row.id);
+  await emit(deps, tx, 'case.status-changed', { caseId: row.id, companyId: row.companyId, from, to });
   return updated;
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { defineJob } from '../../jobs/define-job';
-import type { Engine, EngineOutcome, EngineRun, ProducedFile } from './cases.engine';
+import type { EngineOutcome, EngineRun, ProducedFile } from './cases.engine';
 import { assertJawMove, type CaseChanger, logCase, moveCase, SYSTEM } from './cases.machine';
 import { mailStatusReached } from './cases.mails';
 import { refundProcessing } from './cases.refund';
@@ -13,21 +13,9 @@ import * as repo from './cases.repository';
 /**
  * The processing of cases (ADR 0101): one job per processing run, enqueued in the transaction that queues
  * the case (submission or recalculation). The job moves the case to in-progress, hands the run to the
- * configured engine, and stores the outcome; an external engine answers later through the API.
+ * engine the case names (ADR 0132: the modules' engines, by id), and stores the outcome; an external engine
+ * answers later through the API.
  */
-
-const engines = new Map<Engine['kind'], Engine>();
-
-/** Makes an engine available to the processing job (each engine module registers itself at import). */
-export function registerEngine(engine: Engine): void {
-  engines.set(engine.kind, engine);
-}
-
-function engineFor(deps: Deps): Engine {
-  const engine = engines.get(deps.config.cases.engine);
-  if (!engine) throw new Error(`The ${deps.config.cases.engine} engine is not available in this process`);
-  return engine;
-}
 
 const processPayload = z.object({ caseId: z.uuid(), run: z.number().int().min(1) });
 
@@ -55,17 +43,17 @@ export async function enqueueProcessing(deps: Deps, tx: DbOrTx, row: repo.CaseRo
  * case is queued or in progress in the same run, and the outcome is stored only while it still is.
  */
 export async function processCase(deps: Deps, payload: { caseId: string; run: number }): Promise<void> {
-  const engine = engineFor(deps);
   const started = await deps.db.transaction(async (tx) => {
     const row = await repo.lockCase(tx, payload.caseId);
     if (!row || row.processingRun !== payload.run) return null;
+    const engine = deps.engines.get(row.engine ?? deps.engines.defaultId);
     if (row.status === 'queued') {
       // A new run is nobody's yet: the engine account that calls for it first holds it (ADR 0113).
-      const moved = await moveCase(tx, row, 'in-progress', SYSTEM, {
-        log: { code: 'processing-started', params: { engine: engine.kind } },
-        set: { processingStartedAt: new Date(), engine: engine.kind, engineUserId: null },
+      const moved = await moveCase(deps, tx, row, 'in-progress', SYSTEM, {
+        log: { code: 'processing-started', params: { engine: engine.id } },
+        set: { processingStartedAt: new Date(), engine: engine.id, engineUserId: null },
       });
-      return { row: moved, jaws: await liveJaws(tx, row.id) };
+      return { engine, row: moved, jaws: await liveJaws(tx, row.id) };
     }
     if (row.status === 'in-progress') {
       await logCase(tx, row.id, SYSTEM, {
@@ -73,12 +61,12 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
         code: 'processing-resumed',
         params: { attempt: row.processingAttempts + 1 },
       });
-      return { row, jaws: await liveJaws(tx, row.id) };
+      return { engine, row, jaws: await liveJaws(tx, row.id) };
     }
     return null;
   });
   if (!started) return;
-  const { row, jaws } = started;
+  const { engine, row, jaws } = started;
   const run: EngineRun = {
     caseId: row.id,
     companyId: row.companyId,
@@ -109,7 +97,7 @@ export async function processCase(deps: Deps, payload: { caseId: string; run: nu
     });
     return;
   }
-  await completeProcessing(deps, run, outcome, SYSTEM, engine.kind);
+  await completeProcessing(deps, run, outcome, SYSTEM, engine.id);
 }
 
 async function liveJaws(tx: DbOrTx, caseId: string) {
@@ -148,7 +136,7 @@ async function failedAttempt(deps: Deps, run: EngineRun, err: unknown): Promise<
 
 /** Ends a run as failed, with the reason, gives its credits back and tells the case's creator. */
 export async function failRun(
-  deps: Pick<Deps, 'jobs' | 'config'>,
+  deps: Deps,
   tx: DbOrTx,
   row: repo.CaseRow,
   reason: string,
@@ -156,7 +144,7 @@ export async function failRun(
   /** The log line (default: "Processing failed: reason"). */
   log?: CaseLogText,
 ) {
-  const moved = await moveCase(tx, row, 'failed', changer, {
+  const moved = await moveCase(deps, tx, row, 'failed', changer, {
     log: log ?? { code: 'processing-failed', params: { reason } },
     set: { processingError: reason, processingAttempts: row.processingAttempts + 1, processedAt: new Date() },
   });
@@ -177,7 +165,7 @@ export async function completeProcessing(
   run: Pick<EngineRun, 'caseId' | 'run'>,
   outcome: EngineOutcome,
   changer: CaseChanger,
-  engineKind: Engine['kind'],
+  engineId: string,
 ): Promise<boolean> {
   const files = outcome.status === 'done' ? (outcome.files ?? []) : [];
   const folder = `cases/${run.caseId}/results/${run.run}-${randomUUID()}`;
@@ -206,7 +194,7 @@ export async function completeProcessing(
     }
     if (outcome.status !== 'done') {
       const reason = outcome.reason ?? (outcome.status === 'unsupported' ? 'The scan is not supported' : 'Failed');
-      const moved = await moveCase(tx, row, outcome.status, changer, {
+      const moved = await moveCase(deps, tx, row, outcome.status, changer, {
         log: { code: 'processing-ended', params: { status: outcome.status, reason } },
         set: { processingError: reason, processedAt: new Date() },
       });
@@ -219,7 +207,7 @@ export async function completeProcessing(
       const result = await repo.insertResult(tx, {
         caseId: row.id,
         status: 'done',
-        engine: engineKind,
+        engine: engineId,
         processingRun: row.processingRun,
       });
       await repo.insertResultFiles(
@@ -243,7 +231,7 @@ export async function completeProcessing(
         details: { result_id: result.id, version: result.version },
       });
     }
-    const done = await moveCase(tx, row, 'done', changer, {
+    const done = await moveCase(deps, tx, row, 'done', changer, {
       log: { code: 'processing-done', params: {} },
       set: { processedAt: new Date(), processingError: null, resultCount },
     });
@@ -251,7 +239,9 @@ export async function completeProcessing(
       (r) => r.processingRun === row.processingRun && r.status === 'done',
     );
     if (awaiting) {
-      const ready = await moveCase(tx, done, 'in-approval', SYSTEM, { log: { code: 'results-ready', params: {} } });
+      const ready = await moveCase(deps, tx, done, 'in-approval', SYSTEM, {
+        log: { code: 'results-ready', params: {} },
+      });
       await mailStatusReached(deps, tx, ready, 'in-approval', null);
     }
     return true;

@@ -199,7 +199,7 @@ export async function createCase(deps: Deps, actor: Actor, body: z.output<typeof
       creditsSpent: price.credits,
       chargeBookingId: spend?.bookingId ?? null,
       processingRun: 1,
-      engine: deps.config.cases.engine,
+      engine: deps.engines.defaultId,
     });
     await repo.insertJaws(
       tx,
@@ -323,7 +323,7 @@ async function moveOne(
   assertUnlocked(changer, row, await lockerName(tx, row));
   authorize(actor, statusPolicy(to), row);
   if (to === 'queued') throw new AppError('CASE_NOT_REQUEUEABLE', { params: { status: row.status } });
-  const moved = await moveCase(tx, row, to, changer, {
+  const moved = await moveCase(deps, tx, row, to, changer, {
     note,
     ...(to === 'failed' ? { set: { processingError: note ?? 'Stopped by the back office' } } : {}),
   });
@@ -590,7 +590,7 @@ export async function requeueCase(deps: Deps, actor: Actor, body: z.output<typeo
           })
         : null;
     await repo.queueJaws(tx, row.id);
-    const moved = await moveCase(tx, row, 'queued', byActor(actor), {
+    const moved = await moveCase(deps, tx, row, 'queued', byActor(actor), {
       log: {
         code: 'requeued',
         params: { pricing: pricing === 'recalculation' ? 'recalculation' : 'full', credits: price.credits },

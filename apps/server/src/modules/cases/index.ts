@@ -2,14 +2,12 @@ import { CASE_ERRORS } from '@cuspid/contracts/cases';
 import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
 import { caseLabelHooks } from './cases.labels';
-import { processCaseJob, registerEngine } from './cases.processing';
+import { processCaseJob } from './cases.processing';
 import { casesRoutes } from './cases.routes';
 import { casesSearch } from './cases.search';
 import { externalEngine } from './engines/external-engine';
 import { referenceEngine } from './engines/reference-engine';
 
-registerEngine(referenceEngine);
-registerEngine(externalEngine);
 hookRecordType('case', caseLabelHooks);
 
 // What the case-results area builds on: a result version is written with its case, in the case's
@@ -45,4 +43,5 @@ export const casesModule = defineModule({
   routes: casesRoutes,
   jobs: [processCaseJob],
   search: [casesSearch],
+  engines: [referenceEngine, externalEngine],
 });

@@ -1,5 +1,6 @@
 import { CREDIT_ERRORS } from '@cuspid/contracts/credits';
 import { defineModule } from '../../lib/define-module';
+import { bookPurchasedCredits, bookRegistrationBonus } from './credits.events';
 import { creditsRoutes } from './credits.routes';
 
 export type { Booking, BookingRefs } from './credits.ledger';
@@ -12,4 +13,5 @@ export const creditsModule = defineModule({
   service: 'api',
   errors: CREDIT_ERRORS,
   routes: creditsRoutes,
+  on: { 'invoice.paid': bookPurchasedCredits, 'company.registered': bookRegistrationBonus },
 });

@@ -3,6 +3,7 @@ import { defineModule } from '../../lib/define-module';
 import { dunningJob } from './invoices.dunning';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicesSearch } from './invoices.search';
+import { invoiceSettings } from './invoices.settings';
 
 export {
   type InvoiceParties,
@@ -19,4 +20,5 @@ export const invoicesModule = defineModule({
   routes: invoicesRoutes,
   jobs: [dunningJob],
   search: [invoicesSearch],
+  settings: invoiceSettings,
 });

@@ -313,7 +313,7 @@ async function issue(
   const invoiceDate = day(now);
   return {
     status: 'open' as const,
-    number: formatInvoiceNumber(deps.config.invoices.numberPattern, year, sequence),
+    number: formatInvoiceNumber((await deps.settings.get('invoices', tx)).number_pattern, year, sequence),
     numberYear: year,
     numberSequence: sequence,
     invoiceDate,

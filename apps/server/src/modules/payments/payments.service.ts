@@ -291,7 +291,7 @@ function lineOutcome(
  */
 export async function importBankStatement(deps: Deps, actor: Actor, bytes: Uint8Array): Promise<BankImportResult> {
   assertMayImportStatements(actor);
-  const lines = readBankStatement(bytes, deps.config.invoices.numberPattern);
+  const lines = readBankStatement(bytes, (await deps.settings.get('invoices')).number_pattern);
   const results: LineResult[] = [];
   for (const line of lines) results.push(await importLine(deps, actor, line));
   const counts = Object.fromEntries(BANK_LINE_OUTCOMES.map((o) => [o, 0])) as Record<BankLineOutcome, number>;

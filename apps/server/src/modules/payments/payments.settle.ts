@@ -5,17 +5,17 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { emit } from '../../lib/events';
 import { formatMoney } from '../../lib/money';
 import { findInvoiceMailAddress } from '../companies';
-import { addCredits } from '../credits';
 import { sendMail } from '../sent-mails';
 import * as repo from './payments.repository';
 
 /**
  * Settling invoices (ADR 0106): every way money arrives ends here, inside the caller's transaction, under the
- * invoice's row lock. A payment covering what is outstanding marks the invoice paid; a paid package invoice adds
- * its credits to the ledger exactly once (the invoice leaves `open` once, and the ledger's unique purchase index
- * backs that up).
+ * invoice's row lock. A payment covering what is outstanding marks the invoice paid and emits `invoice.paid`
+ * (ADR 0131), once: the invoice leaves `open` once. What follows from it is the reacting areas' (credits books a
+ * package invoice's credits).
  */
 
 export type PaymentReport = {
@@ -50,13 +50,11 @@ export function outstanding(total: number, paid: number): number {
   return total >= 0 ? Math.max(0, total - paid) : Math.min(0, total - paid);
 }
 
-type MailDeps = Pick<Deps, 'jobs'>;
-
 /**
  * The receipt (`payment.received`) to the company's invoice address, else its warning address, in the payment's
  * transaction; without an address none is sent.
  */
-async function mailReceipt(deps: MailDeps, tx: DbOrTx, invoice: repo.PayableInvoice, payment: repo.PaymentRow) {
+async function mailReceipt(deps: Deps, tx: DbOrTx, invoice: repo.PayableInvoice, payment: repo.PaymentRow) {
   const to = await findInvoiceMailAddress(tx, invoice.companyId);
   if (!to) return;
   const language = 'en';
@@ -72,21 +70,30 @@ async function mailReceipt(deps: MailDeps, tx: DbOrTx, invoice: repo.PayableInvo
   });
 }
 
-/** Marks a locked, open invoice paid and books a package purchase's credits (once). */
-async function settle(tx: DbOrTx, invoice: repo.PayableInvoice, at: Date, actor: Actor | undefined): Promise<number> {
+/**
+ * Marks a locked, open invoice paid and tells the areas that react (`invoice.paid`); answers the package credits
+ * the invoice sold (booked by credits' handler, in this transaction).
+ */
+async function settle(
+  deps: Deps,
+  tx: DbOrTx,
+  invoice: repo.PayableInvoice,
+  at: Date,
+  actor: Actor | undefined,
+): Promise<number> {
   await repo.markInvoicePaid(tx, invoice.id, at);
-  if (!invoice.packageId || !invoice.packageCredits) return 0;
-  await addCredits(tx, {
-    companyId: invoice.companyId,
-    creditType: (invoice.packageCreditType ?? 'paid') as CreditType,
-    amount: invoice.packageCredits,
-    reason: 'purchase',
+  const sold = invoice.packageId && invoice.packageCredits ? invoice.packageCredits : 0;
+  await emit(deps, tx, 'invoice.paid', {
     invoiceId: invoice.id,
-    packageId: invoice.packageId,
-    note: invoice.number ? `Invoice ${invoice.number}` : null,
+    companyId: invoice.companyId,
+    number: invoice.number,
+    paidAt: at,
+    package: sold
+      ? { id: invoice.packageId!, credits: sold, creditType: (invoice.packageCreditType ?? 'paid') as CreditType }
+      : null,
     actor,
   });
-  return invoice.packageCredits;
+  return sold;
 }
 
 /**
@@ -113,7 +120,7 @@ export function paymentRefusal(
  * cover it. A reference reported before records nothing (`duplicate`). A payment of an invoice that is no longer
  * open (paid another way, cancelled) is recorded all the same (the money did arrive) and changes nothing else.
  */
-export async function recordPayment(deps: MailDeps, tx: DbOrTx, report: PaymentReport): Promise<Settlement> {
+export async function recordPayment(deps: Deps, tx: DbOrTx, report: PaymentReport): Promise<Settlement> {
   const invoice = await repo.lockInvoice(tx, report.invoiceId);
   if (!invoice) throw notFound();
   return recordLockedPayment(deps, tx, invoice, report);
@@ -124,7 +131,7 @@ export async function recordPayment(deps: MailDeps, tx: DbOrTx, report: PaymentR
  * lock it holds orders the invoice's payments until the commit, so taking it again would only cost a round trip.
  */
 export async function recordLockedPayment(
-  deps: MailDeps,
+  deps: Deps,
   tx: DbOrTx,
   invoice: repo.LockedInvoice,
   report: Omit<PaymentReport, 'invoiceId'>,
@@ -161,13 +168,23 @@ export async function recordLockedPayment(
     },
   });
   if (refusal) return { outcome: 'refused', payment, invoicePaid: false, creditsAdded: 0 };
-  if (payment.status === 'paid' && payment.amountCents > 0) await mailReceipt(deps, tx, invoice, payment);
+  if (payment.status === 'paid' && payment.amountCents > 0) {
+    await mailReceipt(deps, tx, invoice, payment);
+    await emit(deps, tx, 'payment.received', {
+      paymentId: payment.id,
+      invoiceId: invoice.id,
+      companyId: invoice.companyId,
+      provider: payment.provider as PaymentProvider,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+    });
+  }
   let invoicePaid = false;
   let creditsAdded = 0;
   if (report.status === 'paid' && invoice.status === 'open') {
     const paid = await repo.paidSum(tx, invoice.id);
     if (outstanding(invoice.totalCents, paid) === 0) {
-      creditsAdded = await settle(tx, invoice, at, report.actor);
+      creditsAdded = await settle(deps, tx, invoice, at, report.actor);
       invoicePaid = true;
     }
   }
@@ -179,7 +196,7 @@ export async function recordLockedPayment(
  * recorded, and the invoice settles. An invoice with nothing outstanding (a total of 0) settles with no payment.
  */
 export async function markPaidByHand(
-  deps: MailDeps,
+  deps: Deps,
   tx: DbOrTx,
   actor: Actor | undefined,
   invoiceId: string,
@@ -194,7 +211,7 @@ export async function markPaidByHand(
       outcome: 'recorded',
       payment: undefined,
       invoicePaid: true,
-      creditsAdded: await settle(tx, invoice, at, actor),
+      creditsAdded: await settle(deps, tx, invoice, at, actor),
     };
   return recordLockedPayment(deps, tx, invoice, {
     provider: 'bank-transfer',

@@ -55,7 +55,7 @@ async function priced(deps: Deps, actor: Actor, input: PurchaseQuoteInput): Prom
     parties,
     offer,
     country: available.country,
-    taxRate: outsideEu ? 0 : deps.config.invoices.taxRateBp,
+    taxRate: outsideEu ? 0 : (await deps.settings.get('invoices')).tax_rate,
     reverseCharge: reverseChargeBetween(parties),
   };
 }

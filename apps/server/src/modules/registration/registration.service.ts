@@ -6,8 +6,8 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { emit } from '../../lib/events';
 import { insertCompany } from '../companies';
-import { addCredits } from '../credits';
 import { findRegistrationRoles } from '../roles';
 import { bumpThrottle, findLiveUserByMail } from '../sessions';
 import { createUserRecord, sendWelcomeMail } from '../users';
@@ -227,15 +227,12 @@ export async function registerCompany(deps: Deps, vies: ViesClient | undefined, 
       },
       { db: tx, afterInsert: sendWelcomeMail(deps) },
     );
-    // freeCredits of the registration configuration: the new company's first ledger entry (ADR 0090).
-    if (config.freeCredits > 0) {
-      await addCredits(tx, {
-        companyId: company.id,
-        creditType: 'free',
-        amount: config.freeCredits,
-        reason: 'registration_bonus',
-      });
-    }
+    await emit(deps, tx, 'company.registered', {
+      companyId: company.id,
+      userId: user.id,
+      country: body.country,
+      freeCredits: config.freeCredits,
+    });
     return { company, user };
   });
   return { message: 'Registration successful. You can sign in now.', company_id: company.id, user_id: user.id };

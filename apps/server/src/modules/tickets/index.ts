@@ -2,6 +2,7 @@ import { TICKET_ERRORS } from '@cuspid/contracts/tickets';
 import { defineModule } from '../../lib/define-module';
 import { ticketsRoutes } from './tickets.routes';
 import { ticketsSearch } from './tickets.search';
+import { ticketSettings } from './tickets.settings';
 
 /** Support tickets (ADR 0112): numbered tickets, public answers and internal notes, files, history and mails. */
 export const ticketsModule = defineModule({
@@ -10,4 +11,5 @@ export const ticketsModule = defineModule({
   errors: TICKET_ERRORS,
   routes: ticketsRoutes,
   search: [ticketsSearch],
+  settings: ticketSettings,
 });

@@ -57,7 +57,7 @@ export async function mailTicketCreated(
   companyName: string,
 ): Promise<void> {
   const variables = ticketVariables(deps, ticket);
-  const support = deps.config.tickets.supportMail;
+  const support = (await deps.settings.get('tickets', tx)).support_mail;
   if (support) {
     await sendMail(deps, tx, {
       event: 'ticket.created',
@@ -107,7 +107,7 @@ export async function mailPublicAnswer(
     return;
   }
   const assignee = ticket.assigneeId ? await repo.findUserContact(tx, ticket.assigneeId) : undefined;
-  const to = assignee?.mail ?? deps.config.tickets.supportMail;
+  const to = assignee?.mail ?? (await deps.settings.get('tickets', tx)).support_mail;
   if (!to) return;
   await sendMail(deps, tx, {
     event: 'ticket.answered',

@@ -96,7 +96,7 @@ function describeFailure(err: unknown, timeoutMs: number): string {
 
 /** The external engine; `timeoutMs` is how long it has to take a job (ENGINE_POST_TIMEOUT_MS). */
 export const createExternalEngine = (options: { timeoutMs?: number } = {}): Engine => ({
-  kind: 'external',
+  id: 'external',
   async process(deps, run) {
     const timeoutMs = options.timeoutMs ?? ENGINE_POST_TIMEOUT_MS;
     const { url, signingSecret } = deps.config.cases.external;

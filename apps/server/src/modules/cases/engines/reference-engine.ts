@@ -38,7 +38,7 @@ export async function processJaw(deps: Deps, jaw: EngineJaw): Promise<JawResult>
  * customer fixes the scan before paying for a processing of half a case.
  */
 export const referenceEngine: Engine = {
-  kind: 'reference',
+  id: 'reference',
   async process(deps, run) {
     const jaws: JawResult[] = [];
     for (const jaw of run.jaws) jaws.push(await processJaw(deps, jaw));
