@@ -7,6 +7,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/env';
 import { type Database, type DatabaseOptions, migrateDatabase, openDatabase } from './db/client';
 import { seedDemo, seedReference } from './db/seed';
+import { DECLARED } from './declarations';
 import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
@@ -217,7 +218,18 @@ export async function createDeps(
   if (config.twoFactor.usesDevelopmentKey && config.services.includes('auth') && config.env !== 'test') {
     logger.warn('TWO_FACTOR_KEY is not set: two-factor secrets are encrypted with the development key (ADR 0033)');
   }
-  return { config, database, db: database.db, jobs, storage, fileSigningSecret: signingSecret, keys, logger, seeded };
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    fileSigningSecret: signingSecret,
+    keys,
+    logger,
+    declared: DECLARED,
+    seeded,
+  };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

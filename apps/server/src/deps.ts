@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from './config/env';
 import type { Database, Db, DbOrTx } from './db/client';
+import type { Declarations } from './lib/declarations';
 import type { TokenKeys } from './lib/tokens';
 import type { Storage } from './storage/storage';
 
@@ -17,6 +18,8 @@ export type Deps = {
   fileSigningSecret: string;
   keys: TokenKeys;
   logger: Logger;
+  /** What the areas declare: mail events, permission catalogue, public routes, audit kinds. */
+  declared: Declarations;
 };
 
 // The job queue's types live here with Deps, not in jobs/: a job handler receives Deps, and Deps holds

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { dateOrDateTimeSchema as dateOrDateTime, textSchema } from './validation';
 
 /** The actions the audit trail records. */
@@ -84,3 +85,10 @@ export const auditEntrySchema = z.object({
   changes: z.record(z.string(), auditChangeSchema),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit trail: its entries of the permission catalogue. */
+export const AUDIT_LOG_PERMISSION_CATALOGUE = [backofficePermission('audit-log', 'audit')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof AUDIT_LOG_PERMISSION_CATALOGUE> {}
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { backendListQuerySchema, errorResponseSchema } from './common';
 import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
+import { backofficePermission, type TitlesOf } from './permissions';
 import {
   mailSchema,
   newPasswordSchema,
@@ -339,3 +340,18 @@ export const COMPANY_ROUTES = {
   companyLogo: (id: string) => `/companies/${id}/logo`,
   sendRegisterMail: '/send-register-mail',
 } as const;
+
+/** The companies area: its entries of the permission catalogue. */
+export const COMPANY_PERMISSION_CATALOGUE = [backofficePermission('company', 'companies')] as const;
+
+/** The units area: its entries of the permission catalogue. */
+export const UNIT_PERMISSION_CATALOGUE = [backofficePermission('unit', 'companies')] as const;
+
+/** Registration: the referral roles a partner company manages: its entries of the permission catalogue. */
+export const REGISTRATION_PERMISSION_CATALOGUE = [backofficePermission('referral', 'referrals', true)] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof COMPANY_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof UNIT_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof REGISTRATION_PERMISSION_CATALOGUE> {}
+}

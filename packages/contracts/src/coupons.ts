@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { CREDIT_TYPES, creditTypeSchema, MAX_CREDITS_PER_BOOKING } from './credits';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateTimeSchema, optionalTextSchema, textSchema } from './validation';
 
 /**
@@ -212,3 +212,10 @@ export const COUPON_ROUTES = {
   couponHistory: (id: string) => `/coupon-history/${id}`,
   checkCoupon: '/check-coupon',
 } as const;
+
+/** The coupons area: its entries of the permission catalogue. */
+export const COUPON_PERMISSION_CATALOGUE = [backofficePermission('coupon-code', 'credits')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof COUPON_PERMISSION_CATALOGUE> {}
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { dateSchema, textSchema } from './validation';
 
 /**
@@ -195,3 +196,13 @@ export const CREDIT_ROUTES = {
   grantCredits: '/grant-credits',
   redeemCoupon: '/redeem-coupon',
 } as const;
+
+/** The credits area: a company's credits, balance, history, redeeming coupons (ADR 0090); granting and correcting is staff work: its entries of the permission catalogue. */
+export const CREDIT_PERMISSION_CATALOGUE = [
+  backofficePermission('credit', 'credits', true),
+  backofficePermission('grant-credit', 'credits'),
+] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof CREDIT_PERMISSION_CATALOGUE> {}
+}

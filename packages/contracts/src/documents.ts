@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authListQuerySchema, countedListSchema } from './common';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /** Paths of the document service, relative to its base URL (spec section 7). */
@@ -144,3 +145,16 @@ export const saveDocumentAssignmentBodySchema = z.object({
 export type SaveDocumentAssignmentBody = z.infer<typeof saveDocumentAssignmentBodySchema>;
 
 export const DOCUMENT_ASSIGNMENT_ROUTE = '/global-settings/document-assignment';
+
+/** The document assignment area: its entries of the permission catalogue. */
+export const DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE = [
+  backofficePermission('document-assignment', 'templates'),
+] as const;
+
+/** The documents area: its entries of the permission catalogue. */
+export const DOCUMENT_PERMISSION_CATALOGUE = [backofficePermission('document-template', 'templates')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof DOCUMENT_PERMISSION_CATALOGUE> {}
+}

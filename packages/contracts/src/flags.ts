@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -184,3 +184,10 @@ export const FLAG_ROUTES = {
   createFlags: '/create-flags',
   updateFlags: '/update-flags',
 } as const;
+
+/** The flags area: its entries of the permission catalogue. */
+export const FLAG_PERMISSION_CATALOGUE = [backofficePermission('flag', 'configuration')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof FLAG_PERMISSION_CATALOGUE> {}
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { EU_COUNTRY_CODES } from './companies';
 import { MAX_PRICE_CENTS } from './packages';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateSchema, mailSchema, optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -502,3 +502,10 @@ export type InvoiceSummaryMail = z.infer<typeof invoiceSummaryMailSchema>;
 
 export const invoiceSummaryMailResponseSchema = z.object({ message: z.string(), recipients: z.array(z.string()) });
 export type InvoiceSummaryMailResponse = z.infer<typeof invoiceSummaryMailResponseSchema>;
+
+/** The invoices area: its entries of the permission catalogue. */
+export const INVOICE_PERMISSION_CATALOGUE = [backofficePermission('invoice', 'billing')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof INVOICE_PERMISSION_CATALOGUE> {}
+}

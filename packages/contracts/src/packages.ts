@@ -10,7 +10,7 @@ import {
   upperToothSchema,
 } from './credits';
 import { DEFAULT_CURRENCY } from './i18n';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -309,3 +309,10 @@ export const PACKAGE_ROUTES = {
   creditSettings: '/credit-settings',
   casePrice: '/case-price',
 } as const;
+
+/** The packages area: its entries of the permission catalogue. */
+export const PACKAGE_PERMISSION_CATALOGUE = [backofficePermission('package', 'credits')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof PACKAGE_PERMISSION_CATALOGUE> {}
+}

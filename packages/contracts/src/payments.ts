@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { creditTypeSchema } from './credits';
 import { invoiceMailSchema, invoiceSchema } from './invoices';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateSchema, optionalTextSchema } from './validation';
 
 /**
@@ -182,3 +182,10 @@ export type BankImportResult = z.infer<typeof bankImportResultSchema>;
 /** The most lines one statement may hold (a month of a busy account is a few thousand). */
 export const BANK_STATEMENT_MAX_LINES = 20_000;
 export const BANK_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The payments area: its entries of the permission catalogue. */
+export const PAYMENT_PERMISSION_CATALOGUE = [backofficePermission('payment-history', 'billing', true)] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof PAYMENT_PERMISSION_CATALOGUE> {}
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { MAX_PRICE_CENTS } from './packages';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -84,3 +84,10 @@ export const reminderLevelListQuerySchema = backendListQuerySchema.extend({
   sort_by: z.enum(['level', 'level_name', 'period_days', 'reminder_fee']).default('level'),
 });
 export type ReminderLevelListQuery = z.infer<typeof reminderLevelListQuerySchema>;
+
+/** The reminder levels area: its entries of the permission catalogue. */
+export const REMINDER_LEVEL_PERMISSION_CATALOGUE = [backofficePermission('invoice-reminder-level', 'billing')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof REMINDER_LEVEL_PERMISSION_CATALOGUE> {}
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -301,3 +301,10 @@ export type TicketBulkEdit = z.infer<typeof ticketBulkEditSchema>;
 
 /** Per ticket: done, or the refusal a single change would have answered (ADR 0038's bulk shape). */
 export const ticketBulkResultSchema = bulkResultSchema;
+
+/** The tickets area: its entries of the permission catalogue. */
+export const TICKET_PERMISSION_CATALOGUE = [backofficePermission('ticket', 'support', true)] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof TICKET_PERMISSION_CATALOGUE> {}
+}

@@ -1,6 +1,8 @@
+import { CASE_PERMISSION_CATALOGUE } from '@cuspid/contracts/cases';
 import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
 import { caseLabelHooks } from './cases.labels';
+import { CASE_MAILS } from './cases.mail-seed';
 import { processCaseJob, registerEngine } from './cases.processing';
 import { casesRoutes } from './cases.routes';
 import { casesSearch } from './cases.search';
@@ -40,7 +42,10 @@ export { runOfJobId } from './engines/external-engine';
 export const casesModule = defineModule({
   name: 'cases',
   service: 'api',
+  mail: CASE_MAILS,
   routes: casesRoutes,
   jobs: [processCaseJob],
   search: [casesSearch],
+  permissions: CASE_PERMISSION_CATALOGUE,
+  auditKinds: ['case'],
 });

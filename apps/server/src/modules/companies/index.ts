@@ -1,3 +1,4 @@
+import { COMPANY_PERMISSION_CATALOGUE } from '@cuspid/contracts/companies';
 import { defineModule } from '../../lib/define-module';
 import { companiesRoutes } from './companies.routes';
 import { companiesSearch } from './companies.search';
@@ -23,4 +24,6 @@ export const companiesModule = defineModule({
     await app.register(companyLogoRoutes, options);
     await app.register(companiesImportRoutes, options);
   },
+  permissions: COMPANY_PERMISSION_CATALOGUE,
+  auditKinds: ['company'],
 });

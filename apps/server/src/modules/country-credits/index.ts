@@ -9,4 +9,5 @@ export const countryCreditsModule = defineModule({
   name: 'country-credits',
   service: 'api',
   routes: countryCreditsRoutes,
+  auditKinds: ['country-credit', 'credit-settings'],
 });

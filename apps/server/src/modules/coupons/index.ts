@@ -1,3 +1,4 @@
+import { COUPON_PERMISSION_CATALOGUE } from '@cuspid/contracts/coupons';
 import { defineModule } from '../../lib/define-module';
 import { couponsRoutes } from './coupons.routes';
 import { couponsSearch } from './coupons.search';
@@ -11,4 +12,6 @@ export const couponsModule = defineModule({
   service: 'api',
   routes: couponsRoutes,
   search: [couponsSearch],
+  permissions: COUPON_PERMISSION_CATALOGUE,
+  auditKinds: ['coupon-code', 'coupon-redemption'],
 });

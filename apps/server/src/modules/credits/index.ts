@@ -1,3 +1,4 @@
+import { CREDIT_PERMISSION_CATALOGUE } from '@cuspid/contracts/credits';
 import { defineModule } from '../../lib/define-module';
 import { creditsRoutes } from './credits.routes';
 
@@ -6,4 +7,10 @@ export { addCredits, refundBooking, spendCredits, takeCredits } from './credits.
 export { ledgerMismatches, readBalances } from './credits.repository';
 
 /** Credits (ADR 0090): each company's append-only ledger, its balances per credit type, grants and corrections. */
-export const creditsModule = defineModule({ name: 'credits', service: 'api', routes: creditsRoutes });
+export const creditsModule = defineModule({
+  name: 'credits',
+  service: 'api',
+  routes: creditsRoutes,
+  permissions: CREDIT_PERMISSION_CATALOGUE,
+  auditKinds: ['credit-booking'],
+});

@@ -1,3 +1,4 @@
+import { DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 
@@ -6,4 +7,6 @@ export const documentAssignmentModule = defineModule({
   name: 'document-assignment',
   service: 'api',
   routes: async (app, { deps }) => documentAssignmentRoutes(app, deps),
+  permissions: DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE,
+  auditKinds: ['document-assignment'],
 });

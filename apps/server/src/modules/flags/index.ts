@@ -1,3 +1,4 @@
+import { FLAG_PERMISSION_CATALOGUE } from '@cuspid/contracts/flags';
 import { defineModule } from '../../lib/define-module';
 import { flagsRoutes } from './flags.routes';
 
@@ -5,4 +6,10 @@ export { carriesFlag, carriesTag, listRecordLabels, type RecordLabels } from './
 export { hookRecordType, type LabelChange, type RecordTypeHooks } from './record-type-hooks';
 
 /** Flags and tags on records of every record type (ADR 0054). */
-export const flagsModule = defineModule({ name: 'flags', service: 'api', routes: flagsRoutes });
+export const flagsModule = defineModule({
+  name: 'flags',
+  service: 'api',
+  routes: flagsRoutes,
+  permissions: FLAG_PERMISSION_CATALOGUE,
+  auditKinds: ['flag'],
+});

@@ -1,5 +1,7 @@
+import { INVOICE_PERMISSION_CATALOGUE } from '@cuspid/contracts/invoices';
 import { defineModule } from '../../lib/define-module';
 import { dunningJob } from './invoices.dunning';
+import { INVOICE_MAILS } from './invoices.mail-seed';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicesSearch } from './invoices.search';
 
@@ -14,7 +16,10 @@ export {
 export const invoicesModule = defineModule({
   name: 'invoices',
   service: 'api',
+  mail: INVOICE_MAILS,
   routes: invoicesRoutes,
   jobs: [dunningJob],
   search: [invoicesSearch],
+  permissions: INVOICE_PERMISSION_CATALOGUE,
+  auditKinds: ['invoice'],
 });

@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATE_ASSIGNMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts/mail';
 import { defineModule } from '../../lib/define-module';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 
@@ -6,4 +7,6 @@ export const mailTemplateAssignmentsModule = defineModule({
   name: 'mail-template-assignments',
   service: 'api',
   routes: mailTemplateAssignmentsRoutes,
+  permissions: MAIL_TEMPLATE_ASSIGNMENT_PERMISSION_CATALOGUE,
+  auditKinds: ['mail-template-assignment'],
 });

@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATE_PERMISSION_CATALOGUE } from '@cuspid/contracts/mail';
 import { defineModule } from '../../lib/define-module';
 import { mailTemplatesRoutes } from './mail-templates.routes';
 import { mailTemplatesSearch } from './mail-templates.search';
@@ -26,4 +27,6 @@ export const mailTemplatesModule = defineModule({
   service: 'mail',
   routes: mailTemplatesRoutes,
   search: [mailTemplatesSearch],
+  permissions: MAIL_TEMPLATE_PERMISSION_CATALOGUE,
+  auditKinds: ['mail-template'],
 });

@@ -1,4 +1,6 @@
+import { PAYMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts/payments';
 import { defineModule } from '../../lib/define-module';
+import { PAYMENT_MAILS } from './payments.mail-seed';
 import { paymentsRoutes } from './payments.routes';
 
 export { paymentMethods } from './payments.methods';
@@ -12,4 +14,17 @@ export {
 export { markPaidByHand, type PaymentReport, recordPayment, type Settlement } from './payments.settle';
 
 /** Payments (ADR 0106): settling invoices, bank transfers and statements, card checkout, the payment history. */
-export const paymentsModule = defineModule({ name: 'payments', service: 'api', routes: paymentsRoutes });
+export const paymentsModule = defineModule({
+  name: 'payments',
+  service: 'api',
+  mail: PAYMENT_MAILS,
+  routes: paymentsRoutes,
+  permissions: PAYMENT_PERMISSION_CATALOGUE,
+  publicRoutes: {
+    'POST /api/payments/stripe/webhook': {
+      auth: 'none',
+      why: "Stripe's deliveries; the Stripe-Signature is the proof",
+    },
+  },
+  auditKinds: ['payment'],
+});

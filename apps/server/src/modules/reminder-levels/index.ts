@@ -1,3 +1,4 @@
+import { REMINDER_LEVEL_PERMISSION_CATALOGUE } from '@cuspid/contracts/reminder-levels';
 import { defineModule } from '../../lib/define-module';
 import { reminderLevelsRoutes } from './reminder-levels.routes';
 
@@ -8,4 +9,6 @@ export const reminderLevelsModule = defineModule({
   name: 'reminder-levels',
   service: 'api',
   routes: reminderLevelsRoutes,
+  permissions: REMINDER_LEVEL_PERMISSION_CATALOGUE,
+  auditKinds: ['reminder-level'],
 });

@@ -1,3 +1,4 @@
+import { ROLE_PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { rolesRoutes } from './roles.routes';
 import { rolesSearch } from './roles.search';
@@ -18,4 +19,6 @@ export const rolesModule = defineModule({
   service: 'auth',
   routes: rolesRoutes,
   search: [rolesSearch],
+  permissions: ROLE_PERMISSION_CATALOGUE,
+  auditKinds: ['role'],
 });

@@ -1,4 +1,6 @@
+import { TICKET_PERMISSION_CATALOGUE } from '@cuspid/contracts/tickets';
 import { defineModule } from '../../lib/define-module';
+import { TICKET_MAILS } from './tickets.mail-seed';
 import { ticketsRoutes } from './tickets.routes';
 import { ticketsSearch } from './tickets.search';
 
@@ -6,6 +8,8 @@ import { ticketsSearch } from './tickets.search';
 export const ticketsModule = defineModule({
   name: 'tickets',
   service: 'api',
+  mail: TICKET_MAILS,
   routes: ticketsRoutes,
   search: [ticketsSearch],
+  permissions: TICKET_PERMISSION_CATALOGUE,
 });
