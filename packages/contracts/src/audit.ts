@@ -12,41 +12,6 @@ export const AUDIT_ROUTES = {
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The kinds of record the audit trail names (kebab-case, singular). */
-export const AUDIT_ENTITIES = [
-  'user',
-  'role',
-  'permission',
-  'api-key',
-  'session',
-  'company',
-  'unit',
-  'customer-note',
-  'customer-activity',
-  'flag',
-  'registration-configuration',
-  'mail-template',
-  'mail-template-assignment',
-  'document-file',
-  'document-template',
-  'document-assignment',
-  'credit-booking',
-  'package',
-  'country-package',
-  'country-credit',
-  'credit-settings',
-  'coupon-code',
-  'coupon-redemption',
-  'case',
-  'case-result',
-  'case-rating',
-  'invoice',
-  'payment',
-  'reminder-level',
-  'news',
-  'global-configuration',
-] as const;
-
 /**
  * Filters of GET /api/audit-log (newest first, paged by page/per_page). `from`/`to` take a date or an
  * ISO date-time; a bare `to` date includes that whole day.

@@ -1,10 +1,5 @@
 import type { MailDeclaration } from '../../lib/declarations';
-import {
-  firstNameVariable as firstName,
-  paragraphs as p,
-  portalUrlVariable as portal,
-  mailVariable as v,
-} from '../../lib/mail-seed';
+import { firstNameVariable as firstName, paragraphs as p, mailVariable as v } from '../../lib/mail-seed';
 
 /** The mails about a case's progress, with their default templates (en, de, fr). */
 export const CASE_MAILS: readonly MailDeclaration[] = [

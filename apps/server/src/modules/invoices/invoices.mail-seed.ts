@@ -1,5 +1,5 @@
 import type { MailDeclaration } from '../../lib/declarations';
-import { paragraphs as p, portalUrlVariable as portal, mailVariable as v } from '../../lib/mail-seed';
+import { paragraphs as p, mailVariable as v } from '../../lib/mail-seed';
 
 /** The mails about invoices (one reminder event per level), with their default templates (en, de, fr). */
 export const INVOICE_MAILS: readonly MailDeclaration[] = [
