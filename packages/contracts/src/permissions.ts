@@ -39,9 +39,9 @@ export const backofficePermission = <const Value extends string>(
 
 /**
  * Every permission title the product names, one key each. There is no central list: each area's contracts
- * file declares its permissions (`<AREA>_PERMISSIONS`, which its server module hands to `defineModule`) and
+ * file declares its permissions (`<AREA>_PERMISSION_CATALOGUE`, which its server module hands to `defineModule`) and
  * adds their titles here by declaration merging:
- * `declare module './permissions' { interface PermissionTitles extends TitlesOf<typeof TICKET_PERMISSIONS> {} }`.
+ * `declare module './permissions' { interface PermissionTitles extends TitlesOf<typeof TICKET_PERMISSION_CATALOGUE> {} }`.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: the areas' contracts files fill it (declaration merging)
 export interface PermissionTitles {}
