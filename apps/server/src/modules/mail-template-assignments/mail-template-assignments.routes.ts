@@ -9,6 +9,7 @@ import * as service from './mail-template-assignments.service';
 
 const tags = ['mail template assignments'];
 const permission = 'backoffice-mail-template-assignment' as const;
+
 export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const mail = mailSchemasOf(deps.declared);
   const listSchema = totalListSchema(mail.assignment);
