@@ -7,6 +7,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/env';
 import { type Database, type DatabaseOptions, migrateDatabase, openDatabase } from './db/client';
 import { seedDemo, seedReference } from './db/seed';
+import { DECLARED } from './declarations';
 import type { Deps } from './deps';
 import { createJobQueue } from './jobs/queue';
 import { allJobs } from './jobs/registry';
@@ -244,6 +245,7 @@ export async function createDeps(
       { config, database, db: database.db, logger },
       declared.flatMap((module) => (module.settings ? [module.settings] : [])),
     ),
+    declared: DECLARED,
     seeded,
   };
 }

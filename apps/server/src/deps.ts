@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from './config/env';
 import type { Database, Db, DbOrTx } from './db/client';
+import type { Declarations } from './lib/declarations';
 import type { EngineRegistry } from './lib/engines';
 import type { EventBus } from './lib/events';
 import type { Settings } from './lib/settings';
@@ -26,6 +27,8 @@ export type Deps = {
   engines: EngineRegistry<Deps>;
   /** Business settings, one section per area (ADR 0133): `await deps.settings.get('invoices')`. */
   settings: Settings;
+  /** What the areas declare: mail events, permission catalogue, public routes, audit kinds. */
+  declared: Declarations;
 };
 
 // The job queue's types live here with Deps, not in jobs/: a job handler receives Deps, and Deps holds

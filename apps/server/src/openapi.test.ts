@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PERMISSION_TITLES } from '@cuspid/contracts';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import openapiTS from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/setup-app';
+import { DECLARED } from './declarations';
 import { authorizationServerMetadata, operationIdOf } from './openapi';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -164,7 +164,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
       grant_types_supported: ['client_credentials'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       response_types_supported: [],
-      scopes_supported: PERMISSION_TITLES,
+      scopes_supported: DECLARED.permissions.map((p) => p.title),
       service_documentation: 'https://portal.example.com/docs',
     });
   });

@@ -1,7 +1,7 @@
-import { PERMISSION_TITLES } from '@cuspid/contracts';
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { DECLARED } from './declarations';
 
 /**
  * The operationId of a route, from its method and path alone (ADR 0002): the method in lower case,
@@ -58,7 +58,7 @@ export function authorizationServerMetadata(publicUrl: string, authBaseUrl: stri
     // No authorization endpoint: no response type is supported.
     response_types_supported: [] as string[],
     // An API key's scopes are permission titles.
-    scopes_supported: [...PERMISSION_TITLES],
+    scopes_supported: DECLARED.permissions.map((p) => p.title),
     service_documentation: `${issuer}/docs`,
   };
 }

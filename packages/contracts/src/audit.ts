@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { dateOrDateTimeSchema as dateOrDateTime, textSchema } from './validation';
 
 /** The actions the audit trail records. */
@@ -10,41 +11,6 @@ export const AUDIT_ROUTES = {
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** The kinds of record the audit trail names (kebab-case, singular). */
-export const AUDIT_ENTITIES = [
-  'user',
-  'role',
-  'permission',
-  'api-key',
-  'session',
-  'company',
-  'unit',
-  'customer-note',
-  'customer-activity',
-  'flag',
-  'registration-configuration',
-  'mail-template',
-  'mail-template-assignment',
-  'document-file',
-  'document-template',
-  'document-assignment',
-  'credit-booking',
-  'package',
-  'country-package',
-  'country-credit',
-  'credit-settings',
-  'coupon-code',
-  'coupon-redemption',
-  'case',
-  'case-result',
-  'case-rating',
-  'invoice',
-  'payment',
-  'reminder-level',
-  'news',
-  'global-configuration',
-] as const;
 
 /**
  * Filters of GET /api/audit-log (newest first, paged by page/per_page). `from`/`to` take a date or an
@@ -84,3 +50,10 @@ export const auditEntrySchema = z.object({
   changes: z.record(z.string(), auditChangeSchema),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit trail: its entries of the permission catalogue. */
+export const AUDIT_LOG_PERMISSION_CATALOGUE = [backofficePermission('audit-log', 'audit')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof AUDIT_LOG_PERMISSION_CATALOGUE> {}
+}

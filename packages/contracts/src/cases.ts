@@ -6,6 +6,7 @@ import { backendListQuerySchema } from './common';
 import { LOWER_TEETH, lowerToothSchema, UPPER_TEETH, upperToothSchema } from './credits';
 import { defineErrors } from './errors';
 import { flagRefSchema } from './flags';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { dateSchema, optionalTextSchema, textSchema } from './validation';
 
 export * from './case-lock';
@@ -632,4 +633,22 @@ declare module './errors' {
     'case-results': typeof CASE_RESULT_ERRORS;
     cases: typeof CASE_ERRORS;
   }
+}
+
+/** The cases area: its entries of the permission catalogue. */
+export const CASE_PERMISSION_CATALOGUE = [
+  backofficePermission('case-instance', 'cases', true),
+  // Case actions, each narrowing the case permission (ADR 0102): a role may see cases without approving them.
+  backofficePermission('case-instance-approve', 'cases', true),
+  backofficePermission('case-instance-recalculate', 'cases', true),
+  backofficePermission('case-instance-delete', 'cases', true),
+  backofficePermission('case-instance-lock', 'cases', true),
+  // Setting any status, flagging and hiding cases, changing result statuses: the back office's.
+  backofficePermission('case-instance-status', 'cases'),
+  // The scope of an external AI engine's API key: reports processing outcomes and saves results (ADR 0101).
+  backofficePermission('case-engine', 'cases'),
+] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof CASE_PERMISSION_CATALOGUE> {}
 }

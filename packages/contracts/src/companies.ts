@@ -3,6 +3,7 @@ import { backendListQuerySchema, errorResponseSchema } from './common';
 import { defineErrors } from './errors';
 import { flagRefSchema } from './flags';
 import { LANGUAGE_CODES } from './i18n';
+import { backofficePermission, type TitlesOf } from './permissions';
 import {
   mailSchema,
   newPasswordSchema,
@@ -396,4 +397,19 @@ declare module './errors' {
     units: typeof UNIT_ERRORS;
     registration: typeof REGISTRATION_ERRORS;
   }
+}
+
+/** The companies area: its entries of the permission catalogue. */
+export const COMPANY_PERMISSION_CATALOGUE = [backofficePermission('company', 'companies')] as const;
+
+/** The units area: its entries of the permission catalogue. */
+export const UNIT_PERMISSION_CATALOGUE = [backofficePermission('unit', 'companies')] as const;
+
+/** Registration: the referral roles a partner company manages: its entries of the permission catalogue. */
+export const REGISTRATION_PERMISSION_CATALOGUE = [backofficePermission('referral', 'referrals', true)] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof COMPANY_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof UNIT_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof REGISTRATION_PERMISSION_CATALOGUE> {}
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageCodeSchema } from './auth';
 import { DEFAULT_LANGUAGE } from './i18n';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { textSchema } from './validation';
 
 /**
@@ -81,3 +81,13 @@ export const CONTENT_ROUTES = {
   faq: '/content/faq',
   dataPrivacy: '/content/data-privacy',
 } as const;
+
+/** The content area: global configuration and settings: its entries of the permission catalogue. */
+export const CONTENT_PERMISSION_CATALOGUE = [
+  backofficePermission('global-configuration', 'configuration'),
+  backofficePermission('settings', 'configuration'),
+] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof CONTENT_PERMISSION_CATALOGUE> {}
+}

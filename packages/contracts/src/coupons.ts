@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { CREDIT_TYPES, creditTypeSchema, MAX_CREDITS_PER_BOOKING } from './credits';
 import { defineErrors } from './errors';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateTimeSchema, optionalTextSchema, textSchema } from './validation';
 
 /**
@@ -248,4 +248,11 @@ declare module './errors' {
   interface AreaErrors {
     coupons: typeof COUPON_ERRORS;
   }
+}
+
+/** The coupons area: its entries of the permission catalogue. */
+export const COUPON_PERMISSION_CATALOGUE = [backofficePermission('coupon-code', 'credits')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof COUPON_PERMISSION_CATALOGUE> {}
 }

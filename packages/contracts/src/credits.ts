@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { defineErrors } from './errors';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { dateSchema, textSchema } from './validation';
 
 /**
@@ -215,4 +216,14 @@ declare module './errors' {
   interface AreaErrors {
     credits: typeof CREDIT_ERRORS;
   }
+}
+
+/** The credits area: a company's credits, balance, history, redeeming coupons (ADR 0090); granting and correcting is staff work: its entries of the permission catalogue. */
+export const CREDIT_PERMISSION_CATALOGUE = [
+  backofficePermission('credit', 'credits', true),
+  backofficePermission('grant-credit', 'credits'),
+] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof CREDIT_PERMISSION_CATALOGUE> {}
 }

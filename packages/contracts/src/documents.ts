@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authListQuerySchema, countedListSchema } from './common';
 import { defineErrors } from './errors';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /** Paths of the document service, relative to its base URL (spec section 7). */
@@ -155,4 +156,17 @@ declare module './errors' {
   interface AreaErrors {
     'document-assignment': typeof DOCUMENT_ASSIGNMENT_ERRORS;
   }
+}
+
+/** The document assignment area: its entries of the permission catalogue. */
+export const DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE = [
+  backofficePermission('document-assignment', 'templates'),
+] as const;
+
+/** The documents area: its entries of the permission catalogue. */
+export const DOCUMENT_PERMISSION_CATALOGUE = [backofficePermission('document-template', 'templates')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof DOCUMENT_PERMISSION_CATALOGUE> {}
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
 import { defineErrors } from './errors';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -203,4 +203,11 @@ declare module './errors' {
   interface AreaErrors {
     flags: typeof FLAG_ERRORS;
   }
+}
+
+/** The flags area: its entries of the permission catalogue. */
+export const FLAG_PERMISSION_CATALOGUE = [backofficePermission('flag', 'configuration')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof FLAG_PERMISSION_CATALOGUE> {}
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageCodeSchema, partnerTypeSchema } from './auth';
 import { authListQuerySchema, idSchema } from './common';
 import { defineErrors } from './errors';
-import { PERMISSION_SCOPES } from './permissions';
+import { authPermission, PERMISSION_SCOPES, type TitlesOf } from './permissions';
 import { dateTimeSchema, mailSchema, newPasswordSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -319,4 +319,44 @@ declare module './errors' {
     roles: typeof ROLE_ERRORS;
     users: typeof USER_ERRORS;
   }
+}
+
+/** The users area: its entries of the permission catalogue. */
+export const USER_PERMISSION_CATALOGUE = [
+  authPermission('list-users', 'users'),
+  authPermission('create-user', 'users'),
+  authPermission('update-user', 'users'),
+  authPermission('delete-user', 'users'),
+] as const;
+
+/** The roles area: its entries of the permission catalogue. */
+export const ROLE_PERMISSION_CATALOGUE = [
+  authPermission('list-roles', 'roles'),
+  authPermission('create-role', 'roles'),
+  authPermission('update-role', 'roles'),
+  authPermission('delete-role', 'roles'),
+] as const;
+
+/** The permissions area (the records of the catalogue and their groupings): its entries of the permission catalogue. */
+export const PERMISSION_RECORD_PERMISSION_CATALOGUE = [
+  authPermission('list-permissions', 'permissions'),
+  authPermission('create-permission', 'permissions'),
+  authPermission('update-permission', 'permissions'),
+  authPermission('delete-permission', 'permissions'),
+  authPermission('list-groupings', 'permissions'),
+] as const;
+
+/** The API keys area: its entries of the permission catalogue. */
+export const API_KEY_PERMISSION_CATALOGUE = [
+  authPermission('list-api-tokens', 'api-keys'),
+  authPermission('create-api-token', 'api-keys'),
+  authPermission('update-api-token', 'api-keys'),
+  authPermission('delete-api-token', 'api-keys'),
+] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof USER_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof ROLE_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof PERMISSION_RECORD_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof API_KEY_PERMISSION_CATALOGUE> {}
 }

@@ -3,7 +3,7 @@ import { backendListQuerySchema } from './common';
 import { EU_COUNTRY_CODES } from './companies';
 import { defineErrors } from './errors';
 import { MAX_PRICE_CENTS } from './packages';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateSchema, mailSchema, optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -519,4 +519,11 @@ declare module './errors' {
   interface AreaErrors {
     invoices: typeof INVOICE_ERRORS;
   }
+}
+
+/** The invoices area: its entries of the permission catalogue. */
+export const INVOICE_PERMISSION_CATALOGUE = [backofficePermission('invoice', 'billing')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof INVOICE_PERMISSION_CATALOGUE> {}
 }

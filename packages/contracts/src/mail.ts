@@ -1,38 +1,18 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 import { FULL_LANGUAGES, LANGUAGE_CODES } from './i18n';
+import { backofficePermission, type TitlesOf } from './permissions';
 import { mailSchema, textSchema } from './validation';
 
 /**
- * Every event the product sends a mail for: `<module>.<event>`. The module is what
- * `/api/mail-template-assignments/get-by-module` filters on. Reminder levels have one event each,
- * so each level can use its own wording.
+ * An event the product sends a mail for: `<module>.<event>`. The module is what
+ * `/api/mail-template-assignments/get-by-module` filters on. There is no central list: each area's server
+ * module declares the events it sends with their default templates (`defineModule({ mail })`), and the mail
+ * routes accept exactly those (`mailEventSchemas`). Reminder levels have one event each, so each level can use
+ * its own wording.
  */
-export const MAIL_EVENTS = [
-  'registration.welcome',
-  'user.invitation',
-  'user.password-reset',
-  'case.approved',
-  'case.rejected',
-  'case.result-ready',
-  'case.unsupported',
-  'case.failed',
-  'invoice.issued',
-  'invoice.reminder-1',
-  'invoice.reminder-2',
-  'invoice.reminder-3',
-  'invoice.summary',
-  'payment.received',
-  'ticket.created',
-  'ticket.received',
-  'ticket.answered',
-  'ticket.status-changed',
-  'ticket.assigned',
-] as const;
-export type MailEvent = (typeof MAIL_EVENTS)[number];
-export const mailEventSchema = z.enum(MAIL_EVENTS);
+export type MailEvent = `${string}.${string}`;
 export const mailModuleOf = (event: string) => event.split('.')[0] ?? event;
-export const MAIL_MODULES = [...new Set(MAIL_EVENTS.map(mailModuleOf))] as const;
 
 /**
  * The mails a user may turn off for itself (GET/PUT /auth/mail-preferences): news about its cases. Mails that
@@ -104,43 +84,31 @@ const contentsSchema = z
   .record(languageKeySchema, mailTemplateContentSchema.optional())
   .refine((c) => !!c.en, { message: 'The English version is required', path: ['en'] });
 
-export const mailTemplateSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  event: mailEventSchema.nullable(),
+const mailTemplateFields = {
   contents: z.record(z.string(), mailTemplateContentSchema),
   variables: z.array(mailTemplateVariableSchema),
   is_default: z.boolean(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
-});
-export type MailTemplate = z.infer<typeof mailTemplateSchema>;
+};
 
-export const mailTemplateCreateSchema = z.object({
-  name: textSchema(MAIL_LIMITS.nameMax, { required: 'The name is required' }),
-  event: mailEventSchema.nullable().default(null),
+const mailTemplateCreateFields = {
   contents: contentsSchema,
   variables: z
     .array(mailTemplateVariableSchema)
     .max(MAIL_LIMITS.variables)
     .default([])
     .refine((v) => new Set(v.map((x) => x.name)).size === v.length, { message: 'Variable names must be unique' }),
-});
-export type MailTemplateCreate = z.input<typeof mailTemplateCreateSchema>;
-
-export const mailTemplateUpdateSchema = mailTemplateCreateSchema.extend({ id: z.uuid() });
-export type MailTemplateUpdate = z.input<typeof mailTemplateUpdateSchema>;
+};
 
 export const mailTemplateIdQuerySchema = z.object({ id: z.uuid() });
 export const mailTemplateDeleteSchema = z.object({ id: z.uuid() });
 
-export const mailTemplateListQuerySchema = z.object({
+const mailListQueryFields = {
   limit_start: z.coerce.number().int().min(0).default(0),
   limit_count: z.coerce.number().int().min(1).max(500).default(25),
   search: textSchema(200).optional(),
-  event: mailEventSchema.optional(),
-});
-export type MailTemplateListQuery = z.input<typeof mailTemplateListQuerySchema>;
+};
 
 /** Variables passed to a template: plain values only (no functions, nothing callable). */
 export const mailVariablesSchema = z
@@ -158,22 +126,6 @@ export const mailPreviewSchema = z.object({
 export type MailPreviewBody = z.input<typeof mailPreviewSchema>;
 export const mailRenderedSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type MailRendered = z.infer<typeof mailRenderedSchema>;
-
-export const sendMailBodySchema = z
-  .object({
-    /** Send the template assigned to this event… */
-    event: mailEventSchema.optional(),
-    /** …or this template. */
-    template_id: z.uuid().optional(),
-    to: mailSchema,
-    language: z.enum(LANGUAGE_CODES).default('en'),
-    variables: mailVariablesSchema.default({}),
-  })
-  .refine((b) => !!b.event !== !!b.template_id, {
-    message: 'Give either an event or a template',
-    path: ['event'],
-  });
-export type SendMailBody = z.input<typeof sendMailBodySchema>;
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export const mailStatusSchema = z.enum(MAIL_STATUSES);
@@ -201,30 +153,76 @@ export const sentMailSchema = z.object({
 export type SentMail = z.infer<typeof sentMailSchema>;
 export const sendMailResponseSchema = z.object({ message: z.string(), id: z.uuid(), status: mailStatusSchema });
 
-export const sentMailListQuerySchema = mailTemplateListQuerySchema.omit({ event: true }).extend({
-  status: mailStatusSchema.optional(),
-});
+export const sentMailListQuerySchema = z.object({ ...mailListQueryFields, status: mailStatusSchema.optional() });
 export type SentMailListQuery = z.input<typeof sentMailListQuerySchema>;
 
-export const mailTemplateAssignmentSchema = z.object({
-  event: mailEventSchema,
-  module: z.string(),
-  template_id: z.uuid().nullable(),
-  template_name: z.string().nullable(),
-  updated_at: z.iso.datetime().nullable(),
-});
+/**
+ * The schemas that name a mail event. Given the events the server's areas declare, an event is one of them
+ * (what the mail routes accept and describe); without, any `<module>.<event>` (the shapes the web reads).
+ */
+export function mailEventSchemas(events?: readonly MailEvent[]) {
+  const event: z.ZodType<MailEvent> = events
+    ? z.enum(events as [MailEvent, ...MailEvent[]])
+    : z.templateLiteral([z.string(), '.', z.string()]);
+  const modules = events && [...new Set(events.map(mailModuleOf))];
+  // The fields in the order the wire has always carried them.
+  const create = z.object({
+    name: textSchema(MAIL_LIMITS.nameMax, { required: 'The name is required' }),
+    event: event.nullable().default(null),
+    ...mailTemplateCreateFields,
+  });
+  const assignments = z.array(z.object({ event, template_id: z.uuid().nullable() })).min(1);
+  return {
+    template: z.object({ id: z.uuid(), name: z.string(), event: event.nullable(), ...mailTemplateFields }),
+    templateCreate: create,
+    templateUpdate: create.extend({ id: z.uuid() }),
+    templateListQuery: z.object({ ...mailListQueryFields, event: event.optional() }),
+    sendMailBody: z
+      .object({
+        /** Send the template assigned to this event… */
+        event: event.optional(),
+        /** …or this template. */
+        template_id: z.uuid().optional(),
+        to: mailSchema,
+        language: z.enum(LANGUAGE_CODES).default('en'),
+        variables: mailVariablesSchema.default({}),
+      })
+      .refine((b) => !!b.event !== !!b.template_id, {
+        message: 'Give either an event or a template',
+        path: ['event'],
+      }),
+    assignment: z.object({
+      event,
+      module: z.string(),
+      template_id: z.uuid().nullable(),
+      template_name: z.string().nullable(),
+      updated_at: z.iso.datetime().nullable(),
+    }),
+    assignmentsSave: z.object({
+      assignments: (events ? assignments.max(events.length) : assignments).refine(
+        (a) => new Set(a.map((x) => x.event)).size === a.length,
+        { message: 'Each event once' },
+      ),
+    }),
+    assignmentModuleQuery: z.object({
+      module: modules ? z.enum(modules as [string, ...string[]]) : z.string(),
+    }),
+  };
+}
+
+const anyEvent = mailEventSchemas();
+export const mailTemplateSchema = anyEvent.template;
+export type MailTemplate = z.infer<typeof mailTemplateSchema>;
+export const mailTemplateCreateSchema = anyEvent.templateCreate;
+export type MailTemplateCreate = z.input<typeof mailTemplateCreateSchema>;
+export const mailTemplateUpdateSchema = anyEvent.templateUpdate;
+export type MailTemplateUpdate = z.input<typeof mailTemplateUpdateSchema>;
+export const mailTemplateListQuerySchema = anyEvent.templateListQuery;
+export type MailTemplateListQuery = z.input<typeof mailTemplateListQuerySchema>;
+export type SendMailBody = z.input<typeof anyEvent.sendMailBody>;
+export const mailTemplateAssignmentSchema = anyEvent.assignment;
 export type MailTemplateAssignment = z.infer<typeof mailTemplateAssignmentSchema>;
-export const mailTemplateAssignmentsSaveSchema = z.object({
-  assignments: z
-    .array(z.object({ event: mailEventSchema, template_id: z.uuid().nullable() }))
-    .min(1)
-    .max(MAIL_EVENTS.length)
-    .refine((a) => new Set(a.map((x) => x.event)).size === a.length, { message: 'Each event once' }),
-});
-export type MailTemplateAssignmentsSave = z.input<typeof mailTemplateAssignmentsSaveSchema>;
-export const mailTemplateAssignmentModuleQuerySchema = z.object({
-  module: z.enum(MAIL_MODULES as unknown as [string, ...string[]]),
-});
+export type MailTemplateAssignmentsSave = z.input<typeof anyEvent.assignmentsSave>;
 
 /** Paths of the mail service (mounted at /mail). */
 export const MAIL_ROUTES = {
@@ -265,4 +263,17 @@ declare module './errors' {
     'mail-templates': typeof MAIL_TEMPLATE_ERRORS;
     'mail-template-assignments': typeof MAIL_TEMPLATE_ASSIGNMENT_ERRORS;
   }
+}
+
+/** The mail template assignments area: its entries of the permission catalogue. */
+export const MAIL_TEMPLATE_ASSIGNMENT_PERMISSION_CATALOGUE = [
+  backofficePermission('mail-template-assignment', 'templates'),
+] as const;
+
+/** The mail templates area (and the sent mails): its entries of the permission catalogue. */
+export const MAIL_TEMPLATE_PERMISSION_CATALOGUE = [backofficePermission('mail-template', 'templates')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof MAIL_TEMPLATE_ASSIGNMENT_PERMISSION_CATALOGUE> {}
+  interface PermissionTitles extends TitlesOf<typeof MAIL_TEMPLATE_PERMISSION_CATALOGUE> {}
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageCodeSchema, partnerTypeSchema } from './auth';
 import { backendListQuerySchema } from './common';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateTimeSchema, textSchema } from './validation';
 
 /**
@@ -126,3 +126,10 @@ export const NEWS_ROUTES = {
   feedItem: (id: string) => `/news-feed/${id}`,
   markRead: (id: string) => `/news-feed/${id}/read`,
 } as const;
+
+/** The news area: its entries of the permission catalogue. */
+export const NEWS_PERMISSION_CATALOGUE = [backofficePermission('news', 'content')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof NEWS_PERMISSION_CATALOGUE> {}
+}

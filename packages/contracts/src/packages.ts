@@ -11,7 +11,7 @@ import {
 } from './credits';
 import { defineErrors } from './errors';
 import { DEFAULT_CURRENCY } from './i18n';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -327,4 +327,11 @@ declare module './errors' {
     packages: typeof PACKAGE_ERRORS;
     'country-credits': typeof COUNTRY_CREDIT_ERRORS;
   }
+}
+
+/** The packages area: its entries of the permission catalogue. */
+export const PACKAGE_PERMISSION_CATALOGUE = [backofficePermission('package', 'credits')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof PACKAGE_PERMISSION_CATALOGUE> {}
 }

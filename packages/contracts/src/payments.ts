@@ -3,7 +3,7 @@ import { backendListQuerySchema } from './common';
 import { creditTypeSchema } from './credits';
 import { defineErrors } from './errors';
 import { invoiceMailSchema, invoiceSchema } from './invoices';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateSchema, optionalTextSchema } from './validation';
 
 /**
@@ -208,4 +208,11 @@ declare module './errors' {
     payments: typeof PAYMENT_ERRORS;
     purchases: typeof PURCHASE_ERRORS;
   }
+}
+
+/** The payments area: its entries of the permission catalogue. */
+export const PAYMENT_PERMISSION_CATALOGUE = [backofficePermission('payment-history', 'billing', true)] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof PAYMENT_PERMISSION_CATALOGUE> {}
 }

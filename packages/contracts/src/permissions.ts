@@ -1,13 +1,13 @@
 /**
- * The permission catalogue: every permission the product names, with the scope that groups it.
- * A permission's `title` is what routes and calls name; `(scope, value)` is how a login answer
- * carries it (`token_info.permissions[scope]` lists values).
+ * Permissions: each names a scope that groups it. A permission's `title` is what routes and calls name;
+ * `(scope, value)` is how a login answer carries it (`token_info.permissions[scope]` lists values). The
+ * catalogue is what the areas declare (see `PermissionTitles`).
  */
 export const PERMISSION_SCOPES = ['auth', 'backoffice'] as const;
 export type PermissionScope = (typeof PERMISSION_SCOPES)[number];
 
-export type PermissionDefinition = {
-  title: string;
+export type PermissionDefinition<Title extends string = string> = {
+  title: Title;
   scope: PermissionScope;
   value: string;
   /** Display grouping in the role editor. */
@@ -20,13 +20,16 @@ export type PermissionDefinition = {
   selfService?: boolean;
 };
 
-const auth = (title: string, grouping: string): PermissionDefinition => ({
-  title,
-  scope: 'auth',
-  value: title,
-  grouping,
-});
-const backoffice = (value: string, grouping: string, selfService = false): PermissionDefinition => ({
+/** A permission of the authentication service: its title is its value. */
+export const authPermission = <const Title extends string>(title: Title, grouping: string) =>
+  ({ title, scope: 'auth', value: title, grouping }) satisfies PermissionDefinition<Title>;
+
+/** A permission of the back office: `backoffice-<value>`. */
+export const backofficePermission = <const Value extends string>(
+  value: Value,
+  grouping: string,
+  selfService = false,
+): PermissionDefinition<`backoffice-${Value}`> => ({
   title: `backoffice-${value}`,
   scope: 'backoffice',
   value,
@@ -34,80 +37,34 @@ const backoffice = (value: string, grouping: string, selfService = false): Permi
   ...(selfService ? { selfService } : {}),
 });
 
-export const PERMISSION_CATALOGUE = [
-  auth('list-users', 'users'),
-  auth('create-user', 'users'),
-  auth('update-user', 'users'),
-  auth('delete-user', 'users'),
-  auth('list-roles', 'roles'),
-  auth('create-role', 'roles'),
-  auth('update-role', 'roles'),
-  auth('delete-role', 'roles'),
-  auth('list-permissions', 'permissions'),
-  auth('create-permission', 'permissions'),
-  auth('update-permission', 'permissions'),
-  auth('delete-permission', 'permissions'),
-  auth('list-groupings', 'permissions'),
-  auth('list-api-tokens', 'api-keys'),
-  auth('create-api-token', 'api-keys'),
-  auth('update-api-token', 'api-keys'),
-  auth('delete-api-token', 'api-keys'),
-  backoffice('company', 'companies'),
-  backoffice('unit', 'companies'),
-  backoffice('global-configuration', 'configuration'),
-  backoffice('settings', 'configuration'),
-  backoffice('flag', 'configuration'),
-  backoffice('invoice', 'billing'),
-  backoffice('invoice-reminder-level', 'billing'),
-  backoffice('payment-history', 'billing', true),
-  backoffice('coupon-code', 'credits'),
-  backoffice('package', 'credits'),
-  // A company's credits: balance, history, redeeming coupons (ADR 0090); granting and correcting is staff work.
-  backoffice('credit', 'credits', true),
-  backoffice('grant-credit', 'credits'),
-  backoffice('news', 'content'),
-  backoffice('document-assignment', 'templates'),
-  backoffice('document-template', 'templates'),
-  backoffice('mail-template-assignment', 'templates'),
-  backoffice('mail-template', 'templates'),
-  backoffice('case-instance', 'cases', true),
-  // Case actions, each narrowing the case permission (ADR 0102): a role may see cases without approving them.
-  backoffice('case-instance-approve', 'cases', true),
-  backoffice('case-instance-recalculate', 'cases', true),
-  backoffice('case-instance-delete', 'cases', true),
-  backoffice('case-instance-lock', 'cases', true),
-  // Setting any status, flagging and hiding cases, changing result statuses: the back office's.
-  backoffice('case-instance-status', 'cases'),
-  // The scope of an external AI engine's API key: reports processing outcomes and saves results (ADR 0101).
-  backoffice('case-engine', 'cases'),
-  backoffice('ticket', 'support', true),
-  backoffice('referral', 'referrals', true),
-  backoffice('audit-log', 'audit'),
-] as const satisfies readonly PermissionDefinition[];
+/**
+ * Every permission title the product names, one key each. There is no central list: each area's contracts
+ * file declares its permissions (`<AREA>_PERMISSION_CATALOGUE`, which its server module hands to `defineModule`) and
+ * adds their titles here by declaration merging:
+ * `declare module './permissions' { interface PermissionTitles extends TitlesOf<typeof TICKET_PERMISSION_CATALOGUE> {} }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the areas' contracts files fill it (declaration merging)
+export interface PermissionTitles {}
 
-export type PermissionTitle = (typeof PERMISSION_CATALOGUE)[number]['title'];
+/** The titles of a list of permissions, as keys of `PermissionTitles`. */
+export type TitlesOf<List extends readonly PermissionDefinition[]> = { [P in List[number] as P['title']]: true };
 
-export const PERMISSION_TITLES = PERMISSION_CATALOGUE.map((p) => p.title) as PermissionTitle[];
+export type PermissionTitle = keyof PermissionTitles & string;
 
 export const ADMIN_ROLE = 'admin';
 
-/** Titles a self-service role may carry (see `selfService`). */
-export const SELF_SERVICE_PERMISSIONS: readonly string[] = PERMISSION_CATALOGUE.filter(
-  (p: PermissionDefinition) => p.selfService,
-).map((p) => p.title);
-
 /**
  * The titles among `titles` that a role given on registration (or open to self-registration) must
- * not carry. A permission outside the catalogue counts as self-service only when it narrows one that
- * is (`backoffice-ticket-comment` under `backoffice-ticket`), because the web opens routes by prefix.
+ * not carry, by the permission `catalogue`. A permission outside the catalogue counts as self-service
+ * only when it narrows one that is (`backoffice-ticket-comment` under `backoffice-ticket`), because the
+ * web opens routes by prefix.
  */
-export function notSelfService(titles: Iterable<string>): string[] {
-  const catalogued = new Set<string>(PERMISSION_TITLES);
+export function notSelfService(titles: Iterable<string>, catalogue: readonly PermissionDefinition[]): string[] {
+  const catalogued = new Set(catalogue.map((p) => p.title));
+  const selfService = catalogue.filter((p) => p.selfService).map((p) => p.title);
   return [...titles].filter(
     (title) =>
-      !SELF_SERVICE_PERMISSIONS.some(
-        (allowed) => title === allowed || (!catalogued.has(title) && title.startsWith(`${allowed}-`)),
-      ),
+      !selfService.some((allowed) => title === allowed || (!catalogued.has(title) && title.startsWith(`${allowed}-`))),
   );
 }
 

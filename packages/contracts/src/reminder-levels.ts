@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { backendListQuerySchema } from './common';
 import { defineErrors } from './errors';
 import { MAX_PRICE_CENTS } from './packages';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { optionalTextSchema, textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -95,4 +95,11 @@ declare module './errors' {
   interface AreaErrors {
     'reminder-levels': typeof REMINDER_LEVEL_ERRORS;
   }
+}
+
+/** The reminder levels area: its entries of the permission catalogue. */
+export const REMINDER_LEVEL_PERMISSION_CATALOGUE = [backofficePermission('invoice-reminder-level', 'billing')] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof REMINDER_LEVEL_PERMISSION_CATALOGUE> {}
 }

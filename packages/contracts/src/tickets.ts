@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bulkResultSchema } from './bulk';
 import { backendListQuerySchema } from './common';
 import { defineErrors } from './errors';
-import type { PermissionTitle } from './permissions';
+import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { textSchema, VALIDATION_MESSAGES } from './validation';
 
 /**
@@ -325,4 +325,11 @@ declare module './errors' {
   interface AreaErrors {
     tickets: typeof TICKET_ERRORS;
   }
+}
+
+/** The tickets area: its entries of the permission catalogue. */
+export const TICKET_PERMISSION_CATALOGUE = [backofficePermission('ticket', 'support', true)] as const;
+
+declare module './permissions' {
+  interface PermissionTitles extends TitlesOf<typeof TICKET_PERMISSION_CATALOGUE> {}
 }

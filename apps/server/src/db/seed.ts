@@ -1,5 +1,6 @@
-import { ADMIN_ROLE, type PartnerType, PERMISSION_CATALOGUE, type PermissionTitle } from '@cuspid/contracts';
+import { ADMIN_ROLE, type PartnerType, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
+import { DECLARED } from '../declarations';
 import { seedHelpContent } from '../modules/content';
 import { seedMailTemplates } from '../modules/mail-templates';
 import { selfServiceViolations } from '../modules/roles';
@@ -20,9 +21,9 @@ type RoleSeed = {
 };
 
 // The engine's scope belongs to the engine's service account, not to people (ADR 0101).
-const backofficeTitles = PERMISSION_CATALOGUE.filter(
-  (p) => p.scope === 'backoffice' && p.title !== 'backoffice-case-engine',
-).map((p) => p.title);
+const backofficeTitles = DECLARED.permissions
+  .filter((p) => p.scope === 'backoffice' && p.title !== 'backoffice-case-engine')
+  .map((p) => p.title);
 /** Everything a customer does with its own cases (ADR 0102). */
 const CASE_WORK = [
   'backoffice-case-instance',
@@ -149,7 +150,7 @@ export const DEMO_OPERATOR_BANK_ACCOUNT = {
 
 const titlesOf = (seed: RoleSeed): string[] =>
   seed.permissions === 'all'
-    ? PERMISSION_CATALOGUE.map((p) => p.title)
+    ? DECLARED.permissions.map((p) => p.title)
     : seed.permissions === 'backoffice'
       ? backofficeTitles
       : seed.permissions;
@@ -162,7 +163,7 @@ export function assertDefaultRolesSafe(seeds: readonly RoleSeed[] = DEFAULT_ROLE
       canRegister: seed.canRegister ?? false,
       assignOnRegistration: seed.assignOnRegistration ?? false,
     };
-    const violations = selfServiceViolations(flags, titlesOf(seed));
+    const violations = selfServiceViolations(flags, titlesOf(seed), DECLARED.permissions);
     if (violations.length) {
       throw new Error(
         `Default role ${seed.name} is given on registration but carries ${violations.join(', ')}; a registration role carries self-service permissions only`,
@@ -193,6 +194,7 @@ async function disarmUnsafeRegistrationRoles(tx: Tx): Promise<string[]> {
       !selfServiceViolations(
         flags,
         held.map((p) => p.title),
+        DECLARED.permissions,
       ).length
     )
       continue;
@@ -215,7 +217,7 @@ export async function seedReference(db: Db): Promise<{ disarmedRoles: string[] }
     const added = await tx
       .insert(permissions)
       .values(
-        PERMISSION_CATALOGUE.map((p) => ({ title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
+        DECLARED.permissions.map((p) => ({ title: p.title, value: p.value, scope: p.scope, grouping: p.grouping })),
       )
       .onConflictDoNothing({ target: permissions.title })
       .returning({ title: permissions.title });
@@ -258,7 +260,7 @@ export async function seedReference(db: Db): Promise<{ disarmedRoles: string[] }
 
     const [operator] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isOperator, true));
     if (!operator) await tx.insert(companies).values({ companyName: OPERATOR_COMPANY_NAME, isOperator: true });
-    await seedMailTemplates(tx);
+    await seedMailTemplates(tx, DECLARED.mail);
     await seedHelpContent(tx);
     return { disarmedRoles: await disarmUnsafeRegistrationRoles(tx) };
   });

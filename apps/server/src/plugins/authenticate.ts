@@ -107,7 +107,7 @@ export const authenticatePlugin = fp<{ deps: Deps }>(async (app: FastifyInstance
     return payload;
   });
   app.addHook('onRoute', (route) => {
-    assertPublicRouteListed(route);
+    assertPublicRouteListed(route, deps.declared.publicRoutes);
     recordRoute(app, route);
   });
   app.addHook('onRequest', async (request) => {

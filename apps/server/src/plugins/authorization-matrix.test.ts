@@ -5,7 +5,7 @@
  * A new route is covered without anyone writing a case for it; what the route table cannot tell (which
  * kind of record an id names, how to make one for the victim, multipart bodies) comes from each
  * module's guard table (`modules/<area>/<area>.guards.ts`), and the first test fails for a route
- * missing from it. Public routes come only from PUBLIC_ROUTES. Expected answers: anonymous 401, a key of a deleted company 419, a key without the
+ * missing from it. Public routes come only from the declared ones (DECLARED.publicRoutes). Expected answers: anonymous 401, a key of a deleted company 419, a key without the
  * scope 403, a caller without the permission 403, a caller with it 404 (the record is invisible).
  * Where such a caller gets 400 (a referenced id in a body) or an empty page (a list filter) instead of
  * 404, the cell passes only if the answer is byte for byte the one for ids that exist nowhere and names
@@ -13,7 +13,7 @@
  * by the operator's admin, who must reach it, so a 404 cannot come from a wrong id or a bad request.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLE, PERMISSION_TITLES } from '@cuspid/contracts';
+import { ADMIN_ROLE } from '@cuspid/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
@@ -29,9 +29,12 @@ import {
   type TestUser,
 } from '../../test/setup-app';
 import { companies, permissions, rolePermissions, roles } from '../db/schema';
+import { DECLARED } from '../declarations';
 import { findOperatorCompany } from '../modules/users';
-import { PUBLIC_ROUTES, publicRouteKey } from './public-routes';
+import { publicRouteKey } from './public-routes';
 import { type RouteEntry, routeTableOf } from './route-table';
+
+const PERMISSION_TITLES = DECLARED.permissions.map((p) => p.title);
 
 // --- What the routes address ------------------------------------------------------------------
 
@@ -407,7 +410,7 @@ async function staffLacking(route: RouteEntry): Promise<UserActor> {
 type Expectation = { status: number } | { notApplicable: string };
 
 function expectationFor(route: RouteEntry, caller: Caller, request: Request): Expectation {
-  const listed = PUBLIC_ROUTES[publicRouteKey(route.method, route.url)];
+  const listed = DECLARED.publicRoutes[publicRouteKey(route.method, route.url)];
   if (listed?.auth === 'none') return { notApplicable: 'public route' };
   if (caller.kind === 'anonymous') return listed ? { notApplicable: 'public route' } : { status: 401 };
   if (caller.kind === 'deleted-key') return { status: 419 };

@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
+import { DECLARED } from '../declarations';
 import type { Deps } from '../deps';
 import { authenticatePlugin } from './authenticate';
-import { PUBLIC_ROUTES, publicRouteKey } from './public-routes';
+import { publicRouteKey } from './public-routes';
 import { routeTableOf } from './route-table';
 
 let ctx: TestContext;
@@ -17,7 +18,7 @@ async function buildService(url: string, auth: 'required' | 'optional' | 'none')
   const app = Fastify();
   await app.register(
     async (service) => {
-      await service.register(authenticatePlugin, { deps: {} as Deps });
+      await service.register(authenticatePlugin, { deps: { declared: DECLARED } as Deps });
       service.post(url, { config: { auth } }, async () => ({ ok: true }));
     },
     { prefix: '/auth' },
@@ -34,7 +35,7 @@ describe('public routes', () => {
     const open = routeTableOf(ctx.app)
       .filter((r) => r.auth !== 'required')
       .map((r) => `${publicRouteKey(r.method, r.url)} ${r.auth}`);
-    const listed = Object.entries(PUBLIC_ROUTES).map(([key, { auth }]) => `${key} ${auth}`);
+    const listed = Object.entries(DECLARED.publicRoutes).map(([key, { auth }]) => `${key} ${auth}`);
     expect(open.sort()).toEqual(listed.sort());
   });
 
@@ -46,14 +47,16 @@ describe('public routes', () => {
   });
 
   it('stop the app from building when a route is opened without being listed', async () => {
-    await expect(buildService('/sneaky', 'none')).rejects.toThrow(/POST \/auth\/sneaky .* not in PUBLIC_ROUTES/);
-    await expect(buildService('/sneaky', 'optional')).rejects.toThrow(/not in PUBLIC_ROUTES/);
+    await expect(buildService('/sneaky', 'none')).rejects.toThrow(/POST \/auth\/sneaky .* not a declared public route/);
+    await expect(buildService('/sneaky', 'optional')).rejects.toThrow(/not a declared public route/);
     await expect(buildService('/sneaky', 'required')).resolves.toBeUndefined();
   });
 
   it('stop the app from building when a listed route is registered with another mode', async () => {
-    await expect(buildService('/login', 'required')).rejects.toThrow(/POST \/auth\/login is listed .* 'none'/);
-    await expect(buildService('/create-user', 'none')).rejects.toThrow(/listed in PUBLIC_ROUTES as auth 'optional'/);
+    await expect(buildService('/login', 'required')).rejects.toThrow(/POST \/auth\/login is declared .* 'none'/);
+    await expect(buildService('/create-user', 'none')).rejects.toThrow(
+      /declared as a public route with auth 'optional'/,
+    );
     await expect(buildService('/login', 'none')).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-import { AUDIT_ENTITIES } from '@cuspid/contracts/audit';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/route-table';
+import { declaredKeys } from './declared-labels';
 import { claimedKinds, recordPath } from './record-paths';
 
 const ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
@@ -29,7 +29,7 @@ describe('recordPath', () => {
 
   it('links every kind of the audit trail that has a page to a route of the app', () => {
     const patterns = ROUTES.map((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`));
-    for (const entity of AUDIT_ENTITIES) {
+    for (const entity of declaredKeys('auditKinds')) {
       const path = recordPath(entity, ID);
       if (path)
         expect(

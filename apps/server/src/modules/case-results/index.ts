@@ -17,4 +17,5 @@ export const caseResultsModule = defineModule({
     await app.register(caseEngineRoutes, options);
   },
   jobs: [engineWatchdogJob],
+  auditKinds: ['case-result', 'case-rating'],
 });

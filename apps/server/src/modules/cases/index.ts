@@ -1,7 +1,8 @@
-import { CASE_ERRORS } from '@cuspid/contracts/cases';
+import { CASE_ERRORS, CASE_PERMISSION_CATALOGUE } from '@cuspid/contracts/cases';
 import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
 import { caseLabelHooks } from './cases.labels';
+import { CASE_MAILS } from './cases.mail-seed';
 import { processCaseJob } from './cases.processing';
 import { casesRoutes } from './cases.routes';
 import { casesSearch } from './cases.search';
@@ -44,4 +45,7 @@ export const casesModule = defineModule({
   jobs: [processCaseJob],
   search: [casesSearch],
   engines: [referenceEngine, externalEngine],
+  mail: CASE_MAILS,
+  permissions: CASE_PERMISSION_CATALOGUE,
+  auditKinds: ['case'],
 });

@@ -1,4 +1,4 @@
-import { COMPANY_ERRORS } from '@cuspid/contracts/companies';
+import { COMPANY_ERRORS, COMPANY_PERMISSION_CATALOGUE } from '@cuspid/contracts/companies';
 import { defineModule } from '../../lib/define-module';
 import { companiesRoutes } from './companies.routes';
 import { companiesSearch } from './companies.search';
@@ -25,4 +25,6 @@ export const companiesModule = defineModule({
     await app.register(companyLogoRoutes, options);
     await app.register(companiesImportRoutes, options);
   },
+  permissions: COMPANY_PERMISSION_CATALOGUE,
+  auditKinds: ['company'],
 });

@@ -1,3 +1,4 @@
+import { CONTENT_PERMISSION_CATALOGUE } from '@cuspid/contracts/content';
 import { defineModule } from '../../lib/define-module';
 import { contentRoutes } from './content.routes';
 
@@ -11,4 +12,6 @@ export const contentModule = defineModule({
   name: 'content',
   service: 'api',
   routes: contentRoutes,
+  permissions: CONTENT_PERMISSION_CATALOGUE,
+  auditKinds: ['global-configuration'],
 });

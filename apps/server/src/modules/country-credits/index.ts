@@ -11,4 +11,5 @@ export const countryCreditsModule = defineModule({
   service: 'api',
   errors: COUNTRY_CREDIT_ERRORS,
   routes: countryCreditsRoutes,
+  auditKinds: ['country-credit', 'credit-settings'],
 });

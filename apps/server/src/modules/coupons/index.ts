@@ -1,4 +1,4 @@
-import { COUPON_ERRORS } from '@cuspid/contracts/coupons';
+import { COUPON_ERRORS, COUPON_PERMISSION_CATALOGUE } from '@cuspid/contracts/coupons';
 import { defineModule } from '../../lib/define-module';
 import { couponsRoutes } from './coupons.routes';
 import { couponsSearch } from './coupons.search';
@@ -13,4 +13,6 @@ export const couponsModule = defineModule({
   errors: COUPON_ERRORS,
   routes: couponsRoutes,
   search: [couponsSearch],
+  permissions: COUPON_PERMISSION_CATALOGUE,
+  auditKinds: ['coupon-code', 'coupon-redemption'],
 });

@@ -1,4 +1,4 @@
-import { CREDIT_ERRORS } from '@cuspid/contracts/credits';
+import { CREDIT_ERRORS, CREDIT_PERMISSION_CATALOGUE } from '@cuspid/contracts/credits';
 import { defineModule } from '../../lib/define-module';
 import { bookPurchasedCredits, bookRegistrationBonus } from './credits.events';
 import { creditsRoutes } from './credits.routes';
@@ -14,4 +14,6 @@ export const creditsModule = defineModule({
   errors: CREDIT_ERRORS,
   routes: creditsRoutes,
   on: { 'invoice.paid': bookPurchasedCredits, 'company.registered': bookRegistrationBonus },
+  permissions: CREDIT_PERMISSION_CATALOGUE,
+  auditKinds: ['credit-booking'],
 });

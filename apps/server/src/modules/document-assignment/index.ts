@@ -1,4 +1,4 @@
-import { DOCUMENT_ASSIGNMENT_ERRORS } from '@cuspid/contracts';
+import { DOCUMENT_ASSIGNMENT_ERRORS, DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { documentAssignmentRoutes } from './document-assignment.routes';
 
@@ -8,4 +8,6 @@ export const documentAssignmentModule = defineModule({
   service: 'api',
   errors: DOCUMENT_ASSIGNMENT_ERRORS,
   routes: async (app, { deps }) => documentAssignmentRoutes(app, deps),
+  permissions: DOCUMENT_ASSIGNMENT_PERMISSION_CATALOGUE,
+  auditKinds: ['document-assignment'],
 });

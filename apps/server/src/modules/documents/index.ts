@@ -1,3 +1,4 @@
+import { DOCUMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import multipart from '@fastify/multipart';
 import { defineModule } from '../../lib/define-module';
 import { documentsRoutes } from './documents.routes';
@@ -19,4 +20,6 @@ export const documentsModule = defineModule({
     });
     documentsRoutes(app, createDocumentsService(deps), deps.config.documents);
   },
+  permissions: DOCUMENT_PERMISSION_CATALOGUE,
+  auditKinds: ['document-file', 'document-template'],
 });

@@ -1,4 +1,4 @@
-import { FLAG_ERRORS } from '@cuspid/contracts/flags';
+import { FLAG_ERRORS, FLAG_PERMISSION_CATALOGUE } from '@cuspid/contracts/flags';
 import { defineModule } from '../../lib/define-module';
 import { flagsRoutes } from './flags.routes';
 
@@ -6,4 +6,11 @@ export { carriesFlag, carriesTag, listRecordLabels, type RecordLabels } from './
 export { hookRecordType, type LabelChange, type RecordTypeHooks } from './record-type-hooks';
 
 /** Flags and tags on records of every record type (ADR 0054). */
-export const flagsModule = defineModule({ name: 'flags', service: 'api', errors: FLAG_ERRORS, routes: flagsRoutes });
+export const flagsModule = defineModule({
+  name: 'flags',
+  service: 'api',
+  errors: FLAG_ERRORS,
+  routes: flagsRoutes,
+  permissions: FLAG_PERMISSION_CATALOGUE,
+  auditKinds: ['flag'],
+});

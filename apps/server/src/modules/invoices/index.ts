@@ -1,6 +1,7 @@
-import { INVOICE_ERRORS } from '@cuspid/contracts/invoices';
+import { INVOICE_ERRORS, INVOICE_PERMISSION_CATALOGUE } from '@cuspid/contracts/invoices';
 import { defineModule } from '../../lib/define-module';
 import { dunningJob } from './invoices.dunning';
+import { INVOICE_MAILS } from './invoices.mail-seed';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicesSearch } from './invoices.search';
 import { invoiceSettings } from './invoices.settings';
@@ -21,4 +22,7 @@ export const invoicesModule = defineModule({
   jobs: [dunningJob],
   search: [invoicesSearch],
   settings: invoiceSettings,
+  mail: INVOICE_MAILS,
+  permissions: INVOICE_PERMISSION_CATALOGUE,
+  auditKinds: ['invoice'],
 });

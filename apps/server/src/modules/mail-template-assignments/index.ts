@@ -1,4 +1,4 @@
-import { MAIL_TEMPLATE_ASSIGNMENT_ERRORS } from '@cuspid/contracts/mail';
+import { MAIL_TEMPLATE_ASSIGNMENT_ERRORS, MAIL_TEMPLATE_ASSIGNMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts/mail';
 import { defineModule } from '../../lib/define-module';
 import { mailTemplateAssignmentsRoutes } from './mail-template-assignments.routes';
 
@@ -8,4 +8,6 @@ export const mailTemplateAssignmentsModule = defineModule({
   service: 'api',
   errors: MAIL_TEMPLATE_ASSIGNMENT_ERRORS,
   routes: mailTemplateAssignmentsRoutes,
+  permissions: MAIL_TEMPLATE_ASSIGNMENT_PERMISSION_CATALOGUE,
+  auditKinds: ['mail-template-assignment'],
 });

@@ -1,4 +1,3 @@
-import { MAIL_EVENTS } from '@cuspid/contracts/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestAdmin,
@@ -34,8 +33,8 @@ describe('GET /api/mail-template-assignments', () => {
     const response = await get('/api/mail-template-assignments', admin);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.total).toBe(MAIL_EVENTS.length);
-    expect(body.data.map((a: { event: string }) => a.event)).toEqual([...MAIL_EVENTS]);
+    expect(body.total).toBe(ctx.deps.declared.mailEvents.length);
+    expect(body.data.map((a: { event: string }) => a.event)).toEqual([...ctx.deps.declared.mailEvents]);
     expect(body.data.every((a: { template_id: string | null }) => a.template_id)).toBe(true);
   });
 });

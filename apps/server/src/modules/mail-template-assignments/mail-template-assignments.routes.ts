@@ -1,21 +1,18 @@
 import { errorResponses, totalListSchema } from '@cuspid/contracts';
-import {
-  MAIL_ASSIGNMENT_ROUTES,
-  mailTemplateAssignmentModuleQuerySchema,
-  mailTemplateAssignmentSchema,
-  mailTemplateAssignmentsSaveSchema,
-} from '@cuspid/contracts/mail';
+import { MAIL_ASSIGNMENT_ROUTES } from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { mailSchemasOf } from '../../lib/declarations';
 import { requireActor } from '../../plugins/authenticate';
 import * as service from './mail-template-assignments.service';
 
 const tags = ['mail template assignments'];
 const permission = 'backoffice-mail-template-assignment' as const;
-const listSchema = totalListSchema(mailTemplateAssignmentSchema);
 
 export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const mail = mailSchemasOf(deps.declared);
+  const listSchema = totalListSchema(mail.assignment);
   app.get(
     MAIL_ASSIGNMENT_ROUTES.list,
     {
@@ -36,7 +33,7 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
       schema: {
         tags,
         summary: 'The assignments of one module (registration, user, case, invoice, payment, ticket)',
-        querystring: mailTemplateAssignmentModuleQuerySchema,
+        querystring: mail.assignmentModuleQuery,
         response: { 200: listSchema, ...errorResponses },
       },
     },
@@ -50,7 +47,7 @@ export const mailTemplateAssignmentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }
       schema: {
         tags,
         summary: 'Assign templates to events',
-        body: mailTemplateAssignmentsSaveSchema,
+        body: mail.assignmentsSave,
         response: { 200: listSchema.extend({ message: z.string() }), ...errorResponses },
       },
     },

@@ -1,22 +1,17 @@
-import {
-  MAIL_EVENTS,
-  type MailTemplateAssignment,
-  type MailTemplateAssignmentsSave,
-  mailModuleOf,
-  mailTemplateAssignmentsSaveSchema,
-} from '@cuspid/contracts/mail';
+import { type MailTemplateAssignment, type MailTemplateAssignmentsSave, mailModuleOf } from '@cuspid/contracts/mail';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
+import { mailSchemasOf } from '../../lib/declarations';
 import { AppError } from '../../lib/errors';
 import { assertMayChangeLinkMails } from '../mail-templates';
 import { relinkedEvents } from './mail-template-assignments.policy';
 import * as repo from './mail-template-assignments.repository';
 
-/** One line per event the product sends, in catalogue order, with the template it uses (or none). */
+/** One line per event the areas declare, in the module list's order, with the template it uses (or none). */
 async function allAssignments(deps: Deps): Promise<MailTemplateAssignment[]> {
   const stored = new Map((await repo.listAssignments(deps.db)).map((a) => [a.event, a]));
-  return MAIL_EVENTS.map((event) => {
+  return deps.declared.mailEvents.map((event) => {
     const row = stored.get(event);
     return {
       event,
@@ -41,7 +36,7 @@ export async function listAssignmentsByModule(deps: Deps, module: string) {
 
 /** Saves the given events' templates together; an unknown template is 404 and nothing is saved. */
 export async function saveAssignments(deps: Deps, actor: Actor, body: MailTemplateAssignmentsSave) {
-  const input = mailTemplateAssignmentsSaveSchema.parse(body);
+  const input = mailSchemasOf(deps.declared).assignmentsSave.parse(body);
   const ids = [...new Set(input.assignments.map((a) => a.template_id).filter((id): id is string => !!id))];
   await deps.db.transaction(async (tx) => {
     const found = await repo.existingTemplateIds(tx, ids);

@@ -1,4 +1,4 @@
-import { MAIL_TEMPLATE_ERRORS } from '@cuspid/contracts/mail';
+import { MAIL_TEMPLATE_ERRORS, MAIL_TEMPLATE_PERMISSION_CATALOGUE } from '@cuspid/contracts/mail';
 import { defineModule } from '../../lib/define-module';
 import { mailTemplatesRoutes } from './mail-templates.routes';
 import { mailTemplatesSearch } from './mail-templates.search';
@@ -28,4 +28,6 @@ export const mailTemplatesModule = defineModule({
   errors: MAIL_TEMPLATE_ERRORS,
   routes: mailTemplatesRoutes,
   search: [mailTemplatesSearch],
+  permissions: MAIL_TEMPLATE_PERMISSION_CATALOGUE,
+  auditKinds: ['mail-template'],
 });

@@ -4,7 +4,7 @@ import { likePattern } from '../../db/like-pattern';
 import { listPage, oneRow } from '../../db/paging';
 import { mailTemplateAssignments, mailTemplates } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
-import { DEFAULT_MAIL_TEMPLATES } from './mail-templates.seed';
+import type { MailDeclaration } from '../../lib/declarations';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;
 export type NewMailTemplateRow = typeof mailTemplates.$inferInsert;
@@ -88,11 +88,11 @@ export async function findTemplateForEvent(db: DbOrTx, event: string): Promise<M
 }
 
 /**
- * Idempotent, run at every start: each event gets its default template once (an edited default is
+ * Idempotent, run at every start: each declared event (`defineModule({ mail })`) gets its default template once (an edited default is
  * never overwritten) and an assignment to it when the event has none yet.
  */
-export async function seedMailTemplates(db: DbOrTx): Promise<void> {
-  for (const [event, seed] of Object.entries(DEFAULT_MAIL_TEMPLATES)) {
+export async function seedMailTemplates(db: DbOrTx, mails: readonly MailDeclaration[]): Promise<void> {
+  for (const { event, ...seed } of mails) {
     const [existing] = await db
       .select({ id: mailTemplates.id })
       .from(mailTemplates)

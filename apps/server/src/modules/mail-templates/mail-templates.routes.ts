@@ -3,15 +3,12 @@ import {
   MAIL_ROUTES,
   mailPreviewSchema,
   mailRenderedSchema,
-  mailTemplateCreateSchema,
   mailTemplateDeleteSchema,
   mailTemplateIdQuerySchema,
-  mailTemplateListQuerySchema,
-  mailTemplateSchema,
-  mailTemplateUpdateSchema,
 } from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
+import { mailSchemasOf } from '../../lib/declarations';
 import { requireActor } from '../../plugins/authenticate';
 import * as service from './mail-templates.service';
 
@@ -19,6 +16,7 @@ const tags = ['mail'];
 const permission = 'backoffice-mail-template' as const;
 
 export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const mail = mailSchemasOf(deps.declared);
   app.get(
     MAIL_ROUTES.listTemplates,
     {
@@ -26,8 +24,8 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       schema: {
         tags,
         summary: 'List mail templates (paged with limit_start and limit_count)',
-        querystring: mailTemplateListQuerySchema,
-        response: { 200: countedListSchema(mailTemplateSchema), ...errorResponses },
+        querystring: mail.templateListQuery,
+        response: { 200: countedListSchema(mail.template), ...errorResponses },
       },
     },
     (request) => service.listTemplates(deps, request.query),
@@ -41,7 +39,7 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
         tags,
         summary: 'One mail template',
         querystring: mailTemplateIdQuerySchema,
-        response: { 200: mailTemplateSchema, ...errorResponses },
+        response: { 200: mail.template, ...errorResponses },
       },
     },
     (request) => service.getTemplate(deps, request.query.id),
@@ -54,8 +52,8 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       schema: {
         tags,
         summary: 'Create a mail template',
-        body: mailTemplateCreateSchema,
-        response: { 201: mailTemplateSchema, ...errorResponses },
+        body: mail.templateCreate,
+        response: { 201: mail.template, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -69,8 +67,8 @@ export const mailTemplatesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       schema: {
         tags,
         summary: 'Update a mail template',
-        body: mailTemplateUpdateSchema,
-        response: { 200: mailTemplateSchema, ...errorResponses },
+        body: mail.templateUpdate,
+        response: { 200: mail.template, ...errorResponses },
       },
     },
     (request) => service.updateTemplate(deps, requireActor(request), request.body),

@@ -7,11 +7,12 @@ import type {
   MailTemplateListQuery,
   MailTemplateUpdate,
 } from '@cuspid/contracts/mail';
-import { mailPreviewSchema, mailTemplateCreateSchema, mailTemplateListQuerySchema } from '@cuspid/contracts/mail';
+import { mailPreviewSchema } from '@cuspid/contracts/mail';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
+import { mailSchemasOf } from '../../lib/declarations';
 import { AppError } from '../../lib/errors';
 import { checkTemplateSyntax, MailTemplateError, renderMail } from './mail-render';
 import { assertMayChangeLinkMails, mayChangeLinkMails } from './mail-templates.policy';
@@ -64,7 +65,7 @@ const presentContents = (contents: Record<string, MailTemplateContent | undefine
   Object.fromEntries(Object.entries(contents).filter((e): e is [string, MailTemplateContent] => !!e[1]));
 
 export async function listTemplates(deps: Deps, query: MailTemplateListQuery) {
-  const q = mailTemplateListQuerySchema.parse(query);
+  const q = mailSchemasOf(deps.declared).templateListQuery.parse(query);
   const result = await repo.listTemplates(deps.db, {
     offset: q.limit_start,
     limit: q.limit_count,
@@ -81,7 +82,7 @@ export async function getTemplate(deps: Deps, id: string): Promise<MailTemplate>
 }
 
 export async function createTemplate(deps: Deps, actor: Actor, body: MailTemplateCreate): Promise<MailTemplate> {
-  const input = mailTemplateCreateSchema.parse(body);
+  const input = mailSchemasOf(deps.declared).templateCreate.parse(body);
   assertTemplatesParse(input.contents);
   return deps.db.transaction(async (tx) => {
     await assertMayChangeTemplate(tx, actor, undefined, input.event);
@@ -98,7 +99,7 @@ export async function createTemplate(deps: Deps, actor: Actor, body: MailTemplat
 }
 
 export async function updateTemplate(deps: Deps, actor: Actor, body: MailTemplateUpdate): Promise<MailTemplate> {
-  const input = mailTemplateCreateSchema.parse(body);
+  const input = mailSchemasOf(deps.declared).templateCreate.parse(body);
   assertTemplatesParse(input.contents);
   return deps.db.transaction(async (tx) => {
     const current = await repo.findTemplate(tx, body.id);

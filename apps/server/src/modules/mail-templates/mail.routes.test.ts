@@ -255,11 +255,10 @@ describe('POST /mail/send-mail and the sent-mail viewer', () => {
 describe('the reference seed of mail templates', () => {
   it('is idempotent and never overwrites an edited default template or a changed assignment', async () => {
     const { seedMailTemplates } = await import('./mail-templates.repository');
-    const { MAIL_EVENTS } = await import('@cuspid/contracts/mail');
     const defaultsBefore = (await get('/mail/list-mail-templates?limit_count=500', admin))
       .json()
       .data.filter((t: { is_default: boolean }) => t.is_default);
-    expect(defaultsBefore).toHaveLength(MAIL_EVENTS.length);
+    expect(defaultsBefore).toHaveLength(ctx.deps.declared.mailEvents.length);
     const payment = defaultsBefore.find((t: { event: string }) => t.event === 'payment.received');
     const edited = {
       ...payment,
@@ -267,13 +266,13 @@ describe('the reference seed of mail templates', () => {
     };
     expect((await post('/mail/update-mail-template', edited, admin)).statusCode).toBe(200);
 
-    await seedMailTemplates(ctx.deps.db);
-    await seedMailTemplates(ctx.deps.db);
+    await seedMailTemplates(ctx.deps.db, ctx.deps.declared.mail);
+    await seedMailTemplates(ctx.deps.db, ctx.deps.declared.mail);
 
     const defaultsAfter = (await get('/mail/list-mail-templates?limit_count=500', admin))
       .json()
       .data.filter((t: { is_default: boolean }) => t.is_default);
-    expect(defaultsAfter).toHaveLength(MAIL_EVENTS.length);
+    expect(defaultsAfter).toHaveLength(ctx.deps.declared.mailEvents.length);
     const kept = (await get(`/mail/list-mail-template-by-id?id=${payment.id}`, admin)).json();
     expect(kept.contents.en).toEqual({ subject: 'Paid, thanks', body: '<p>Thanks</p>' });
     expect(kept.contents.de.subject).toBe('Vielen Dank für Ihre Zahlung');

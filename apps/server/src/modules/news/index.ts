@@ -1,3 +1,4 @@
+import { NEWS_PERMISSION_CATALOGUE } from '@cuspid/contracts/news';
 import { defineModule } from '../../lib/define-module';
 import { newsRoutes } from './news.routes';
 
@@ -6,4 +7,6 @@ export const newsModule = defineModule({
   name: 'news',
   service: 'api',
   routes: newsRoutes,
+  permissions: NEWS_PERMISSION_CATALOGUE,
+  auditKinds: ['news'],
 });

@@ -1,4 +1,4 @@
-import { PACKAGE_ERRORS } from '@cuspid/contracts/packages';
+import { PACKAGE_ERRORS, PACKAGE_PERMISSION_CATALOGUE } from '@cuspid/contracts/packages';
 import { defineModule } from '../../lib/define-module';
 import { packagesRoutes } from './packages.routes';
 
@@ -10,4 +10,6 @@ export const packagesModule = defineModule({
   service: 'api',
   errors: PACKAGE_ERRORS,
   routes: packagesRoutes,
+  permissions: PACKAGE_PERMISSION_CATALOGUE,
+  auditKinds: ['package', 'country-package'],
 });

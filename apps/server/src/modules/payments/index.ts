@@ -1,5 +1,6 @@
-import { PAYMENT_ERRORS } from '@cuspid/contracts/payments';
+import { PAYMENT_ERRORS, PAYMENT_PERMISSION_CATALOGUE } from '@cuspid/contracts/payments';
 import { defineModule } from '../../lib/define-module';
+import { PAYMENT_MAILS } from './payments.mail-seed';
 import { paymentsRoutes } from './payments.routes';
 
 export { paymentMethods } from './payments.methods';
@@ -18,4 +19,13 @@ export const paymentsModule = defineModule({
   service: 'api',
   errors: PAYMENT_ERRORS,
   routes: paymentsRoutes,
+  mail: PAYMENT_MAILS,
+  permissions: PAYMENT_PERMISSION_CATALOGUE,
+  publicRoutes: {
+    'POST /api/payments/stripe/webhook': {
+      auth: 'none',
+      why: "Stripe's deliveries; the Stripe-Signature is the proof",
+    },
+  },
+  auditKinds: ['payment'],
 });

@@ -1,9 +1,4 @@
-import {
-  type CreatePermissionBody,
-  PERMISSION_TITLES,
-  type PermissionRecord,
-  type UpdatePermissionBody,
-} from '@cuspid/contracts';
+import type { CreatePermissionBody, PermissionRecord, UpdatePermissionBody } from '@cuspid/contracts';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
@@ -20,16 +15,17 @@ type ListQuery = {
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', { message });
 
-const BUILT_IN = new Set<string>(PERMISSION_TITLES);
+type PermissionRow = { id: string; title: string; value: string; scope: string; grouping: string | null };
 
-function toPermissionRecord(p: { id: string; title: string; value: string; scope: string; grouping: string | null }) {
+/** A permission as the wire carries it: built in when an area declares it (`defineModule({ permissions })`). */
+function toPermissionRecord(deps: Deps, p: PermissionRow) {
   return {
     id: p.id,
     title: p.title,
     value: p.value,
     scope: p.scope,
     grouping: p.grouping,
-    built_in: BUILT_IN.has(p.title),
+    built_in: deps.declared.permissions.some((declared) => declared.title === p.title),
   } satisfies PermissionRecord;
 }
 
@@ -51,13 +47,13 @@ export async function listPermissions(
     sortDir: query.sort_dir,
     sortBy: query.sort_by ?? 'scope',
   });
-  return { data: result.data.map(toPermissionRecord), count: result.count };
+  return { data: result.data.map((row) => toPermissionRecord(deps, row)), count: result.count };
 }
 
 export async function getPermission(deps: Deps, id: string): Promise<PermissionRecord> {
   const row = await repo.findPermission(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return toPermissionRecord(row);
+  return toPermissionRecord(deps, row);
 }
 
 function permissionClash(existing: { title: string }, title: string) {
@@ -76,6 +72,7 @@ export async function createPermission(deps: Deps, actor: Actor, body: CreatePer
   if (clash) throw permissionClash(clash, body.title);
   const created = await deps.db.transaction(async (tx) => {
     const row = toPermissionRecord(
+      deps,
       await repo.insertPermission(tx, {
         title: body.title,
         value: body.value,
@@ -113,7 +110,7 @@ export async function updatePermission(deps: Deps, actor: Actor, body: UpdatePer
     if (clash && clash.id !== current.id) throw permissionClash(clash, next.title);
   }
   const updated = await deps.db.transaction(async (tx) => {
-    const row = toPermissionRecord(await repo.updatePermission(tx, current.id, next));
+    const row = toPermissionRecord(deps, await repo.updatePermission(tx, current.id, next));
     await recordAudit(tx, actor, {
       entity: 'permission',
       entityId: row.id,

@@ -1,4 +1,4 @@
-import { REGISTRATION_ERRORS } from '@cuspid/contracts/companies';
+import { REGISTRATION_ERRORS, REGISTRATION_PERMISSION_CATALOGUE } from '@cuspid/contracts/companies';
 import { defineModule } from '../../lib/define-module';
 import { registrationRoutes } from './registration.routes';
 
@@ -8,4 +8,12 @@ export const registrationModule = defineModule({
   service: 'api',
   errors: REGISTRATION_ERRORS,
   routes: registrationRoutes,
+  permissions: REGISTRATION_PERMISSION_CATALOGUE,
+  publicRoutes: {
+    'GET /api/captcha/api': { auth: 'none', why: 'company registration form' },
+    'POST /api/check-vat-id': { auth: 'none', why: 'company registration form' },
+    'GET /api/registration-options': { auth: 'none', why: 'company registration form' },
+    'POST /api/register-company': { auth: 'none', why: 'company registration' },
+  },
+  auditKinds: ['registration-configuration'],
 });

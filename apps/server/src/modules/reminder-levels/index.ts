@@ -1,4 +1,4 @@
-import { REMINDER_LEVEL_ERRORS } from '@cuspid/contracts/reminder-levels';
+import { REMINDER_LEVEL_ERRORS, REMINDER_LEVEL_PERMISSION_CATALOGUE } from '@cuspid/contracts/reminder-levels';
 import { defineModule } from '../../lib/define-module';
 import { reminderLevelsRoutes } from './reminder-levels.routes';
 
@@ -10,4 +10,6 @@ export const reminderLevelsModule = defineModule({
   service: 'api',
   errors: REMINDER_LEVEL_ERRORS,
   routes: reminderLevelsRoutes,
+  permissions: REMINDER_LEVEL_PERMISSION_CATALOGUE,
+  auditKinds: ['reminder-level'],
 });

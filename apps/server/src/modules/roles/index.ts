@@ -1,4 +1,4 @@
-import { ROLE_ERRORS } from '@cuspid/contracts';
+import { ROLE_ERRORS, ROLE_PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
 import { rolesRoutes } from './roles.routes';
 import { rolesSearch } from './roles.search';
@@ -20,4 +20,6 @@ export const rolesModule = defineModule({
   errors: ROLE_ERRORS,
   routes: rolesRoutes,
   search: [rolesSearch],
+  permissions: ROLE_PERMISSION_CATALOGUE,
+  auditKinds: ['role'],
 });

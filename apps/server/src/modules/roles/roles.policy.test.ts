@@ -1,6 +1,7 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/actors';
+import { DECLARED } from '../../declarations';
 import type { Actor } from '../../lib/actor';
 import { authorize } from '../../lib/authorize';
 import {
@@ -84,6 +85,7 @@ describe('changing a role', () => {
 });
 
 describe('self-service roles', () => {
+  const catalogue = DECLARED.permissions;
   const flags = (over: Partial<{ name: string; canRegister: boolean; assignOnRegistration: boolean }> = {}) => ({
     name: 'customer',
     canRegister: false,
@@ -92,33 +94,37 @@ describe('self-service roles', () => {
   });
 
   it('leaves a role nobody obtains without an administrator alone', () => {
-    expect(selfServiceViolations(flags(), ['delete-user', 'create-role'])).toEqual([]);
-    expect(failure(() => assertSelfServiceRole(flags(), ['delete-user']))).toBeUndefined();
+    expect(selfServiceViolations(flags(), ['delete-user', 'create-role'], catalogue)).toEqual([]);
+    expect(failure(() => assertSelfServiceRole(flags(), ['delete-user'], catalogue))).toBeUndefined();
   });
 
   it('accepts self-service permissions on a registration role', () => {
-    expect(selfServiceViolations(flags({ canRegister: true }), [])).toEqual([]);
+    expect(selfServiceViolations(flags({ canRegister: true }), [], catalogue)).toEqual([]);
   });
 
   it('names the management permissions a registration role must not carry, on the flag that opens it', () => {
-    expect(selfServiceViolations(flags({ canRegister: true }), ['delete-user', 'create-role'])).toEqual([
+    expect(selfServiceViolations(flags({ canRegister: true }), ['delete-user', 'create-role'], catalogue)).toEqual([
       'create-role',
       'delete-user',
     ]);
-    expect(failure(() => assertSelfServiceRole(flags({ assignOnRegistration: true }), ['delete-user']))).toMatchObject({
+    expect(
+      failure(() => assertSelfServiceRole(flags({ assignOnRegistration: true }), ['delete-user'], catalogue)),
+    ).toMatchObject({
       code: 'ROLE_SELF_SERVICE_ONLY',
       params: { permissions: 'delete-user' },
       errors: { assign_on_registration: [expect.any(String)] },
     });
-    expect(failure(() => assertSelfServiceRole(flags({ canRegister: true }), ['delete-user']))).toMatchObject({
+    expect(
+      failure(() => assertSelfServiceRole(flags({ canRegister: true }), ['delete-user'], catalogue)),
+    ).toMatchObject({
       errors: { can_register: [expect.any(String)] },
     });
   });
 
   it('never lets the admin role be obtained by registering', () => {
-    expect(selfServiceViolations(flags({ name: ADMIN_ROLE, assignOnRegistration: true }), [])).toEqual([
+    expect(selfServiceViolations(flags({ name: ADMIN_ROLE, assignOnRegistration: true }), [], catalogue)).toEqual([
       '(administrator role)',
     ]);
-    expect(selfServiceViolations(flags({ name: ADMIN_ROLE }), ['delete-user'])).toEqual([]);
+    expect(selfServiceViolations(flags({ name: ADMIN_ROLE }), ['delete-user'], catalogue)).toEqual([]);
   });
 });

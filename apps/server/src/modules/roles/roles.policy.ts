@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, errorText, notSelfService, ROLE_ERRORS } from '@cuspid/contracts';
+import { ADMIN_ROLE, errorText, notSelfService, type PermissionDefinition, ROLE_ERRORS } from '@cuspid/contracts';
 import { type Actor, isAdmin } from '../../lib/actor';
 import type { Policy } from '../../lib/authorize';
 import { AppError } from '../../lib/errors';
@@ -63,14 +63,22 @@ export type RoleFlags = { name: string; canRegister: boolean; assignOnRegistrati
  * the start-up check, so a registration role can never carry back-office or user, role, permission or
  * key management, whoever sets it up.
  */
-export function selfServiceViolations(role: RoleFlags, permissions: readonly string[]): string[] {
+export function selfServiceViolations(
+  role: RoleFlags,
+  permissions: readonly string[],
+  catalogue: readonly PermissionDefinition[],
+): string[] {
   if (role.name === ADMIN_ROLE && (role.canRegister || role.assignOnRegistration)) return ['(administrator role)'];
   if (!role.canRegister && !role.assignOnRegistration) return [];
-  return notSelfService(permissions).sort();
+  return notSelfService(permissions, catalogue).sort();
 }
 
-export function assertSelfServiceRole(role: RoleFlags, permissions: readonly string[]) {
-  const violations = selfServiceViolations(role, permissions);
+export function assertSelfServiceRole(
+  role: RoleFlags,
+  permissions: readonly string[],
+  catalogue: readonly PermissionDefinition[],
+) {
+  const violations = selfServiceViolations(role, permissions, catalogue);
   if (!violations.length) return;
   const params = { permissions: violations.join(', ') };
   const field = role.assignOnRegistration ? 'assign_on_registration' : 'can_register';

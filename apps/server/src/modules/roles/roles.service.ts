@@ -86,6 +86,7 @@ export async function createRole(deps: Deps, actor: Actor, body: CreateRoleBody)
       assignOnRegistration: body.assign_on_registration ?? false,
     },
     granted.map((p) => p.title),
+    deps.declared.permissions,
   );
   const id = await deps.db.transaction(async (tx) => {
     const role = await repo.insertRole(tx, {
@@ -136,6 +137,7 @@ export async function updateRole(deps: Deps, actor: Actor, body: UpdateRoleBody)
       assignOnRegistration: body.assign_on_registration ?? current.assign_on_registration,
     },
     granted ? granted.map((p) => p.title) : current.permissions,
+    deps.declared.permissions,
   );
   await deps.db.transaction(async (tx) => {
     const changed = await repo.updateRole(

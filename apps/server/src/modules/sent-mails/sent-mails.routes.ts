@@ -2,13 +2,13 @@ import { countedListSchema, errorResponses } from '@cuspid/contracts';
 import {
   MAIL_ROUTES,
   mailTemplateIdQuerySchema,
-  sendMailBodySchema,
   sendMailResponseSchema,
   sentMailListQuerySchema,
   sentMailSchema,
 } from '@cuspid/contracts/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
+import { mailSchemasOf } from '../../lib/declarations';
 import { requireActor } from '../../plugins/authenticate';
 import * as service from './sent-mails.service';
 
@@ -16,6 +16,7 @@ const tags = ['mail'];
 const permission = 'backoffice-mail-template' as const;
 
 export const sentMailsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const mail = mailSchemasOf(deps.declared);
   app.post(
     MAIL_ROUTES.sendMail,
     {
@@ -24,7 +25,7 @@ export const sentMailsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
       schema: {
         tags,
         summary: 'Send a template, or the template of an event, to one address (through the outbox)',
-        body: sendMailBodySchema,
+        body: mail.sendMailBody,
         response: { 202: sendMailResponseSchema, ...errorResponses },
       },
     },

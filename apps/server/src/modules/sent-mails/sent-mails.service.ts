@@ -1,9 +1,10 @@
 import type { SendMailBody, SentMail, SentMailListQuery } from '@cuspid/contracts/mail';
-import { sendMailBodySchema, sentMailListQuerySchema } from '@cuspid/contracts/mail';
+import { sentMailListQuerySchema } from '@cuspid/contracts/mail';
 import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { mailSchemasOf } from '../../lib/declarations';
 import { AppError } from '../../lib/errors';
 import {
   concealSecrets,
@@ -46,7 +47,7 @@ export function toSentMail(stored: repo.OutboxRow, actor: Actor): SentMail {
  * product's own invitation or reset mail cannot be sent with a link of someone else's choosing.
  */
 export async function sendMailCall(deps: Deps, actor: Actor, body: SendMailBody) {
-  const input = sendMailBodySchema.parse(body);
+  const input = mailSchemasOf(deps.declared).sendMailBody.parse(body);
   const template = input.template_id ? await findTemplate(deps.db, input.template_id) : undefined;
   if (input.template_id && !template) throw new AppError('NOT_FOUND');
   const event = input.event ?? template?.event ?? null;

@@ -32,4 +32,14 @@ export const sessionsModule = defineModule({
   service: 'auth',
   routes: sessionsRoutes,
   jobs: sessionsJobs,
+  publicRoutes: {
+    'POST /auth/login': { auth: 'none', why: 'sign-in' },
+    'POST /auth/refresh-token': { auth: 'none', why: 'the refresh token is the proof' },
+    'POST /auth/logout': {
+      auth: 'optional',
+      why: 'ends the session of the access token, or of the refresh token when the access token expired',
+    },
+    'GET /auth/jwks.json': { auth: 'none', why: 'public keys that verify tokens (ADR 0114); nothing secret' },
+  },
+  auditKinds: ['session'],
 });

@@ -1,4 +1,3 @@
-import { PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +81,7 @@ describe('POST /auth/login', () => {
     const { token_info } = await loginAs(ctx.app, admin.mail);
     expect(token_info.roles).toEqual(['admin']);
     expect(token_info.scopes).toEqual(['auth', 'backoffice']);
-    expect(Object.values(token_info.permissions).flat()).toHaveLength(PERMISSION_CATALOGUE.length);
+    expect(Object.values(token_info.permissions).flat()).toHaveLength(ctx.deps.declared.permissions.length);
   });
 
   it('answers 403 for a deactivated account with the right password', async () => {
@@ -286,8 +285,8 @@ describe('GET /auth/list-permissions', () => {
     // On a shared PostgreSQL database other test files add permissions of their own meanwhile: there the catalogue
     // is a part of the list; on the embedded database (one per file) it is the whole list.
     const shared = Boolean(process.env.DATABASE_URL);
-    if (shared) expect(body.count).toBeGreaterThanOrEqual(PERMISSION_CATALOGUE.length);
-    else expect(body.count).toBe(PERMISSION_CATALOGUE.length);
+    if (shared) expect(body.count).toBeGreaterThanOrEqual(ctx.deps.declared.permissions.length);
+    else expect(body.count).toBe(ctx.deps.declared.permissions.length);
     expect(body.data).toHaveLength(5);
     const all = (
       await ctx.app.inject({
@@ -297,7 +296,7 @@ describe('GET /auth/list-permissions', () => {
       })
     ).json();
     const titles = all.data.map((p: { title: string }) => p.title).sort();
-    const catalogue = PERMISSION_CATALOGUE.map((p) => p.title).sort();
+    const catalogue = ctx.deps.declared.permissions.map((p) => p.title).sort();
     if (shared) expect(titles).toEqual(expect.arrayContaining(catalogue));
     else expect(titles).toEqual(catalogue);
     if (all.count === body.count) expect(all.data.slice(5, 10)).toEqual(body.data);

@@ -1,5 +1,6 @@
-import { TICKET_ERRORS } from '@cuspid/contracts/tickets';
+import { TICKET_ERRORS, TICKET_PERMISSION_CATALOGUE } from '@cuspid/contracts/tickets';
 import { defineModule } from '../../lib/define-module';
+import { TICKET_MAILS } from './tickets.mail-seed';
 import { ticketsRoutes } from './tickets.routes';
 import { ticketsSearch } from './tickets.search';
 import { ticketSettings } from './tickets.settings';
@@ -12,4 +13,6 @@ export const ticketsModule = defineModule({
   routes: ticketsRoutes,
   search: [ticketsSearch],
   settings: ticketSettings,
+  mail: TICKET_MAILS,
+  permissions: TICKET_PERMISSION_CATALOGUE,
 });

@@ -1,5 +1,6 @@
-import { USER_ERRORS } from '@cuspid/contracts';
+import { USER_ERRORS, USER_PERMISSION_CATALOGUE } from '@cuspid/contracts';
 import { defineModule } from '../../lib/define-module';
+import { USER_MAILS } from './users.mail-seed';
 import { usersRoutes } from './users.routes';
 import { usersSearch } from './users.search';
 
@@ -20,6 +21,15 @@ export const usersModule = defineModule({
   name: 'users',
   service: 'auth',
   errors: USER_ERRORS,
+  mail: USER_MAILS,
   routes: usersRoutes,
   search: [usersSearch],
+  permissions: USER_PERMISSION_CATALOGUE,
+  publicRoutes: {
+    'POST /auth/create-user': {
+      auth: 'optional',
+      why: 'self-registration without a token; with one it needs create-user',
+    },
+  },
+  auditKinds: ['user'],
 });

@@ -1,3 +1,5 @@
+import { declaredLabel } from '../../config/declared-labels';
+import { currentLanguage } from '../../lib/i18n';
 import type { CommandEntry, SearchAreaEntry } from '../../lib/routes';
 import { mailTemplatePaths } from './paths';
 
@@ -12,11 +14,10 @@ export const searchAreas: SearchAreaEntry[] = [
     icon: 'mail',
     link: (item) => mailTemplatePaths.mailTemplateEdit(item.id),
     list: mailTemplatePaths.mailTemplates,
-    namespaces: ['mail-templates'],
     // A template the product ships reads under its name in the reader's language, as in the list; the event too.
-    describe: (item, t) => ({
-      title: t(`mail-templates:builtInNames.${item.title}`, { defaultValue: item.title }),
-      subtitle: item.kind ? t(`mail-templates:events.${item.kind}`) : undefined,
+    describe: (item) => ({
+      title: declaredLabel('mailTemplateNames', item.title, currentLanguage()),
+      subtitle: item.kind ? declaredLabel('mailEvents', item.kind, currentLanguage()) : undefined,
     }),
   },
 ];

@@ -2,13 +2,13 @@ import { type CommandEntry, type SearchAreaEntry, searchLine } from '../../lib/r
 import { ticketPaths } from './paths';
 
 export const commands: CommandEntry[] = [
-  { path: ticketPaths.ticketCreate, label: 'search:actions.createTicket', icon: 'ticket', order: 65 },
+  { path: ticketPaths.ticketCreate, label: 'tickets:commands.createTicket', icon: 'ticket', order: 65 },
 ];
 
 export const searchAreas: SearchAreaEntry[] = [
   {
     area: 'tickets',
-    label: 'search:areas.tickets',
+    label: 'tickets:commands.searchArea',
     icon: 'ticket',
     link: (item) => ticketPaths.ticketEdit(item.id),
     list: ticketPaths.tickets,

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from '@cuspid/contracts/audit';
+import { AUDIT_ACTIONS, type AuditEntry } from '@cuspid/contracts/audit';
 import {
   Alert,
   Anchor,
@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
+import { declaredKeys, useDeclaredLabel } from '../../../config/declared-labels';
 import { recordPath } from '../../../config/record-paths';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -54,6 +55,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The audit trail: who changed which record, when, and which fields (backoffice-audit-log). */
 export function AuditLogPage() {
   const { t } = useTranslation(['audit-log', 'common']);
+  const label = useDeclaredLabel();
   const { filters, setFilter, filtered } = useAuditFilters();
   const entries = useAuditLogPage(filters);
   const format = useFormat();
@@ -83,7 +85,7 @@ export function AuditLogPage() {
     {
       key: 'entity',
       label: t('fields.entity'),
-      render: (entry) => t(`entities.${entry.entity}`, { defaultValue: entry.entity }),
+      render: (entry) => label('auditKinds', entry.entity),
     },
     {
       key: 'entityId',
@@ -108,9 +110,9 @@ export function AuditLogPage() {
     },
   ];
   const actorInvalid = filters.actorUserId !== '' && !UUID.test(filters.actorUserId);
-  const entityOptions = AUDIT_ENTITIES.map((value) => ({ value, label: t(`entities.${value}`) })).sort((a, b) =>
-    a.label.localeCompare(b.label),
-  );
+  const entityOptions = declaredKeys('auditKinds')
+    .map((value) => ({ value, label: label('auditKinds', value) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
   return (
     <Container size="xl" px={0}>
@@ -270,6 +272,7 @@ function showValue(value: unknown): string {
 
 function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('audit-log');
+  const label = useDeclaredLabel();
   const format = useFormat();
   const entry = useAuditEntry(id);
   const changes = entry.data ? Object.entries(entry.data.changes) : [];
@@ -296,7 +299,7 @@ function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => vo
             </Badge>
           </Group>
           <Text size="sm">
-            {t(`entities.${entry.data.entity}`, { defaultValue: entry.data.entity })}{' '}
+            {label('auditKinds', entry.data.entity)}{' '}
             <Code>
               <RecordId entry={entry.data} />
             </Code>

@@ -1,9 +1,9 @@
-import { MAIL_MODULES } from '@cuspid/contracts/mail';
 import { Alert, Button, Card, Container, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { declaredKeys, useDeclaredLabel } from '../../../config/declared-labels';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailTemplateAssignments, useSaveMailTemplateAssignments } from '../api/mail-template-assignments';
 import { useMailTemplateOptions } from '../api/mail-templates';
@@ -11,6 +11,7 @@ import { useMailTemplateOptions } from '../api/mail-templates';
 /** Which template each event uses (backoffice-mail-template-assignment), grouped by module. */
 export function MailTemplateAssignmentPage() {
   const { t } = useTranslation(['mail-templates', 'common']);
+  const label = useDeclaredLabel();
   const assignments = useMailTemplateAssignments();
   const templates = useMailTemplateOptions();
   const save = useSaveMailTemplateAssignments();
@@ -72,10 +73,10 @@ export function MailTemplateAssignmentPage() {
         {!assignments.data || !templates.data ? (
           <Loader aria-label={t('common:app.loading')} />
         ) : (
-          MAIL_MODULES.map((module) => (
+          declaredKeys('mailModules').map((module) => (
             <Card key={module} withBorder radius="lg" padding="lg">
               <Title order={2} size="h4" mb="sm">
-                {t(`modules.${module}`)}
+                {label('mailModules', module)}
               </Title>
               <Table>
                 <Table.Tbody>
@@ -84,14 +85,14 @@ export function MailTemplateAssignmentPage() {
                     .map((a) => (
                       <Table.Tr key={a.event}>
                         <Table.Td w="45%">
-                          <Text fw={500}>{t(`events.${a.event}`)}</Text>
+                          <Text fw={500}>{label('mailEvents', a.event)}</Text>
                           <Text size="xs" c="dimmed">
                             {a.event}
                           </Text>
                         </Table.Td>
                         <Table.Td>
                           <Select
-                            aria-label={t('assignment.templateFor', { event: t(`events.${a.event}`) })}
+                            aria-label={t('assignment.templateFor', { event: label('mailEvents', a.event) })}
                             data={options}
                             searchable
                             clearable

@@ -1,6 +1,5 @@
 import {
   MAIL_EDITOR_LANGUAGES,
-  MAIL_EVENTS,
   type MailTemplate,
   type MailTemplateContent,
   type MailTemplateVariable,
@@ -33,6 +32,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RecordLoadError } from '../../../components/record-not-found';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { declaredKeys, useDeclaredLabel } from '../../../config/declared-labels';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailPreview, useMailTemplate, useSaveMailTemplate } from '../api/mail-templates';
 import { mailTemplatePaths } from '../paths';
@@ -86,6 +86,7 @@ export function MailTemplateEditPage() {
 
 function MailTemplateEditor({ template }: { template: MailTemplate | undefined }) {
   const { t } = useTranslation(['mail-templates', 'common']);
+  const label = useDeclaredLabel();
   const navigate = useNavigate();
   const save = useSaveMailTemplate();
   const initial = useMemo(() => toValues(template), [template]);
@@ -159,7 +160,7 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
                     label={t('fields.event')}
                     clearable
                     placeholder={t('editor.noEvent')}
-                    data={MAIL_EVENTS.map((e) => ({ value: e, label: t(`events.${e}`) }))}
+                    data={declaredKeys('mailEvents').map((e) => ({ value: e, label: label('mailEvents', e) }))}
                     value={values.event}
                     onChange={(event) => setValues({ ...values, event })}
                   />

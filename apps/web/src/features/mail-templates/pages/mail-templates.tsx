@@ -8,6 +8,7 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList } from '../../../components/server-list';
+import { useDeclaredLabel } from '../../../config/declared-labels';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams } from '../../../lib/use-list-params';
@@ -17,8 +18,9 @@ import { mailTemplatePaths } from '../paths';
 /** Mail templates (backoffice-mail-template): paged and searched on the server. */
 export function MailTemplatesPage() {
   const { t } = useTranslation(['mail-templates', 'common']);
+  const label = useDeclaredLabel();
   // A template the product ships under its English name reads in the user's language; a renamed or new one as named.
-  const templateName = (name: string) => t(`builtInNames.${name}`, { defaultValue: name });
+  const templateName = (name: string) => label('mailTemplateNames', name);
   const { params } = useListParams();
   const templates = useMailTemplatePage(params);
   const remove = useDeleteMailTemplate();
@@ -37,7 +39,7 @@ export function MailTemplatesPage() {
     {
       key: 'event',
       label: t('fields.event'),
-      render: (template) => (template.event ? t(`events.${template.event}`) : '–'),
+      render: (template) => (template.event ? label('mailEvents', template.event) : '–'),
     },
     {
       key: 'languages',

@@ -28,6 +28,7 @@ import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { permissionRecordListQuery } from '../../permissions';
 import { useCreateRole, useUpdateRole } from '../api/roles';
+import { PERMISSION_CATALOGUE } from '../lib/permission-catalogue';
 import { rolePaths } from '../paths';
 import { PermissionMatrix } from './permission-matrix';
 
@@ -51,7 +52,7 @@ const selfServiceOnly =
   (t: TFunction<['identity', 'common']>) =>
   (values: Values): FormErrors => {
     if (!values.can_register && !values.assign_on_registration) return {};
-    const others = notSelfService(values.permissions);
+    const others = notSelfService(values.permissions, PERMISSION_CATALOGUE);
     if (!others.length) return {};
     const message = t('roles.selfServiceOnly', { titles: others.join(', ') });
     return values.assign_on_registration ? { assign_on_registration: message } : { can_register: message };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
+import { useDeclaredLabel } from '../../../config/declared-labels';
 import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams } from '../../../lib/use-list-params';
@@ -15,6 +16,7 @@ const STATUS_COLOR: Record<MailStatus, string> = { queued: 'blue', sending: 'yel
 /** The outbox: every mail the portal sent or tries to send (backoffice-mail-template). */
 export function SentMailsPage() {
   const { t } = useTranslation(['sent-mails', 'common']);
+  const label = useDeclaredLabel();
   const { params } = useListParams();
   const mails = useSentMailPage(params);
   const format = useFormat();
@@ -27,7 +29,7 @@ export function SentMailsPage() {
       label: t('fields.subject'),
       render: (mail) => (
         <UnstyledButton onClick={() => setOpenId(mail.id)} fw={500} td="underline">
-          {mail.subject ?? (mail.event ? t(`events.${mail.event}`) : t('sent.noSubject'))}
+          {mail.subject ?? (mail.event ? label('mailEvents', mail.event) : t('sent.noSubject'))}
         </UnstyledButton>
       ),
     },
