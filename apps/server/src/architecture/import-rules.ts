@@ -120,6 +120,9 @@ const WEB_FEATURES = 'apps/web/src/features/';
 
 const isDrizzle = (specifier: string) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
 
+/** A module's table definitions (ADR 0130): `modules/<area>/<name>.schema.ts`. */
+const isTableFile = (file: string) => file.startsWith(MODULES) && file.endsWith('.schema.ts');
+
 /** The area of a file under `root` (`<root><area>/…`), or undefined outside it. */
 const areaOf = (root: string, file: string) =>
   file.startsWith(root) ? file.slice(root.length).split('/')[0] : undefined;
@@ -128,14 +131,19 @@ const areaOf = (root: string, file: string) =>
  * Folders of areas (`<root><area>/…`): a file of one area reaches another area only through that
  * area's `index.ts` (or `index.tsx`); its own area, and files outside the root, are free.
  */
-export function areasThroughIndex(name: string, root: string, noun: string): ImportRule {
+export function areasThroughIndex(
+  name: string,
+  root: string,
+  noun: string,
+  leftToOtherRules: (target: string) => boolean = () => false,
+): ImportRule {
   return {
     name,
     reason: `a ${noun} imports another ${noun} only through that ${noun}'s index.ts`,
     appliesTo: (file) => areaOf(root, file) !== undefined,
     forbids: ({ from, target }) => {
       const other = target ? areaOf(root, target) : undefined;
-      if (other === undefined || other === areaOf(root, from)) return false;
+      if (other === undefined || other === areaOf(root, from) || leftToOtherRules(target!)) return false;
       return !/^index\.tsx?$/.test(target!.slice(`${root}${other}/`.length));
     },
   };
@@ -149,6 +157,7 @@ export const importRules: readonly ImportRule[] = [
     appliesTo: (file) =>
       file.startsWith(SERVER) &&
       !file.endsWith('.repository.ts') &&
+      !isTableFile(file) &&
       !file.startsWith(`${SERVER}db/`) &&
       !file.startsWith(`${SERVER}jobs/`),
     forbids: (imported) => isDrizzle(imported.specifier),
@@ -163,7 +172,8 @@ export const importRules: readonly ImportRule[] = [
       })),
     ],
   },
-  areasThroughIndex('module-internals', MODULES, 'module'),
+  // Who may import a module's tables is the rule tables-belong-to-modules' to say.
+  areasThroughIndex('module-internals', MODULES, 'module', isTableFile),
   areasThroughIndex('web-feature-internals', WEB_FEATURES, 'feature'),
   {
     name: 'plugins-import-no-module',
@@ -175,8 +185,9 @@ export const importRules: readonly ImportRule[] = [
     name: 'lib-imports-no-module',
     reason: 'lib/, db/, storage/ and jobs/ stand below the modules (db/seed.ts excepted); move what both need to lib/',
     appliesTo: (file) =>
-      ['lib/', 'storage/', 'jobs/define-job', 'jobs/queue', 'db/client', 'db/schema/', 'db/paging'].some((dir) =>
-        file.startsWith(`${SERVER}${dir}`),
+      // db/schema/index.ts gathers the modules' tables for Drizzle; db/schema/namespaces.ts stands below them.
+      ['lib/', 'storage/', 'jobs/define-job', 'jobs/queue', 'db/client', 'db/schema/namespaces', 'db/paging'].some(
+        (dir) => file.startsWith(`${SERVER}${dir}`),
       ),
     forbids: ({ target }) => target?.startsWith(MODULES) ?? false,
   },

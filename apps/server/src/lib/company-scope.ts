@@ -1,7 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cases } from '../db/schema/cases';
-import { companies } from '../db/schema/companies';
+import { cases, companies } from '../db/schema';
 import type { Actor } from './actor';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { auth } from './auth-schema';
-import { companies } from './companies';
-import { users } from './users';
+import { auth } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,9 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { apiKeys } from './api-keys';
-import { backend, companies } from './companies';
-import { users } from './users';
+import { backend } from '../../db/schema/namespaces';
+import { apiKeys } from '../api-keys/api-keys.schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 /** A company's billing address as it was when an invoice was issued (ADR 0105: never changed afterwards). */
 export type BillingAddress = {
@@ -124,27 +125,6 @@ export const invoiceNumberCounters = backend.table('invoice_number_counters', {
   year: smallint('year').primaryKey(),
   lastSequence: integer('last_sequence').notNull(),
 });
-
-/** Reminder levels (spec section 3): the steps of dunning, in the order of `level`. */
-export const invoiceReminderLevels = backend.table(
-  'invoice_reminder_levels',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    level: smallint('level').notNull(),
-    levelName: text('level_name').notNull(),
-    periodDays: smallint('period_days').notNull(),
-    reminderFeeCents: integer('reminder_fee_cents').notNull().default(0),
-    startText: text('start_text'),
-    endText: text('end_text'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('invoice_reminder_levels_level_idx').on(t.level),
-    check('invoice_reminder_levels_period_check', sql`${t.periodDays} > 0`),
-    check('invoice_reminder_levels_fee_check', sql`${t.reminderFeeCents} >= 0`),
-  ],
-);
 
 /**
  * The reminders sent for an invoice, one per level reached (spec section 3: reminder levels), with what the level

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend, companies } from './companies';
-import { users } from './users';
+import { backend } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { backend, companies } from './companies';
-import { invoices } from './invoices';
+import { backend } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
+import { invoices } from '../invoices/invoices.schema';
 
 /**
  * Payments of invoices (spec section 4: payment statuses paid and failed; ADR 0106). One row per attempt a

@@ -12,9 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cases } from './cases';
-import { backend, companies } from './companies';
-import { users } from './users';
+import { backend } from '../../db/schema/namespaces';
+import { cases } from '../cases/cases.schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 /**
  * Support tickets (spec section 3: number, priority, status, reporter, assignee, attachments, comments; issue 17,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { auth } from './auth-schema';
-import { companies } from './companies';
-import { roles } from './roles';
+import { auth } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
+import { roles } from '../roles/roles.schema';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,23 +53,6 @@ export const users = auth.table(
     ),
     index('users_live_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
   ],
-);
-
-/**
- * The case mails a user turned off (or on again) for itself (GET/PUT /auth/mail-preferences); an event without a
- * row is sent. Only events of USER_MAIL_EVENTS are stored.
- */
-export const userMailPreferences = auth.table(
-  'user_mail_preferences',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
-    mail: boolean('mail').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.event] })],
 );
 
 export const userRoles = auth.table(

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
-import { users } from './users';
-
-/** The document service's schema (docs/decisions/0045-document-files.md, 0046-document-templates.md). */
-export const documents = pgSchema('documents');
+import { bigint, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { documents } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 /**
  * Every stored file of the product: plain files (attachments, logos, documents) and DOCX templates.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { auth } from './auth-schema';
-import { permissions } from './permissions';
+import { auth } from '../../db/schema/namespaces';
+import { permissions } from '../permissions/permissions.schema';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

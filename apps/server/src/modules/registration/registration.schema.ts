@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend } from './companies';
-import { roles } from './roles';
+import { backend } from '../../db/schema/namespaces';
+import { roles } from '../roles/roles.schema';
 
 /** The one row of registration settings (id is always 1). */
 export const registrationConfiguration = backend.table(

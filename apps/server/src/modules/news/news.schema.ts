@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend } from './companies';
-import { users } from './users';
+import { index, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { backend } from '../../db/schema/namespaces';
+import { users } from '../users/users.schema';
 
 /**
  * News (spec section 3: subject, language; issue 17, ADR 0111): a rich-text body (sanitised HTML) in one
@@ -42,15 +42,3 @@ export const newsReads = backend.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.newsId] })],
 );
-
-/**
- * The help content of the global configuration, one row per language: the FAQ (a list of
- * `{ question, answer }`, plain text) and the data-privacy text (sanitised HTML). English is the fallback.
- */
-export const helpContents = backend.table('help_contents', {
-  language: text('language').primaryKey(),
-  faq: jsonb('faq').$type<{ question: string; answer: string }[]>().notNull().default(sql`'[]'::jsonb`),
-  dataPrivacy: text('data_privacy').notNull().default(''),
-  updatedBy: uuid('updated_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,31 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mail } from '../../db/schema/namespaces';
+import { mailTemplates } from '../mail-templates/mail-templates.schema';
 
-/** The mail service's schema: templates and the outbox of every mail the product sends. */
-export const mail = pgSchema('mail');
-
-export type StoredMailContent = { subject: string; body: string };
-export type StoredMailVariable = { name: string; description: string; example: string };
 /** A file sent with a mail (a report's CSV): its name, type and content, base64-encoded. */
 export type StoredMailAttachment = { filename: string; contentType: string; content: string };
-
-export const mailTemplates = mail.table(
-  'templates',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    name: text('name').notNull(),
-    /** The event (`<module>.<event>`) the template was written for; null for a free template. */
-    event: text('event'),
-    /** Subject and body per language code; `en` is always present and is the fallback. */
-    contents: jsonb('contents').$type<Record<string, StoredMailContent>>().notNull(),
-    variables: jsonb('variables').$type<StoredMailVariable[]>().notNull().default([]),
-    /** Seeded by the product for its event; the seed never overwrites it once it exists. */
-    isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('mail_templates_event_idx').on(t.event)],
-);
 
 /**
  * The durable outbox: one row per mail, written in the transaction of the change that causes it.

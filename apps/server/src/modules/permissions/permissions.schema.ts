@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { auth } from './auth-schema';
+import { auth } from '../../db/schema/namespaces';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

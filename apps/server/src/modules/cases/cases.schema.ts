@@ -11,7 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { backend, companies } from './companies';
+import { backend } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -168,26 +169,6 @@ export const caseResultFiles = backend.table(
     index('case_result_files_result_idx').on(t.resultId),
     check('case_result_files_kind_check', sql`${t.kind} in ('mesh', 'preview', 'report', 'other')`),
     check('case_result_files_jaw_check', sql`${t.jaw} is null or ${t.jaw} in ('upper', 'lower')`),
-  ],
-);
-
-/** A user's rating of a result version (one per user and result; rating again replaces it). */
-export const caseRatings = backend.table(
-  'case_ratings',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    resultId: uuid('result_id')
-      .notNull()
-      .references(() => caseResults.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull(),
-    stars: smallint('stars').notNull(),
-    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
-    comment: text('comment'),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('case_ratings_result_user_idx').on(t.resultId, t.userId),
-    check('case_ratings_stars_check', sql`${t.stars} between 1 and 5`),
   ],
 );
 

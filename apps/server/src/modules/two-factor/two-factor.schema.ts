@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { auth } from './auth-schema';
-import { users } from './users';
+import { auth } from '../../db/schema/namespaces';
+import { users } from '../users/users.schema';
 
 export const twoFactorRecoveryCodes = auth.table(
   'two_factor_recovery_codes',

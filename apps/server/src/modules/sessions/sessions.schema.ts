@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { auth } from './auth-schema';
-import { users } from './users';
+import { auth } from '../../db/schema/namespaces';
+import { users } from '../users/users.schema';
 
 export const sessions = auth.table(
   'sessions',

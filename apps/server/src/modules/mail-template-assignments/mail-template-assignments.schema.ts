@@ -1,6 +1,6 @@
 import { text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend } from './companies';
-import { mailTemplates } from './mail';
+import { backend } from '../../db/schema/namespaces';
+import { mailTemplates } from '../mail-templates/mail-templates.schema';
 
 /** Which mail template each event uses (main backend: /api/mail-template-assignments). */
 export const mailTemplateAssignments = backend.table('mail_template_assignments', {

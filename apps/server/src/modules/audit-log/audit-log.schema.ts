@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend } from './companies';
+import { backend } from '../../db/schema/namespaces';
 
 /** One changed field: its value before and after (null where the record did not exist). */
 export type AuditChange = { old: unknown; new: unknown };

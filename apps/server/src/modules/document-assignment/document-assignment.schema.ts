@@ -1,5 +1,5 @@
 import { text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend } from './companies';
+import { backend } from '../../db/schema/namespaces';
 
 /**
  * Which document template serves which generated document (spec: /document-assignment). One row per

@@ -1,22 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgSchema,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-/**
- * The backend schema and its companies table, apart from the other backend tables: auth.users and
- * auth.api_keys refer to companies, and backend tables refer to auth.users and auth.roles, so
- * companies stands below both (ADR 0037: no import cycles).
- */
-export const backend = pgSchema('backend');
+import { type AnyPgColumn, boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { backend } from '../../db/schema/namespaces';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { backend, companies } from './companies';
-import { users } from './users';
+import { backend } from '../../db/schema/namespaces';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 /**
  * Scan uploads (ADR 0100): one row per tus upload, from its creation (`uploading`, bytes arriving in
