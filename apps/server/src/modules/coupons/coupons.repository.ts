@@ -3,8 +3,11 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, couponCodes, couponRedemptions, creditPackages, users } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
+import { companies } from '../companies/companies.schema';
+import { creditPackages } from '../packages/packages.schema';
+import { users } from '../users/users.schema';
+import { couponCodes, couponRedemptions } from './coupons.schema';
 
 export type CouponRow = typeof couponCodes.$inferSelect;
 export type CouponWithStatus = CouponRow & { status: CouponStatus };

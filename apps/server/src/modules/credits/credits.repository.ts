@@ -3,7 +3,12 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { cases, couponCodes, creditBalances, creditLedger, creditPackages, invoices, users } from '../../db/schema';
+import { cases } from '../cases/cases.schema';
+import { couponCodes } from '../coupons/coupons.schema';
+import { invoices } from '../invoices/invoices.schema';
+import { creditPackages } from '../packages/packages.schema';
+import { users } from '../users/users.schema';
+import { creditBalances, creditLedger } from './credits.schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type Balances = Record<CreditType, number>;

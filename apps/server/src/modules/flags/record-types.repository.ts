@@ -1,9 +1,10 @@
 import type { FlagAssignableType } from '@cuspid/contracts/flags';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cases, companies } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { caseScope, companyScope } from '../../lib/company-scope';
+import { cases } from '../cases/cases.schema';
+import { companies } from '../companies/companies.schema';
 
 /** A labelled record as the flags area sees it: its id and the company it belongs to (for the audit trail). */
 export type LabelledRecord = { id: string; companyId: string };

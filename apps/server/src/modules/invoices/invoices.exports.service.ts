@@ -8,7 +8,6 @@ import type {
   InvoiceSummaryMailResponse,
   InvoiceSummaryQuery,
 } from '@cuspid/contracts/invoices';
-import type { InvoiceExportRange } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { type CsvValue, csvCents, csvLine } from '../../lib/csv';
@@ -16,6 +15,7 @@ import { formatMoney } from '../../lib/money';
 import { sendMail } from '../sent-mails';
 import { findOperatorCompany } from '../users';
 import * as repo from './invoices.exports.repository';
+import type { InvoiceExportRange } from './invoices.schema';
 import { INVOICE_CSV_COLUMNS, invoiceCsvLine, yieldToOtherRequests } from './invoices.service';
 
 // The exports of ADR 0107: the invoices issued since the caller's last export, the receivables plan, and the

@@ -2,8 +2,9 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage, oneRow } from '../../db/paging';
-import { mailTemplateAssignments, mailTemplates } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
+import { mailTemplateAssignments } from '../mail-template-assignments/mail-template-assignments.schema';
+import { mailTemplates } from './mail-templates.schema';
 import { DEFAULT_MAIL_TEMPLATES } from './mail-templates.seed';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;

@@ -1,5 +1,5 @@
 import type { MailEvent } from '@cuspid/contracts/mail';
-import type { StoredMailContent, StoredMailVariable } from '../../db/schema';
+import type { StoredMailContent, StoredMailVariable } from './mail-templates.schema';
 
 type Seed = {
   name: string;

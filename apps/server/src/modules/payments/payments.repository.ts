@@ -3,9 +3,12 @@ import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, companyBankAccounts, invoices, paymentEvents, payments, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies, companyBankAccounts } from '../companies/companies.schema';
+import { invoices } from '../invoices/invoices.schema';
+import { users } from '../users/users.schema';
+import { paymentEvents, payments } from './payments.schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentView = PaymentRow & { invoiceNumber: string | null; companyName: string };

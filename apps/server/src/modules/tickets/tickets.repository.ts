@@ -5,20 +5,14 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { personName } from '../../db/person-name';
-import {
-  cases,
-  companies,
-  ticketAttachments,
-  ticketComments,
-  ticketEvents,
-  ticketNumberCounters,
-  tickets,
-  users,
-} from '../../db/schema';
 import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { cases } from '../cases/cases.schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { ticketAttachments, ticketComments, ticketEvents, ticketNumberCounters, tickets } from './tickets.schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketCommentRow = typeof ticketComments.$inferSelect;
