@@ -232,8 +232,8 @@ const tableDebts: readonly { to: string; from: readonly string[]; why: string }[
   },
   {
     to: 'modules/invoices/invoices.schema.ts',
-    from: ['modules/credits/credits.repository.ts', 'modules/payments/payments.repository.ts'],
-    why: 'payments lock and settle invoices, credits show the invoice of a ledger entry; until invoices.tables.ts offers them',
+    from: ['modules/credits/credits.repository.ts'],
+    why: 'credits show the invoice of a ledger entry; until invoices.tables.ts offers it',
   },
   {
     to: 'modules/coupons/coupons.schema.ts',
