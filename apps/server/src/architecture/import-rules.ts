@@ -150,17 +150,12 @@ const tableDebts: readonly { to: string; from: readonly string[]; why: string }[
   {
     to: 'db/schema/index.ts',
     from: ['lib/company-scope.ts'],
-    why: 'the company and case visibility (ADR 0050) every repository adds; until the companies and cases modules export it',
+    why: 'the company visibility (ADR 0050) every repository adds; until the companies module exports it from its tables file',
   },
   {
     to: 'modules/cases/cases.schema.ts',
-    from: [
-      'modules/case-results/case-results.repository.ts',
-      'modules/credits/credits.repository.ts',
-      'modules/flags/record-types.repository.ts',
-      'modules/tickets/tickets.repository.ts',
-    ],
-    why: "reads cases (a result's case, a case's price, its labels, a ticket's case); until cases.tables.ts offers them",
+    from: ['modules/case-results/case-results.repository.ts'],
+    why: "a result's review reads its case and the case's result versions with it (ADR 0101); until cases.tables.ts offers that read",
   },
   {
     to: 'modules/companies/companies.schema.ts',
@@ -229,11 +224,6 @@ const tableDebts: readonly { to: string; from: readonly string[]; why: string }[
     to: 'modules/flags/flags.schema.ts',
     from: ['modules/cases/cases.list.repository.ts', 'modules/cases/cases.repository.ts'],
     why: "filters and shows a case's flags and tags; until flags.tables.ts offers them",
-  },
-  {
-    to: 'modules/invoices/invoices.schema.ts',
-    from: ['modules/credits/credits.repository.ts'],
-    why: 'credits show the invoice of a ledger entry; until invoices.tables.ts offers it',
   },
   {
     to: 'modules/coupons/coupons.schema.ts',

@@ -3,9 +3,9 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { cases } from '../cases/cases.schema';
+import { shownCaseNameOf } from '../cases/cases.tables';
 import { couponCodes } from '../coupons/coupons.schema';
-import { invoices } from '../invoices/invoices.schema';
+import { invoiceNumberOf } from '../invoices/invoices.tables';
 import { creditPackages } from '../packages/packages.schema';
 import { users } from '../users/users.schema';
 import { creditBalances, creditLedger } from './credits.schema';
@@ -103,10 +103,8 @@ const entryFields = {
   couponCode: couponCodes.code,
   packageName: creditPackages.name,
   // The case's name while it is shown to its company (a hidden case keeps its id only), and the invoice's number.
-  caseName: sql<
-    string | null
-  >`(select c.name from ${cases} c where c.id = ${creditLedger.caseId} and c.status <> 'hidden')`,
-  invoiceNumber: sql<string | null>`(select i.number from ${invoices} i where i.id = ${creditLedger.invoiceId})`,
+  caseName: shownCaseNameOf(creditLedger.caseId),
+  invoiceNumber: invoiceNumberOf(creditLedger.invoiceId),
   firstName: users.firstName,
   lastName: users.lastName,
   mail: users.mail,

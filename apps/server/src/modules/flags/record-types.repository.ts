@@ -2,8 +2,8 @@ import type { FlagAssignableType } from '@cuspid/contracts/flags';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { caseScope, companyScope } from '../../lib/company-scope';
-import { cases } from '../cases/cases.schema';
+import { companyScope } from '../../lib/company-scope';
+import { companiesOfCases, lockVisibleCases, visibleCaseIds } from '../cases/cases.tables';
 import { companies } from '../companies/companies.schema';
 
 /** A labelled record as the flags area sees it: its id and the company it belongs to (for the audit trail). */
@@ -54,22 +54,8 @@ export const RECORD_TYPES: Record<FlagAssignableType, RecordTypeHandler> = {
   case: {
     plural: 'cases',
     singular: 'case',
-    async lockVisible(tx, actor, ids) {
-      if (!ids.length) return [];
-      return tx
-        .select({ id: cases.id, companyId: cases.companyId })
-        .from(cases)
-        .where(and(inArray(cases.id, ids), caseVisible(actor)))
-        .for('update');
-    },
-    visibleIds(actor) {
-      return sql`(select ${cases.id} from ${cases} where ${caseVisible(actor)})`;
-    },
-    async owners(tx, ids) {
-      if (!ids.length) return [];
-      return tx.select({ id: cases.id, companyId: cases.companyId }).from(cases).where(inArray(cases.id, ids));
-    },
+    lockVisible: lockVisibleCases,
+    visibleIds: visibleCaseIds,
+    owners: companiesOfCases,
   },
 };
-
-const caseVisible = (actor: Actor): SQL => caseScope(actor) ?? sql`true`;
