@@ -166,7 +166,6 @@ const tableDebts: readonly { to: string; from: readonly string[]; why: string }[
       'modules/cases/cases.repository.ts',
       'modules/coupons/coupons.repository.ts',
       'modules/crm/crm.repository.ts',
-      'modules/flags/record-types.repository.ts',
       'modules/invoices/invoices.exports.repository.ts',
       'modules/invoices/invoices.repository.ts',
       'modules/payments/payments.repository.ts',
