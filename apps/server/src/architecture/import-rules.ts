@@ -225,16 +225,6 @@ const tableDebts: readonly { to: string; from: readonly string[]; why: string }[
     why: "filters and shows a case's flags and tags; until flags.tables.ts offers them",
   },
   {
-    to: 'modules/coupons/coupons.schema.ts',
-    from: ['modules/credits/credits.repository.ts'],
-    why: "shows a ledger entry's coupon; until coupons.tables.ts offers it",
-  },
-  {
-    to: 'modules/packages/packages.schema.ts',
-    from: ['modules/coupons/coupons.repository.ts', 'modules/credits/credits.repository.ts'],
-    why: "a coupon's or ledger entry's package; until packages.tables.ts offers it",
-  },
-  {
     to: 'modules/documents/documents.schema.ts',
     from: ['modules/document-assignment/document-assignment.repository.ts'],
     why: 'an assignment names a template file; until documents.tables.ts offers it',

@@ -4,9 +4,9 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { shownCaseNameOf } from '../cases/cases.tables';
-import { couponCodes } from '../coupons/coupons.schema';
+import { couponCodeOf } from '../coupons/coupons.tables';
 import { invoiceNumberOf } from '../invoices/invoices.tables';
-import { creditPackages } from '../packages/packages.schema';
+import { packageNameOf } from '../packages/packages.tables';
 import { users } from '../users/users.schema';
 import { creditBalances, creditLedger } from './credits.schema';
 
@@ -100,8 +100,8 @@ export async function refundsOf(db: DbOrTx, bookingId: string): Promise<LedgerRo
 
 const entryFields = {
   entry: creditLedger,
-  couponCode: couponCodes.code,
-  packageName: creditPackages.name,
+  couponCode: couponCodeOf(creditLedger.couponId),
+  packageName: packageNameOf(creditLedger.packageId),
   // The case's name while it is shown to its company (a hidden case keeps its id only), and the invoice's number.
   caseName: shownCaseNameOf(creditLedger.caseId),
   invoiceNumber: invoiceNumberOf(creditLedger.invoiceId),
@@ -126,8 +126,6 @@ export async function entriesWithRefs(db: DbOrTx, ids: string[]): Promise<EntryL
   return db
     .select(entryFields)
     .from(creditLedger)
-    .leftJoin(couponCodes, eq(couponCodes.id, creditLedger.couponId))
-    .leftJoin(creditPackages, eq(creditPackages.id, creditLedger.packageId))
     .leftJoin(users, eq(users.id, creditLedger.createdBy))
     .where(sql`${creditLedger.id} in ${ids}`)
     .orderBy(asc(creditLedger.seq));
@@ -168,8 +166,6 @@ export async function listEntries(db: DbOrTx, companyId: string, query: HistoryF
     db
       .select(entryFields)
       .from(creditLedger)
-      .leftJoin(couponCodes, eq(couponCodes.id, creditLedger.couponId))
-      .leftJoin(creditPackages, eq(creditPackages.id, creditLedger.packageId))
       .leftJoin(users, eq(users.id, creditLedger.createdBy))
       .where(where)
       .orderBy(...order)
