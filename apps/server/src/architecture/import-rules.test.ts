@@ -189,3 +189,49 @@ describe('checkImports: rules', () => {
     ]);
   });
 });
+
+describe('checkImports: tables belong to modules', () => {
+  const tables = {
+    'apps/server/src/db/schema/index.ts': "export * from '../../modules/invoices/invoices.schema';",
+    'apps/server/src/db/client.ts': "import * as schema from './schema';",
+    'apps/server/src/modules/invoices/invoices.schema.ts': "import { companies } from '../companies/companies.schema';",
+    'apps/server/src/modules/invoices/invoices.repository.ts': "import { invoices } from './invoices.schema';",
+    'apps/server/src/modules/invoices/invoices.tables.ts': "import { invoices } from './invoices.schema';",
+    'apps/server/src/modules/companies/companies.schema.ts': 'export const companies = 1;',
+    'apps/server/src/modules/companies/index.ts': 'export const companiesModule = 1;',
+    'apps/server/src/modules/companies/companies.tables.ts': 'export const companyName = 1;',
+  };
+
+  it("refuses another module's table, and the gathered tables outside db/, to every file but tests", () => {
+    const files = {
+      ...tables,
+      'apps/server/src/modules/news/news.repository.ts': [
+        "import { invoices } from '../invoices/invoices.schema';",
+        "import { markInvoicePaid } from '../invoices/invoices.tables';",
+      ].join('\n'),
+      'apps/server/src/modules/news/news.service.ts': "import { invoices } from '../../db/schema';",
+      'apps/server/src/modules/news/news.routes.test.ts': "import { invoices } from '../invoices/invoices.schema';",
+    };
+    expect(messages(files)).toEqual([
+      "apps/server/src/modules/news/news.repository.ts:1 imports '../invoices/invoices.schema' (apps/server/src/modules/invoices/invoices.schema.ts): a table is imported only by its own module (ADR 0130); use what the owning module's index.ts exports (a query, a subquery, a function that keeps its rules) [tables-belong-to-modules]",
+      "apps/server/src/modules/news/news.service.ts:1 imports '../../db/schema' (apps/server/src/db/schema/index.ts): a table is imported only by its own module (ADR 0130); use what the owning module's index.ts exports (a query, a subquery, a function that keeps its rules) [tables-belong-to-modules]",
+    ]);
+  });
+
+  it("keeps a module's tables file below every index.ts: it imports other modules' tables files only", () => {
+    const files = {
+      ...tables,
+      'apps/server/src/modules/invoices/invoices.tables.ts': [
+        "import { invoices } from './invoices.schema';",
+        "import { companyName } from '../companies/companies.tables';",
+        "import { companiesModule } from '../companies';",
+        "import { pdf } from './invoices.pdf';",
+      ].join('\n'),
+      'apps/server/src/modules/invoices/invoices.pdf.ts': 'export const pdf = 1;',
+    };
+    expect(check(files).map((v) => v.message.replace(/ \(apps.*$/, ''))).toEqual([
+      "apps/server/src/modules/invoices/invoices.tables.ts:3 imports '../companies'",
+      "apps/server/src/modules/invoices/invoices.tables.ts:4 imports './invoices.pdf'",
+    ]);
+  });
+});

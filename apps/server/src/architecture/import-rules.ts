@@ -120,6 +120,132 @@ const WEB_FEATURES = 'apps/web/src/features/';
 
 const isDrizzle = (specifier: string) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
 
+/** A module's table definitions (ADR 0130): `modules/<area>/<name>.schema.ts`. */
+const isSchemaFile = (file: string) => file.startsWith(MODULES) && file.endsWith('.schema.ts');
+/**
+ * What a module offers other areas of its tables (ADR 0130): `modules/<area>/<area>.tables.ts`, queries, SQL
+ * fragments and subqueries that keep the area's rules. It imports no other module but their tables files, so it
+ * stands below every module's index.ts and importing it closes no cycle.
+ */
+const isTablesApi = (file: string) =>
+  /^([^/]+)\/\1\.tables\.ts$/.test(file.startsWith(MODULES) ? file.slice(MODULES.length) : '');
+/** Every table, gathered for Drizzle's client and drizzle-kit. */
+const TABLE_ASSEMBLY = `${SERVER}db/schema/index.ts`;
+
+/**
+ * Today's uses of another area's tables, each until its owner exports what the user needs (ADR 0130): a
+ * `to` table file is imported by the `from` files, for the reason given.
+ */
+const tableDebts: readonly { to: string; from: readonly string[]; why: string }[] = [
+  {
+    to: 'db/schema/index.ts',
+    from: ['lib/actor.repository.ts'],
+    why: 'loads the signed-in actor (user, roles, permissions, session or API key) below the modules, for every request; until the sessions module loads it',
+  },
+  {
+    to: 'db/schema/index.ts',
+    from: ['lib/audit.ts'],
+    why: "every module writes its audit entry in its own transaction; until recordAudit moves into the audit-log module's tables file",
+  },
+  {
+    to: 'db/schema/index.ts',
+    from: ['lib/company-scope.ts'],
+    why: 'the company visibility (ADR 0050) every repository adds; until the companies module exports it from its tables file',
+  },
+  {
+    to: 'modules/cases/cases.schema.ts',
+    from: ['modules/case-results/case-results.repository.ts'],
+    why: "a result's review reads its case and the case's result versions with it (ADR 0101); until cases.tables.ts offers that read",
+  },
+  {
+    to: 'modules/companies/companies.schema.ts',
+    from: [
+      'modules/account/account.repository.ts',
+      'modules/api-keys/api-keys.repository.ts',
+      'modules/cases/cases.list.repository.ts',
+      'modules/cases/cases.repository.ts',
+      'modules/coupons/coupons.repository.ts',
+      'modules/crm/crm.repository.ts',
+      'modules/invoices/invoices.exports.repository.ts',
+      'modules/invoices/invoices.repository.ts',
+      'modules/payments/payments.repository.ts',
+      'modules/sessions/sessions.repository.ts',
+      'modules/tickets/tickets.repository.ts',
+      'modules/units/units.repository.ts',
+      'modules/users/users.repository.ts',
+      'modules/users/users.service.ts',
+    ],
+    why: "joins a company's name, address or state to its own rows; until companies.tables.ts offers them as subqueries",
+  },
+  {
+    to: 'modules/users/users.schema.ts',
+    from: [
+      'modules/account-links/account-links.repository.ts',
+      'modules/account/account.repository.ts',
+      'modules/api-keys/api-keys.repository.ts',
+      'modules/api-keys/api-keys.service.ts',
+      'modules/audit-log/audit-log.repository.ts',
+      'modules/case-results/case-results.repository.ts',
+      'modules/cases/cases.list.repository.ts',
+      'modules/cases/cases.repository.ts',
+      'modules/companies/companies.repository.ts',
+      'modules/coupons/coupons.repository.ts',
+      'modules/credits/credits.repository.ts',
+      'modules/crm/crm.repository.ts',
+      'modules/invoices/invoices.exports.repository.ts',
+      'modules/payments/payments.repository.ts',
+      'modules/registration/registration.repository.ts',
+      'modules/roles/roles.repository.ts',
+      'modules/sessions/sessions.repository.ts',
+      'modules/tickets/tickets.repository.ts',
+      'modules/two-factor/two-factor.repository.ts',
+      'modules/units/units.repository.ts',
+    ],
+    why: "joins a user's name or mail, or writes an account's sign-in fields; until users.tables.ts offers them",
+  },
+  {
+    to: 'modules/roles/roles.schema.ts',
+    from: [
+      'modules/companies/companies.repository.ts',
+      'modules/news/news.repository.ts',
+      'modules/registration/registration.repository.ts',
+      'modules/two-factor/two-factor.repository.ts',
+      'modules/users/users.repository.ts',
+    ],
+    why: "reads a role's name or kind (a company's users, a news audience, the role a registration gives); until roles.tables.ts offers them",
+  },
+  {
+    to: 'modules/permissions/permissions.schema.ts',
+    from: ['modules/roles/roles.repository.ts'],
+    why: "a role's permissions by key; until permissions.tables.ts offers them",
+  },
+  {
+    to: 'modules/flags/flags.schema.ts',
+    from: ['modules/cases/cases.list.repository.ts', 'modules/cases/cases.repository.ts'],
+    why: "filters and shows a case's flags and tags; until flags.tables.ts offers them",
+  },
+  {
+    to: 'modules/documents/documents.schema.ts',
+    from: ['modules/document-assignment/document-assignment.repository.ts'],
+    why: 'an assignment names a template file; until documents.tables.ts offers it',
+  },
+  {
+    to: 'modules/document-assignment/document-assignment.schema.ts',
+    from: ['modules/documents/documents.repository.ts'],
+    why: 'a template in use is not deleted; until document-assignment.tables.ts offers the check',
+  },
+  {
+    to: 'modules/mail-templates/mail-templates.schema.ts',
+    from: ['modules/mail-template-assignments/mail-template-assignments.repository.ts'],
+    why: 'an assignment names a template; until mail-templates.tables.ts offers it',
+  },
+  {
+    to: 'modules/mail-template-assignments/mail-template-assignments.schema.ts',
+    from: ['modules/mail-templates/mail-templates.repository.ts'],
+    why: 'a template in use is not deleted; until mail-template-assignments.tables.ts offers the check',
+  },
+];
+
 /** The area of a file under `root` (`<root><area>/…`), or undefined outside it. */
 const areaOf = (root: string, file: string) =>
   file.startsWith(root) ? file.slice(root.length).split('/')[0] : undefined;
@@ -128,14 +254,19 @@ const areaOf = (root: string, file: string) =>
  * Folders of areas (`<root><area>/…`): a file of one area reaches another area only through that
  * area's `index.ts` (or `index.tsx`); its own area, and files outside the root, are free.
  */
-export function areasThroughIndex(name: string, root: string, noun: string): ImportRule {
+export function areasThroughIndex(
+  name: string,
+  root: string,
+  noun: string,
+  leftToOtherRules: (target: string) => boolean = () => false,
+): ImportRule {
   return {
     name,
     reason: `a ${noun} imports another ${noun} only through that ${noun}'s index.ts`,
     appliesTo: (file) => areaOf(root, file) !== undefined,
     forbids: ({ from, target }) => {
       const other = target ? areaOf(root, target) : undefined;
-      if (other === undefined || other === areaOf(root, from)) return false;
+      if (other === undefined || other === areaOf(root, from) || leftToOtherRules(target!)) return false;
       return !/^index\.tsx?$/.test(target!.slice(`${root}${other}/`.length));
     },
   };
@@ -149,6 +280,8 @@ export const importRules: readonly ImportRule[] = [
     appliesTo: (file) =>
       file.startsWith(SERVER) &&
       !file.endsWith('.repository.ts') &&
+      !isSchemaFile(file) &&
+      !isTablesApi(file) &&
       !file.startsWith(`${SERVER}db/`) &&
       !file.startsWith(`${SERVER}jobs/`),
     forbids: (imported) => isDrizzle(imported.specifier),
@@ -163,8 +296,36 @@ export const importRules: readonly ImportRule[] = [
       })),
     ],
   },
-  areasThroughIndex('module-internals', MODULES, 'module'),
+  // A module's tables file is public like its index.ts; who may import its table definitions is the rule
+  // tables-belong-to-modules' to say.
+  areasThroughIndex('module-internals', MODULES, 'module', (target) => isSchemaFile(target) || isTablesApi(target)),
+  {
+    name: 'tables-files-stand-alone',
+    reason:
+      "a module's *.tables.ts imports of modules only its own tables and other modules' *.tables.ts, so it stands below every index.ts",
+    appliesTo: isTablesApi,
+    forbids: ({ from, target }) => {
+      if (!target?.startsWith(MODULES) || isTablesApi(target)) return false;
+      return !(isSchemaFile(target) && areaOf(MODULES, target) === areaOf(MODULES, from));
+    },
+  },
   areasThroughIndex('web-feature-internals', WEB_FEATURES, 'feature'),
+  {
+    name: 'tables-belong-to-modules',
+    reason:
+      "a table is imported only by its own module (ADR 0130); use what the owning module's index.ts exports (a query, a subquery, a function that keeps its rules)",
+    appliesTo: (file) => file.startsWith(SERVER),
+    forbids: ({ from, target }) => {
+      // Only db/ (the client's schema, the seed) takes the whole set; tests arrange and read any table.
+      if (target === TABLE_ASSEMBLY) return !from.startsWith(`${SERVER}db/`);
+      if (!target || !isSchemaFile(target) || from === TABLE_ASSEMBLY) return false;
+      // A table may reference another area's table (a foreign key): that is the database's shape, no query.
+      return !isSchemaFile(from) && areaOf(MODULES, from) !== areaOf(MODULES, target);
+    },
+    allow: tableDebts.flatMap(({ to, from, why }) =>
+      from.map((file) => ({ from: `${SERVER}${file}`, to: `${SERVER}${to}`, why })),
+    ),
+  },
   {
     name: 'plugins-import-no-module',
     reason: 'the app-wide plugins stand below the modules; move what both need to lib/',
@@ -175,8 +336,9 @@ export const importRules: readonly ImportRule[] = [
     name: 'lib-imports-no-module',
     reason: 'lib/, db/, storage/ and jobs/ stand below the modules (db/seed.ts excepted); move what both need to lib/',
     appliesTo: (file) =>
-      ['lib/', 'storage/', 'jobs/define-job', 'jobs/queue', 'db/client', 'db/schema/', 'db/paging'].some((dir) =>
-        file.startsWith(`${SERVER}${dir}`),
+      // db/schema/index.ts gathers the modules' tables for Drizzle; db/schema/namespaces.ts stands below them.
+      ['lib/', 'storage/', 'jobs/define-job', 'jobs/queue', 'db/client', 'db/schema/namespaces', 'db/paging'].some(
+        (dir) => file.startsWith(`${SERVER}${dir}`),
       ),
     forbids: ({ target }) => target?.startsWith(MODULES) ?? false,
   },

@@ -1,7 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cases } from '../db/schema/cases';
-import { companies } from '../db/schema/companies';
+import { companies } from '../db/schema';
 import type { Actor } from './actor';
 
 /**
@@ -33,17 +32,4 @@ export function visibleCompanyIds(companyId: string | Placeholder): SQL {
 export function companyScope(actor: Actor, companyColumn: PgColumn): SQL | undefined {
   if (actor.isStaff) return undefined;
   return sql`${companyColumn} in ${visibleCompanyIds(actor.companyId)}`;
-}
-
-/**
- * The cases an actor may see (ADR 0102): the cases of the companies in its scope, and of those not the
- * hidden ones, which only the back office sees. The cases module and the flags area both ask this. A statement
- * prepared once per shape passes a placeholder for the actor's company (`company`).
- */
-export function caseScope(
-  actor: Pick<Actor, 'isStaff' | 'companyId'>,
-  company: string | Placeholder = actor.companyId,
-): SQL | undefined {
-  if (actor.isStaff) return undefined;
-  return sql`${cases.companyId} in ${visibleCompanyIds(company)} and ${cases.status} <> 'hidden'`;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accountTokens, users } from '../../db/schema';
+import { users } from '../users/users.schema';
+import { accountTokens } from './account-links.schema';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type AccountLinkPurpose = AccountTokenRow['purpose'];

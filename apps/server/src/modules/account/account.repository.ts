@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, userMailPreferences, users } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { userMailPreferences } from './account.schema';
 
 /** The signed-in user's live record with their company's name, as the account settings show it. */
 export async function findOwnAccount(db: DbOrTx, userId: string) {

@@ -3,7 +3,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage, oneRow } from '../../db/paging';
-import { apiKeys, companies, users } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { apiKeys } from './api-keys.schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
 

@@ -7,7 +7,6 @@ import type {
   UpdateApiTokenBody,
 } from '@cuspid/contracts';
 import type { DbOrTx } from '../../db/client';
-import { apiKeys, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
@@ -18,8 +17,10 @@ import { newSecret, sha256 } from '../../lib/ids';
 import { signApiKeyToken } from '../../lib/tokens';
 import { assertMayGrant, findUserAccess } from '../roles';
 import { bumpThrottle, findLiveUserById } from '../sessions';
+import { users } from '../users/users.schema';
 import { apiKeyPolicy, assertMayManageApiKeys } from './api-keys.policy';
 import * as repo from './api-keys.repository';
+import { apiKeys } from './api-keys.schema';
 
 /**
  * API keys (ADR 0032): a public client id and a 256-bit random secret. Only SHA-256 of the secret

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { listPage, oneRow } from '../../db/paging';
-import { auditLog, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { users } from '../users/users.schema';
+import { auditLog } from './audit-log.schema';
 
 export type AuditLogFilters = {
   entity?: string | undefined;

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { personName } from '../../db/person-name';
-import { caseRatings, caseResultFiles, caseResults, cases, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { caseScope } from '../../lib/company-scope';
 import type { ResultFileRow } from '../cases';
+import { caseResultFiles, caseResults, cases } from '../cases/cases.schema';
+import { caseScope } from '../cases/cases.tables';
+import { users } from '../users/users.schema';
+import { caseRatings } from './case-results.schema';
 
 export type RatingRow = typeof caseRatings.$inferSelect;
 

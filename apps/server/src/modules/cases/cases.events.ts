@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { visibleCompanyIds } from '../../lib/company-scope';
 import { notificationsOf } from '../../lib/notifications';
 import { CASE_EVENTS_CHANNEL } from './cases.repository';
+import { shownToCompanies } from './cases.tables';
 
 /** What a NOTIFY of a case change carries: the event and the company it belongs to (for the filter). */
 type Notice = CaseEvent & { company_id: string };
@@ -46,7 +47,7 @@ export function eventFilter(deps: Deps, actor: Actor) {
   const timer = setInterval(() => void refresh().catch(() => {}), 60_000);
   timer.unref();
   return {
-    allows: (notice: Notice) => companies.has(notice.company_id) && notice.status !== 'hidden',
+    allows: (notice: Notice) => companies.has(notice.company_id) && shownToCompanies(notice.status),
     refresh,
     stop: () => clearInterval(timer),
   };

@@ -15,10 +15,13 @@ import {
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, cappedCountsOf } from '../../db/paging';
 import { personName } from '../../db/person-name';
-import { caseJaws, cases, companies, flags, recordFlags, recordTags, users } from '../../db/schema';
 import { ShapedStatements } from '../../db/shaped-statements';
 import type { Actor } from '../../lib/actor';
-import { caseScope } from '../../lib/company-scope';
+import { companies } from '../companies/companies.schema';
+import { flags, recordFlags, recordTags } from '../flags/flags.schema';
+import { users } from '../users/users.schema';
+import { caseJaws, cases } from './cases.schema';
+import { caseScope } from './cases.tables';
 
 /**
  * GET /api/case-lists (ADR 0103, 0104): one prepared statement per shape of the list, and the page's JSON written

@@ -2,20 +2,14 @@ import type { CaseStatus } from '@cuspid/contracts/cases';
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { personName } from '../../db/person-name';
-import {
-  caseJaws,
-  caseLogs,
-  caseResultFiles,
-  caseResults,
-  cases,
-  companies,
-  recordFlags,
-  recordTags,
-  users,
-} from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
-import { caseScope, companyScope } from '../../lib/company-scope';
+import { companyScope } from '../../lib/company-scope';
+import { companies } from '../companies/companies.schema';
+import { recordFlags, recordTags } from '../flags/flags.schema';
+import { users } from '../users/users.schema';
+import { caseJaws, caseLogs, caseResultFiles, caseResults, cases } from './cases.schema';
+import { caseScope } from './cases.tables';
 
 export type CaseRow = typeof cases.$inferSelect;
 export type CaseValues = Partial<typeof cases.$inferInsert>;

@@ -1,8 +1,8 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { companies, companyBankAccounts } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies, companyBankAccounts } from './companies.schema';
 
 /** Parameters per statement stay far below PostgreSQL's 65,535. */
 const CHUNK = 1000;

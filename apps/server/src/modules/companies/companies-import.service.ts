@@ -7,13 +7,13 @@ import {
   companyFieldsSchema,
 } from '@cuspid/contracts/companies';
 import { CsvError, parse } from 'csv-parse';
-import type { companies } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { permits } from '../../lib/authorize';
 import { CsvDecodeError, decodeCsv } from '../../lib/csv-decode';
 import { changePartnersPolicy, landsBelowCreator, mayChooseCompanyNumber, mustKeepInReach } from './companies.policy';
 import { filterVisibleCompanyIds, findResellerChain, keepCompanyNumbersAhead } from './companies.repository';
+import type { companies } from './companies.schema';
 import { COMPANY_CSV_COLUMNS, undefuseFormulas } from './companies-csv';
 import * as repo from './companies-import.repository';
 

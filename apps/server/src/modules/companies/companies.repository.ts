@@ -4,11 +4,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, companyBankAccounts, roles, userRoles, users } from '../../db/schema';
 import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { carriesFlag, carriesTag } from '../flags';
+import { roles } from '../roles/roles.schema';
+import { userRoles, users } from '../users/users.schema';
+import { companies, companyBankAccounts } from './companies.schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type BankAccountRow = typeof companyBankAccounts.$inferSelect;

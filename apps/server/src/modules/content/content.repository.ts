@@ -1,6 +1,6 @@
 import { inArray, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { helpContents } from '../../db/schema';
+import { helpContents } from './content.schema';
 
 export type HelpContentRow = typeof helpContents.$inferSelect;
 

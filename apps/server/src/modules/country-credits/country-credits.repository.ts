@@ -2,7 +2,7 @@ import type { CountryCreditListQuery } from '@cuspid/contracts/packages';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { countryCredits, creditSettings } from '../../db/schema';
+import { countryCredits, creditSettings } from './country-credits.schema';
 
 export type CountryCreditRow = typeof countryCredits.$inferSelect;
 export type CreditSettingsRow = typeof creditSettings.$inferSelect;

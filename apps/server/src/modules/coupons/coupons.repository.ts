@@ -1,10 +1,12 @@
 import type { CouponListQuery, CouponStatus } from '@cuspid/contracts/coupons';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, couponCodes, couponRedemptions, creditPackages, users } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { couponCodes, couponRedemptions } from './coupons.schema';
 
 export type CouponRow = typeof couponCodes.$inferSelect;
 export type CouponWithStatus = CouponRow & { status: CouponStatus };
@@ -175,19 +177,8 @@ export async function listRedemptions(db: DbOrTx, couponId: string, query: { pag
   );
 }
 
-/** The live packages among `ids`. */
-export async function findPackages(db: DbOrTx, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({
-      id: creditPackages.id,
-      priceCents: creditPackages.priceCents,
-      currency: creditPackages.currency,
-      active: creditPackages.active,
-    })
-    .from(creditPackages)
-    .where(and(inArray(creditPackages.id, ids), isNull(creditPackages.deletedAt)));
-}
+// The packages a coupon may be for, as the packages area reads them (ADR 0130).
+export { findLivePackages as findPackages } from '../packages/packages.tables';
 
 /** Live coupons whose code or description holds the term (the list's match), exact and prefix matches of the code first. */
 export async function searchCoupons(db: DbOrTx, term: string, limit: number) {

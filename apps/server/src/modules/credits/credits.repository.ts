@@ -3,7 +3,12 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { cases, couponCodes, creditBalances, creditLedger, creditPackages, invoices, users } from '../../db/schema';
+import { shownCaseNameOf } from '../cases/cases.tables';
+import { couponCodeOf } from '../coupons/coupons.tables';
+import { invoiceNumberOf } from '../invoices/invoices.tables';
+import { packageNameOf } from '../packages/packages.tables';
+import { users } from '../users/users.schema';
+import { creditBalances, creditLedger } from './credits.schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type Balances = Record<CreditType, number>;
@@ -95,13 +100,11 @@ export async function refundsOf(db: DbOrTx, bookingId: string): Promise<LedgerRo
 
 const entryFields = {
   entry: creditLedger,
-  couponCode: couponCodes.code,
-  packageName: creditPackages.name,
+  couponCode: couponCodeOf(creditLedger.couponId),
+  packageName: packageNameOf(creditLedger.packageId),
   // The case's name while it is shown to its company (a hidden case keeps its id only), and the invoice's number.
-  caseName: sql<
-    string | null
-  >`(select c.name from ${cases} c where c.id = ${creditLedger.caseId} and c.status <> 'hidden')`,
-  invoiceNumber: sql<string | null>`(select i.number from ${invoices} i where i.id = ${creditLedger.invoiceId})`,
+  caseName: shownCaseNameOf(creditLedger.caseId),
+  invoiceNumber: invoiceNumberOf(creditLedger.invoiceId),
   firstName: users.firstName,
   lastName: users.lastName,
   mail: users.mail,
@@ -123,8 +126,6 @@ export async function entriesWithRefs(db: DbOrTx, ids: string[]): Promise<EntryL
   return db
     .select(entryFields)
     .from(creditLedger)
-    .leftJoin(couponCodes, eq(couponCodes.id, creditLedger.couponId))
-    .leftJoin(creditPackages, eq(creditPackages.id, creditLedger.packageId))
     .leftJoin(users, eq(users.id, creditLedger.createdBy))
     .where(sql`${creditLedger.id} in ${ids}`)
     .orderBy(asc(creditLedger.seq));
@@ -165,8 +166,6 @@ export async function listEntries(db: DbOrTx, companyId: string, query: HistoryF
     db
       .select(entryFields)
       .from(creditLedger)
-      .leftJoin(couponCodes, eq(couponCodes.id, creditLedger.couponId))
-      .leftJoin(creditPackages, eq(creditPackages.id, creditLedger.packageId))
       .leftJoin(users, eq(users.id, creditLedger.createdBy))
       .where(where)
       .orderBy(...order)

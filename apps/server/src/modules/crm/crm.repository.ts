@@ -4,10 +4,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, customerActivities, customerNotes, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 import type { Writable } from './crm.policy';
+import { customerActivities, customerNotes } from './crm.schema';
 
 export type NoteRow = typeof customerNotes.$inferSelect;
 export type ActivityRow = typeof customerActivities.$inferSelect;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { documentAssignments, files } from '../../db/schema';
+import { files } from '../documents/documents.schema';
+import { documentAssignments } from './document-assignment.schema';
 
 export async function listDocumentAssignments(db: DbOrTx) {
   return db

@@ -2,10 +2,11 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage, oneRow } from '../../db/paging';
-import { documentAssignments, files } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { documentAssignments } from '../document-assignment/document-assignment.schema';
+import { files } from './documents.schema';
 
 export type FileRow = typeof files.$inferSelect;
 export type FileKind = 'file' | 'template';

@@ -10,8 +10,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { flags, recordFlags, recordTags } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { flags, recordFlags, recordTags } from './flags.schema';
 import { RECORD_TYPES } from './record-types.repository';
 
 export type FlagRow = typeof flags.$inferSelect;

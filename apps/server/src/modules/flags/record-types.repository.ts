@@ -1,9 +1,9 @@
 import type { FlagAssignableType } from '@cuspid/contracts/flags';
-import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cases, companies } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { caseScope, companyScope } from '../../lib/company-scope';
+import { companiesOfCases, lockVisibleCases, visibleCaseIds } from '../cases/cases.tables';
+import { lockVisibleCompanies, visibleCompanyIdsOf } from '../companies/companies.tables';
 
 /** A labelled record as the flags area sees it: its id and the company it belongs to (for the audit trail). */
 export type LabelledRecord = { id: string; companyId: string };
@@ -32,20 +32,9 @@ export const RECORD_TYPES: Record<FlagAssignableType, RecordTypeHandler> = {
     plural: 'companies',
     singular: 'company',
     async lockVisible(tx, actor, ids) {
-      if (!ids.length) return [];
-      const rows = await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(inArray(companies.id, ids), isNull(companies.deletedAt), companyScope(actor, companies.id)))
-        .for('update');
-      return rows.map((r) => ({ id: r.id, companyId: r.id }));
+      return (await lockVisibleCompanies(tx, actor, ids)).map((r) => ({ id: r.id, companyId: r.id }));
     },
-    visibleIds(actor) {
-      const scope = companyScope(actor, companies.id);
-      return sql`(select ${companies.id} from ${companies} where ${companies.deletedAt} is null${
-        scope ? sql` and ${scope}` : sql``
-      })`;
-    },
+    visibleIds: visibleCompanyIdsOf,
     async owners(_tx, ids) {
       return ids.map((id) => ({ id, companyId: id }));
     },
@@ -53,22 +42,8 @@ export const RECORD_TYPES: Record<FlagAssignableType, RecordTypeHandler> = {
   case: {
     plural: 'cases',
     singular: 'case',
-    async lockVisible(tx, actor, ids) {
-      if (!ids.length) return [];
-      return tx
-        .select({ id: cases.id, companyId: cases.companyId })
-        .from(cases)
-        .where(and(inArray(cases.id, ids), caseVisible(actor)))
-        .for('update');
-    },
-    visibleIds(actor) {
-      return sql`(select ${cases.id} from ${cases} where ${caseVisible(actor)})`;
-    },
-    async owners(tx, ids) {
-      if (!ids.length) return [];
-      return tx.select({ id: cases.id, companyId: cases.companyId }).from(cases).where(inArray(cases.id, ids));
-    },
+    lockVisible: lockVisibleCases,
+    visibleIds: visibleCaseIds,
+    owners: companiesOfCases,
   },
 };
-
-const caseVisible = (actor: Actor): SQL => caseScope(actor) ?? sql`true`;

@@ -2,17 +2,12 @@ import { EU_COUNTRY_CODES } from '@cuspid/contracts/companies';
 import type { InvoicePlanGrouping, InvoiceVatTreatment } from '@cuspid/contracts/invoices';
 import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import {
-  companies,
-  type InvoiceExportRange,
-  invoiceExports,
-  invoiceNumberCounters,
-  invoices,
-  users,
-} from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 import { creditNote, type InvoiceView, invoiceViewQuery } from './invoices.repository';
+import { type InvoiceExportRange, invoiceExports, invoiceNumberCounters, invoices } from './invoices.schema';
 
 /** A sum or count as PostgreSQL answers it (bigint arrives as text from a server, as a number from PGlite). */
 const toNumber = (value: unknown) => Number(value ?? 0);

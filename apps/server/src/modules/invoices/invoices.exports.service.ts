@@ -8,7 +8,6 @@ import type {
   InvoiceSummaryMailResponse,
   InvoiceSummaryQuery,
 } from '@cuspid/contracts/invoices';
-import type { InvoiceExportRange } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { type CsvValue, csvCents, csvLine } from '../../lib/csv';
@@ -17,6 +16,7 @@ import { sendMail } from '../sent-mails';
 import { findOperatorCompany } from '../users';
 import { INVOICE_CSV_COLUMNS, invoiceCsvLine, yieldToOtherRequests } from './invoices.csv';
 import * as repo from './invoices.exports.repository';
+import type { InvoiceExportRange } from './invoices.schema';
 
 // The exports of ADR 0107: the invoices issued since the caller's last export, the receivables plan, and the
 // summary by month, country and VAT treatment (as a file, as JSON, or by mail).

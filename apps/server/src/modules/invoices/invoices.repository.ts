@@ -3,12 +3,13 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from '../../db/schema';
 import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies } from '../companies/companies.schema';
 import { readsIssuedOnly } from './invoices.policy';
+import { invoiceLines, invoiceNumberCounters, invoiceReminders, invoices } from './invoices.schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;

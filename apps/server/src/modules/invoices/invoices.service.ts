@@ -17,7 +17,6 @@ import {
 } from '@cuspid/contracts/invoices';
 import { type PaymentProvider, PURCHASE_PERMISSION } from '@cuspid/contracts/payments';
 import type { DbOrTx } from '../../db/client';
-import type { BillingAddress } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type Actor, actorCan } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
@@ -32,6 +31,7 @@ import { issuedInvoiceRecipients } from './invoices.mail';
 import { type InvoiceSeller, invoiceTemplateVariables, renderInvoicePdf } from './invoices.pdf';
 import { assertMayManageInvoices } from './invoices.policy';
 import * as repo from './invoices.repository';
+import type { BillingAddress } from './invoices.schema';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mailTemplateAssignments, mailTemplates } from '../../db/schema';
+import { mailTemplates } from '../mail-templates/mail-templates.schema';
+import { mailTemplateAssignments } from './mail-template-assignments.schema';
 
 /** Every stored assignment with its template's name. */
 export async function listAssignments(db: DbOrTx) {

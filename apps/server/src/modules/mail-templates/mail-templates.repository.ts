@@ -2,9 +2,10 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage, oneRow } from '../../db/paging';
-import { mailTemplateAssignments, mailTemplates } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
 import type { MailDeclaration } from '../../lib/declarations';
+import { mailTemplateAssignments } from '../mail-template-assignments/mail-template-assignments.schema';
+import { mailTemplates } from './mail-templates.schema';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;
 export type NewMailTemplateRow = typeof mailTemplates.$inferInsert;

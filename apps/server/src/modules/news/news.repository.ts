@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { news, newsReads, roles } from '../../db/schema';
+import { roles } from '../roles/roles.schema';
+import { news, newsReads } from './news.schema';
 
 export type NewsRow = typeof news.$inferSelect;
 export type NewsWithReads = NewsRow & { reads: number };

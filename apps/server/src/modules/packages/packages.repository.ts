@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-or
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { countryPackages, creditPackages } from '../../db/schema';
+import { countryPackages, creditPackages } from './packages.schema';
 
 export type PackageRow = typeof creditPackages.$inferSelect;
 export type CountryPackageRow = typeof countryPackages.$inferSelect & { packageName: string };

@@ -1,34 +1,25 @@
 import type { PaymentHistoryPdfQuery, PaymentHistoryQuery } from '@cuspid/contracts/payments';
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, companyBankAccounts, invoices, paymentEvents, payments, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies, companyBankAccounts } from '../companies/companies.schema';
+import { invoiceNumberOf } from '../invoices/invoices.tables';
+import { users } from '../users/users.schema';
+import { paymentEvents, payments } from './payments.schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentView = PaymentRow & { invoiceNumber: string | null; companyName: string };
-export type PayableInvoice = typeof invoices.$inferSelect;
-
-declare const locked: unique symbol;
-/** An invoice read under its row lock (lockInvoice), held until the caller's transaction ends. */
-export type LockedInvoice = PayableInvoice & { readonly [locked]: true };
-
-/** Locks an invoice for a payment: payments of one invoice follow each other, so it is settled once. */
-export async function lockInvoice(db: DbOrTx, id: string): Promise<LockedInvoice | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
-  return row as LockedInvoice | undefined;
-}
-
-/** An invoice the actor may see (another company's is not found). */
-export async function findVisibleInvoice(db: DbOrTx, actor: Actor, id: string): Promise<PayableInvoice | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), companyScope(actor, invoices.companyId)));
-  return row;
-}
+// The invoices a payment settles, read, locked and marked paid by the invoices' own queries (ADR 0130).
+export type { InvoiceRecord as PayableInvoice, LockedInvoice } from '../invoices/invoices.tables';
+export {
+  findVisibleInvoiceRecord as findVisibleInvoice,
+  lockInvoice,
+  lockInvoicesByNumber,
+  markInvoicePaid,
+} from '../invoices/invoices.tables';
 
 /** What has been paid of an invoice so far (paid payments only), in cents. */
 export async function paidSum(db: DbOrTx, invoiceId: string): Promise<number> {
@@ -66,10 +57,6 @@ export async function findPaymentByReference(db: DbOrTx, provider: string, refer
   return row;
 }
 
-export async function markInvoicePaid(db: DbOrTx, id: string, paidAt: Date): Promise<void> {
-  await db.update(invoices).set({ status: 'paid', paidAt, updatedAt: new Date() }).where(eq(invoices.id, id));
-}
-
 /** Notes a provider event as handled; false when it was handled before. */
 export async function claimEvent(db: DbOrTx, provider: string, eventId: string, type: string): Promise<boolean> {
   const rows = await db
@@ -78,21 +65,6 @@ export async function claimEvent(db: DbOrTx, provider: string, eventId: string, 
     .onConflictDoNothing()
     .returning({ eventId: paymentEvents.eventId });
   return rows.length > 0;
-}
-
-/**
- * Issued invoices by number, for matching a bank statement line, locked like lockInvoice. Locked in the order of
- * their ids, so two lines naming the same invoices in another order wait for each other instead of deadlocking.
- */
-export async function lockInvoicesByNumber(db: DbOrTx, numbers: string[]): Promise<LockedInvoice[]> {
-  if (!numbers.length) return [];
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(inArray(invoices.number, numbers))
-    .orderBy(asc(invoices.id))
-    .for('update');
-  return rows as LockedInvoice[];
 }
 
 /** The bank account a company is paid on: its default one, else its first. */
@@ -120,7 +92,7 @@ function historyFilter(actor: Actor, query: PaymentHistoryPdfQuery): SQL | undef
     query.to ? lt(payments.createdAt, sql`${nextDay(query.to)}::date`) : undefined,
     search
       ? or(
-          sql`${invoices.number} ilike ${search}`,
+          sql`${invoiceNumberOf(payments.invoiceId)} ilike ${search}`,
           sql`${companies.companyName} ilike ${search}`,
           sql`${payments.reference} ilike ${search}`,
         )
@@ -130,9 +102,12 @@ function historyFilter(actor: Actor, query: PaymentHistoryPdfQuery): SQL | undef
 
 function historyQuery(db: DbOrTx) {
   return db
-    .select({ payment: payments, invoiceNumber: invoices.number, companyName: companies.companyName })
+    .select({
+      payment: payments,
+      invoiceNumber: invoiceNumberOf(payments.invoiceId),
+      companyName: companies.companyName,
+    })
     .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .innerJoin(companies, eq(companies.id, payments.companyId));
 }
 
@@ -151,13 +126,7 @@ export async function listPayments(db: DbOrTx, actor: Actor, query: PaymentHisto
       .where(where)
       .orderBy(order(SORT[query.sort_by]), order(payments.createdAt), order(payments.id))
       .$dynamic(),
-    db
-      .select(oneRow)
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .innerJoin(companies, eq(companies.id, payments.companyId))
-      .where(where)
-      .$dynamic(),
+    db.select(oneRow).from(payments).innerJoin(companies, eq(companies.id, payments.companyId)).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: flatten(page.data), total: page.total };

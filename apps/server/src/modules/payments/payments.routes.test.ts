@@ -17,6 +17,7 @@ import {
 } from '../../../test/setup-app';
 import { companies, creditLedger } from '../../db/schema';
 import { readBalances } from '../credits';
+import { markInvoicePaid } from '../invoices/invoices.tables';
 import { parseAmount, readBankStatement } from './payments.bank-statement';
 
 let ctx: TestContext;
@@ -250,6 +251,22 @@ describe('bank statement import', () => {
     }
     const empty = await importStatement('', adminToken);
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('markInvoicePaid', () => {
+  it('marks an open invoice paid, and refuses one the invoice transitions do not let be paid, writing nothing', async () => {
+    const lab = await company();
+    const { invoice } = await buy(await userOf(lab.id), await packageOf(1, 1_000));
+    const paidAt = new Date('2026-11-27T10:00:00Z');
+    await markInvoicePaid(ctx.deps.db, invoice.id, paidAt);
+    const read = async () => (await get(`/api/invoices/${invoice.id}`, adminToken)).json();
+    expect(await read()).toMatchObject({ status: 'paid' });
+    const before = await read();
+    await expect(markInvoicePaid(ctx.deps.db, invoice.id, new Date())).rejects.toMatchObject({
+      code: 'INVOICE_STATUS_REFUSED',
+    });
+    expect(await read()).toEqual(before);
   });
 });
 

@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { captchas, registrationConfiguration, roles, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { roles } from '../roles/roles.schema';
+import { users } from '../users/users.schema';
+import { captchas, registrationConfiguration } from './registration.schema';
 
 export type RegistrationConfigurationRow = typeof registrationConfiguration.$inferSelect;
 

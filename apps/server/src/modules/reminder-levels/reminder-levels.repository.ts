@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { invoiceReminderLevels } from '../../db/schema';
+import { invoiceReminderLevels } from './reminder-levels.schema';
 
 export type ReminderLevelRow = typeof invoiceReminderLevels.$inferSelect;
 

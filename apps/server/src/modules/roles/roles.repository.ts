@@ -4,9 +4,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { listPage, oneRow } from '../../db/paging';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
 import { searchMatch } from '../../db/search-match';
+import { permissions } from '../permissions/permissions.schema';
+import { userRoles, users } from '../users/users.schema';
 import type { RoleChangeScope } from './roles.policy';
+import { rolePermissions, roles } from './roles.schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
 

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config/env';
-import type { StoredMailAttachment } from '../../db/schema';
+import type { StoredMailAttachment } from './sent-mails.schema';
 
 export type OutgoingMail = {
   to: string;

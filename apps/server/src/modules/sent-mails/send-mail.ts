@@ -1,11 +1,11 @@
 import type { LanguageCode } from '@cuspid/contracts';
 import type { MailEvent } from '@cuspid/contracts/mail';
 import type { DbOrTx } from '../../db/client';
-import type { StoredMailAttachment } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { findTemplate, findTemplateForEvent } from '../mail-templates';
 import { deliverMailJob } from './sent-mails.jobs';
 import * as repo from './sent-mails.repository';
+import type { StoredMailAttachment } from './sent-mails.schema';
 
 export type SendMailInput = {
   /** The product event; the template comes from its assignment (or the event's default template). */

@@ -1,6 +1,5 @@
 import type { SendMailBody, SentMail, SentMailListQuery } from '@cuspid/contracts/mail';
 import { sentMailListQuerySchema } from '@cuspid/contracts/mail';
-import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -17,6 +16,7 @@ import {
 import { sendMail } from './send-mail';
 import { mayReadAccountLinks } from './sent-mails.policy';
 import * as repo from './sent-mails.repository';
+import { mailOutbox } from './sent-mails.schema';
 
 /** A mail as the viewer shows it; account links (credentials) only to administrators (ADR 0034). */
 export function toSentMail(stored: repo.OutboxRow, actor: Actor): SentMail {

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, loginThrottle, refreshTokens, sessions, users } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { loginThrottle, refreshTokens, sessions } from './sessions.schema';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
 import { SETTINGS_CHANNEL } from '../../lib/settings';
+import { settings } from './settings.schema';
 
 /** A section's saved values, or undefined when it was never saved. */
 export async function readSection(db: DbOrTx, key: string): Promise<Record<string, unknown> | undefined> {

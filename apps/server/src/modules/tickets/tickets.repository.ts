@@ -5,20 +5,14 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { personName } from '../../db/person-name';
-import {
-  cases,
-  companies,
-  ticketAttachments,
-  ticketComments,
-  ticketEvents,
-  ticketNumberCounters,
-  tickets,
-  users,
-} from '../../db/schema';
 import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { caseNameOf } from '../cases/cases.tables';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { ticketAttachments, ticketComments, ticketEvents, ticketNumberCounters, tickets } from './tickets.schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketCommentRow = typeof ticketComments.$inferSelect;
@@ -59,13 +53,12 @@ function ticketViewQuery(db: DbOrTx) {
     .select({
       ticket: tickets,
       companyName: companies.companyName,
-      caseName: cases.name,
+      caseName: caseNameOf(tickets.caseId),
       reporterName: sql<string | null>`coalesce(${personName(sql`reporter`)}, reporter.mail)`,
       assigneeName: sql<string | null>`coalesce(${personName(sql`assignee`)}, assignee.mail)`,
     })
     .from(tickets)
     .innerJoin(companies, eq(companies.id, tickets.companyId))
-    .leftJoin(cases, eq(cases.id, tickets.caseId))
     .leftJoin(reporter, eq(reporter.id, tickets.reporterId))
     .leftJoin(assignee, eq(assignee.id, tickets.assigneeId));
 }
@@ -215,14 +208,7 @@ export function nextNumberSequence(db: DbOrTx, year: number): Promise<number> {
   return nextYearlySequence(db, ticketNumberCounters, year);
 }
 
-/** A case of the company (a ticket may only name its own company's case); undefined otherwise. */
-export async function findCompanyCase(db: DbOrTx, companyId: string, caseId: string) {
-  const [row] = await db
-    .select({ id: cases.id, name: cases.name })
-    .from(cases)
-    .where(and(eq(cases.id, caseId), eq(cases.companyId, companyId), sql`${cases.status} <> 'hidden'`));
-  return row;
-}
+export { findCompanyCase } from '../cases/cases.tables';
 
 const displayName = sql<string>`coalesce(${personName(sql`${users}`)}, ${users.mail})`;
 

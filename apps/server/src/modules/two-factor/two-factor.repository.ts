@@ -1,6 +1,8 @@
 import { and, count, eq, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { roles, twoFactorRecoveryCodes, userRoles, users } from '../../db/schema';
+import { roles } from '../roles/roles.schema';
+import { userRoles, users } from '../users/users.schema';
+import { twoFactorRecoveryCodes } from './two-factor.schema';
 
 /** Whether any role of the user requires two-factor sign-in. */
 export async function roleRequiresTwoFactor(db: DbOrTx, userId: string): Promise<boolean> {

@@ -2,9 +2,11 @@ import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizz
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { companies, units, unitUsers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { units, unitUsers } from './units.schema';
 
 export type UnitRow = typeof units.$inferSelect;
 

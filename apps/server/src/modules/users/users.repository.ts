@@ -4,8 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { cappedCountColumn, oneRow } from '../../db/paging';
-import { companies, roles, userRoles, users } from '../../db/schema';
 import { SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
+import { companies } from '../companies/companies.schema';
+import { roles } from '../roles/roles.schema';
+import { userRoles, users } from './users.schema';
 
 export type Page = { offset: number; limit: number; search?: string | undefined; sortDir: 'asc' | 'desc' };
 export type UserRow = typeof users.$inferSelect;

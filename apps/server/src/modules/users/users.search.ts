@@ -1,7 +1,7 @@
-import { users } from '../../db/schema';
 import { companyScope } from '../../lib/company-scope';
 import type { SearchProvider } from '../../lib/search-provider';
 import * as repo from './users.repository';
+import { users } from './users.schema';
 
 /** Users in the global search: the users list's scope (a company user finds its own company's users). */
 export const usersSearch: SearchProvider = {

@@ -10,7 +10,6 @@ import {
   VALIDATION_MESSAGES,
 } from '@cuspid/contracts';
 import type { DbOrTx, Tx } from '../../db/client';
-import { companies, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../../lib/audit';
@@ -20,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { linkForAdministrator, revokeAccountTokens, sendInvitationMail } from '../account-links';
 import { revokeUserApiKeys } from '../api-keys';
 import { insertCompany } from '../companies';
+import { companies } from '../companies/companies.schema';
 import {
   assertMayGrant,
   findRegistrationRoles,
@@ -39,6 +39,7 @@ import {
 import { replaceRecoveryCodes, TWO_FACTOR_OFF } from '../two-factor';
 import { assertMayCreateUserIn, assertMayGrantRoles, assertMayManageUser, editUserPolicy } from './users.policy';
 import * as repo from './users.repository';
+import { users } from './users.schema';
 
 type ListQuery = { limit_start: number; limit_count: number; search?: string | undefined; sort_dir: 'asc' | 'desc' };
 const pageOf = (query: ListQuery, sortBy: string): repo.Page & { sortBy: string } => ({
