@@ -17,8 +17,7 @@ const featureRecordPages = Object.values(featurePaths).map((paths) => paths.reco
 export const RECORD_PAGES: RecordPages = Object.assign({}, ...featureRecordPages.filter(Boolean));
 
 /** The kinds each feature claims, for the test that no kind is claimed twice. */
-export const claimedKinds = (): string[] =>
-  featureRecordPages.flatMap((pages) => Object.keys(pages ?? {}));
+export const claimedKinds = (): string[] => featureRecordPages.flatMap((pages) => Object.keys(pages ?? {}));
 
 /** An id that goes into a path as it is (the records' ids are UUIDs); anything else gets no link. */
 const PLAIN_ID = /^[\w.-]+$/;

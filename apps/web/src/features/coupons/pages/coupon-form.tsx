@@ -16,7 +16,6 @@ import {
   NumberInput,
   SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -28,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -282,17 +281,13 @@ export function CouponEditPage() {
           back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
           title={t('form.editTitle')}
         />
-        {coupon.isError ? (
-          <RecordLoadError
-            error={coupon.error}
-            loadFailed={t('loadFailed')}
-            back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
-          />
-        ) : coupon.data ? (
-          <CouponForm coupon={coupon.data} />
-        ) : (
-          <Skeleton h={320} />
-        )}
+        <QueryState
+          query={coupon}
+          loadFailed={t('loadFailed')}
+          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+        >
+          {(data) => <CouponForm coupon={data} />}
+        </QueryState>
       </Stack>
     </Container>
   );

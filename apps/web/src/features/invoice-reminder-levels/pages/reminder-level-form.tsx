@@ -14,7 +14,6 @@ import {
   Group,
   NumberInput,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -27,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -216,17 +215,13 @@ export function ReminderLevelEditPage() {
           back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
           title={t('form.editTitle')}
         />
-        {level.isError ? (
-          <RecordLoadError
-            error={level.error}
-            loadFailed={t('loadFailed')}
-            back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
-          />
-        ) : level.data ? (
-          <ReminderLevelForm key={level.data.id} level={level.data} />
-        ) : (
-          <Skeleton h={320} />
-        )}
+        <QueryState
+          query={level}
+          loadFailed={t('loadFailed')}
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+        >
+          {(data) => <ReminderLevelForm key={data.id} level={data} />}
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -1,6 +1,5 @@
 import { INVOICE_PLAN_GROUPINGS, type InvoicePlanGrouping, type InvoiceSummary } from '@cuspid/contracts/invoices';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -18,8 +17,9 @@ import { IconCalendarDue, IconChevronDown, IconDownload, IconFileText, IconMail 
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { toIntlLocale } from '../../../lib/format';
-import { errorMessage, notifyError } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useUrlFilters } from '../../../lib/use-list-params';
 import {
@@ -184,29 +184,31 @@ export function InvoiceSummaryPage() {
           />
         </Group>
 
-        {summary.isError ? (
-          <Alert color="red" title={t('loadFailed')} data-testid="summary-error">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(summary.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
+        <QueryState
+          query={summary}
+          failure="alert"
+          retry
+          loadFailed={t('loadFailed')}
+          testId="summary-error"
+          loading={
+            <Stack data-testid="summary-loading">
+              <Skeleton h={90} />
+              <Skeleton h={260} />
+              <Skeleton h={320} />
             </Stack>
-          </Alert>
-        ) : !summary.data ? (
-          <Stack data-testid="summary-loading">
-            <Skeleton h={90} />
-            <Skeleton h={260} />
-            <Skeleton h={320} />
-          </Stack>
-        ) : (
-          <SummaryContent
-            summary={summary.data}
-            labels={labels}
-            dimmed={summary.isPlaceholderData}
-            formatValue={(value, currency) => (currency ? format.currency(value, { currency }) : format.number(value))}
-          />
-        )}
+          }
+        >
+          {(data) => (
+            <SummaryContent
+              summary={data}
+              labels={labels}
+              dimmed={summary.isPlaceholderData}
+              formatValue={(value, currency) =>
+                currency ? format.currency(value, { currency }) : format.number(value)
+              }
+            />
+          )}
+        </QueryState>
       </Stack>
       <SendSummaryMailModal period={period} opened={mailOpened} onClose={() => setMailOpened(false)} />
     </Container>

@@ -18,7 +18,6 @@ import {
   Group,
   NumberInput,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -30,7 +29,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useIsStaff, useMyCompany } from '../../../lib/use-is-staff';
@@ -255,26 +254,26 @@ export function InvoiceEditPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-edit-page">
         <PageHeader back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }} title={t('form.editTitle')} />
-        {invoice.isError ? (
-          <RecordLoadError
-            error={invoice.error}
-            loadFailed={t('loadFailed')}
-            back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
-          />
-        ) : !invoice.data ? (
-          <Skeleton h={320} />
-        ) : invoice.data.status !== 'draft' ? (
-          <Alert color="yellow" title={t('form.notDraftTitle')} data-testid="invoice-not-draft">
-            <Text size="sm" mb="xs">
-              {t('form.notDraft')}
-            </Text>
-            <Anchor component={Link} to={invoicePaths.invoiceShow(id)} size="sm">
-              {t('form.toInvoice')}
-            </Anchor>
-          </Alert>
-        ) : (
-          <InvoiceForm key={invoice.data.id} invoice={invoice.data} />
-        )}
+        <QueryState
+          query={invoice}
+          loadFailed={t('loadFailed')}
+          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+        >
+          {(data) =>
+            data.status !== 'draft' ? (
+              <Alert color="yellow" title={t('form.notDraftTitle')} data-testid="invoice-not-draft">
+                <Text size="sm" mb="xs">
+                  {t('form.notDraft')}
+                </Text>
+                <Anchor component={Link} to={invoicePaths.invoiceShow(id)} size="sm">
+                  {t('form.toInvoice')}
+                </Anchor>
+              </Alert>
+            ) : (
+              <InvoiceForm key={data.id} invoice={data} />
+            )
+          }
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -9,7 +9,6 @@ import {
   NativeSelect,
   NumberInput,
   SimpleGrid,
-  Skeleton,
   Stack,
   Textarea,
   TextInput,
@@ -19,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePackage, useSavePackage } from '../api/packages';
@@ -181,13 +180,9 @@ export function PackageEditPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-edit-page">
         <PageHeader back={{ to: packagePaths.packages, list: t('common:nav.packages') }} title={t('form.editTitle')} />
-        {pkg.isError ? (
-          <RecordLoadError error={pkg.error} back={{ to: packagePaths.packages, list: t('common:nav.packages') }} />
-        ) : pkg.data ? (
-          <PackageForm key={pkg.data.id} pkg={pkg.data} />
-        ) : (
-          <Skeleton h={320} />
-        )}
+        <QueryState query={pkg} back={{ to: packagePaths.packages, list: t('common:nav.packages') }}>
+          {(data) => <PackageForm key={data.id} pkg={data} />}
+        </QueryState>
       </Stack>
     </Container>
   );
