@@ -29,6 +29,7 @@ import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { zodFormValidator } from '../../../lib/form-validation';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCoupon, useSaveCoupon } from '../api/coupons';
@@ -72,7 +73,7 @@ function useConversions() {
         credits: coupon?.credits ?? '',
         credit_type: coupon?.credit_type ?? 'free',
         percent_off: coupon?.percent_off ?? '',
-        amount_off_cents: coupon?.amount_off_cents != null ? coupon.amount_off_cents / 100 : '',
+        amount_off_cents: coupon?.amount_off_cents != null ? centsToAmount(coupon.amount_off_cents) : '',
         currency: coupon?.currency ?? 'EUR',
         free_users: coupon?.free_users ?? '',
         max_uses: coupon?.max_uses ?? '',
@@ -92,7 +93,7 @@ function useConversions() {
         credits: values.kind === 'credits' ? numberOrNull(values.credits) : null,
         credit_type: values.credit_type,
         percent_off: values.kind === 'percent' ? numberOrNull(values.percent_off) : null,
-        amount_off_cents: values.kind === 'fixed' && amount !== null ? Math.round(amount * 100) : null,
+        amount_off_cents: values.kind === 'fixed' && amount !== null ? amountToCents(amount) : null,
         currency: values.currency.trim().toUpperCase(),
         // The packages a discount applies to are not edited here (yet): an edit keeps them.
         package_ids: coupon?.package_ids ?? [],

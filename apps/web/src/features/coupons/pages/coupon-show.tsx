@@ -81,7 +81,7 @@ function CouponHistoryTable({ coupon }: { coupon: Coupon }) {
                         ? t(`grant.credits_${row.credit_type ?? 'free'}`, { count: row.credits })
                         : row.discount_cents !== null
                           ? t('history.discount', {
-                              amount: format.currency(row.discount_cents / 100, { currency: coupon.currency }),
+                              amount: format.money(row.discount_cents, coupon.currency),
                             })
                           : '–'}
                     </Table.Td>

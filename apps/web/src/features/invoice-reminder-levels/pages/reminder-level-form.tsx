@@ -30,6 +30,7 @@ import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { schemaErrors } from '../../../lib/form-validation';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useReminderLevel, useSaveReminderLevel } from '../api/reminder-levels';
 import { reminderLevelPaths } from '../paths';
@@ -51,19 +52,13 @@ function toValues(level?: ReminderLevel): ReminderLevelFormValues {
     level: level?.level ?? '',
     level_name: level?.level_name ?? '',
     period_days: level?.period_days ?? 14,
-    reminder_fee: level ? level.reminder_fee / 100 : 0,
+    reminder_fee: level ? centsToAmount(level.reminder_fee) : 0,
     start_text: level?.start_text ?? '',
     end_text: level?.end_text ?? '',
   };
 }
 
 const numberOrUndefined = (value: NumberValue) => (value === '' ? undefined : Number(value));
-
-/** An amount typed in the form (5, 2.5 or 2,5) as integer cents; NaN when it is no number. */
-function amountToCents(amount: NumberValue): number {
-  const value = typeof amount === 'number' ? amount : Number(String(amount).replace(',', '.'));
-  return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
-}
 
 function toBody(values: ReminderLevelFormValues) {
   return {

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { toIntlLocale } from '../../../lib/format';
+import { centsToAmount } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useUrlFilters } from '../../../lib/use-list-params';
@@ -233,7 +234,7 @@ function SummaryContent({ summary, labels, dimmed, formatValue }: SummaryContent
     const byMonth = new Map<number, Record<string, string | number>>();
     for (const line of summary.months) {
       const entry = byMonth.get(line.month) ?? { month: labels.shortMonthName(line.month) };
-      entry[line.currency] = line.total / 100;
+      entry[line.currency] = centsToAmount(line.total);
       byMonth.set(line.month, entry);
     }
     return [...byMonth.values()];
@@ -250,9 +251,9 @@ function SummaryContent({ summary, labels, dimmed, formatValue }: SummaryContent
           [
             ['invoices', count.format(main.invoice_count)],
             ['creditNotes', count.format(main.credit_note_count)],
-            ['net', formatValue(main.net / 100, main.currency)],
-            ['tax', formatValue(main.tax / 100, main.currency)],
-            ['total', formatValue(main.total / 100, main.currency)],
+            ['net', formatValue(centsToAmount(main.net), main.currency)],
+            ['tax', formatValue(centsToAmount(main.tax), main.currency)],
+            ['total', formatValue(centsToAmount(main.total), main.currency)],
           ] as const
         ).map(([key, value]) => (
           <Card key={key} withBorder radius="md" padding="sm">

@@ -31,11 +31,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { amountToCents, centsToAmount, percentToBasisPoints } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useIsStaff, useMyCompany } from '../../../lib/use-is-staff';
 import { useInvoice, useSaveInvoice } from '../api/invoices';
 import { InvoiceCompanySelect } from '../components/invoice-company-select';
-import { amountToCents, centsToAmount, percentToBasisPoints, useInvoiceFormat } from '../components/invoice-display';
+import { useInvoiceFormat } from '../components/invoice-display';
 import {
   type InvoiceFormValues,
   InvoiceLinesEditor,

@@ -20,9 +20,9 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePackage, useSavePackage } from '../api/packages';
-import { amountToCents, centsToAmount } from '../components/money';
 import { packageFormErrors, renamedErrors } from '../components/package-messages';
 import { packagePaths } from '../paths';
 

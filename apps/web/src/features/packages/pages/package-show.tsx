@@ -24,7 +24,6 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCountryPrices, useDeleteCountryPrice, usePackage } from '../api/packages';
 import { CountryPriceModal } from '../components/country-price-modal';
-import { centsToAmount } from '../components/money';
 import { packagePaths } from '../paths';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -82,9 +81,7 @@ export function PackageShowPage() {
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
                   <Detail label={t('fields.credits')}>{data.credits}</Detail>
-                  <Detail label={t('fields.price')}>
-                    {format.currency(centsToAmount(data.price_cents), { currency: data.currency })}
-                  </Detail>
+                  <Detail label={t('fields.price')}>{format.money(data.price_cents, data.currency)}</Detail>
                   <Detail label={t('fields.creditType')}>{t(`creditType.${data.credit_type}`)}</Detail>
                   <Detail label={t('fields.active')}>
                     <Badge variant={data.active ? 'light' : 'outline'} color={data.active ? 'green' : 'gray'}>
@@ -147,9 +144,7 @@ export function PackageShowPage() {
                         {rows.map((row) => (
                           <Table.Tr key={row.id} data-testid="country-price-row">
                             <Table.Td>{countryName(row.country)}</Table.Td>
-                            <Table.Td>
-                              {format.currency(centsToAmount(row.price_cents), { currency: row.currency })}
-                            </Table.Td>
+                            <Table.Td>{format.money(row.price_cents, row.currency)}</Table.Td>
                             <Table.Td>
                               <Badge variant="light" color={row.available ? 'green' : 'gray'}>
                                 {row.available ? t('countryPrices.available') : t('countryPrices.hidden')}

@@ -50,7 +50,7 @@ export function BuyCreditsPage() {
     packageId ? { package_id: packageId, ...(coupon ? { coupon_code: coupon } : {}) } : null,
   );
   const purchase = usePurchase();
-  const money = (cents: number, currency: string) => format.currency(cents / 100, { currency });
+  const money = (cents: number, currency: string) => format.money(cents, currency);
   const methods = quote.data?.payment_methods ?? ['bank-transfer'];
 
   const buy = () => {
@@ -203,7 +203,7 @@ function PackageCard({
         <Text size="xl" fw={700} mt="xs">
           {t('buy.credits', { count: offer.credits })}
         </Text>
-        <Text c="dimmed">{format.currency(offer.price_cents / 100, { currency: offer.currency })}</Text>
+        <Text c="dimmed">{format.money(offer.price_cents, offer.currency)}</Text>
         {offer.description && (
           <Text size="sm" mt="xs">
             {offer.description}
@@ -268,7 +268,7 @@ function PurchaseDone({ result }: { result: PurchaseResult }) {
                     ['iban', bank.iban],
                     ['bic', bank.bic],
                     ['reference', bank.reference],
-                    ['amount', format.currency(bank.amount / 100, { currency: bank.currency })],
+                    ['amount', format.money(bank.amount, bank.currency)],
                   ] as const
                 )
                   .filter(([, value]) => value)
