@@ -7,21 +7,21 @@ const featuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** One source file of a feature, as text, named by its path under features/. */
 export type SourceFile = { file: string; text: string };
 
-/** Every .tsx file (without the tests) of each feature's `folder` (pages, components). */
-export function featureSources(folder: string): SourceFile[] {
-  return readdirSync(featuresDir).flatMap((area) => {
-    const dir = path.join(featuresDir, area, folder);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'))
-      .map((name) => ({ file: `${area}/${folder}/${name}`, text: readFileSync(path.join(dir, name), 'utf8') }));
+const isSource = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name);
+
+/** Every source file (.ts, .tsx, without the tests) under features/<dir>, at any depth. */
+function sourcesUnder(dir: string): SourceFile[] {
+  return readdirSync(path.join(featuresDir, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(file);
+    return isSource(entry.name) ? [{ file, text: readFileSync(path.join(featuresDir, file), 'utf8') }] : [];
   });
 }
 
+/** Every source file of every feature. */
+export const featureSources = (): SourceFile[] =>
+  sourcesUnder('.').map(({ file, text }) => ({ file: path.posix.normalize(file), text }));
+
 /** Every page file: features/<area>/pages/<name>.tsx, without the tests. */
-export const pageSources = (): SourceFile[] => featureSources('pages');
+export const pageSources = (): SourceFile[] =>
+  featureSources().filter(({ file }) => /^[\w-]+\/pages\/[\w-]+\.tsx$/.test(file));

@@ -1,10 +1,11 @@
 import { type Case, updateCaseSchema } from '@cuspid/contracts/cases';
-import { Alert, Button, Card, Container, Group, Stack } from '@mantine/core';
+import { Alert, Card, Container, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -67,14 +68,13 @@ function CaseEditForm({ item }: { item: Case }) {
           </Alert>
         )}
         <CaseDetailsFields form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(casePaths.caseShow(item.id))}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending} data-testid="case-save">
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('form.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={casePaths.caseShow(item.id)}
+          submitting={update.isPending}
+          submitTestId="case-save"
+        />
       </Stack>
     </form>
   );

@@ -7,11 +7,9 @@ import {
 } from '@cuspid/contracts/coupons';
 import { CREDIT_TYPES, type CreditType } from '@cuspid/contracts/credits';
 import {
-  Button,
   Card,
   Checkbox,
   Container,
-  Group,
   NativeSelect,
   NumberInput,
   SegmentedControl,
@@ -26,6 +24,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DateField } from '../../../components/date-field';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { zodFormValidator } from '../../../lib/form-validation';
@@ -243,14 +242,7 @@ export function CouponForm({ coupon }: { coupon?: Coupon }) {
           </SimpleGrid>
           <Checkbox mt="md" label={t('fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={form.submitting} />
       </Stack>
     </form>
   );

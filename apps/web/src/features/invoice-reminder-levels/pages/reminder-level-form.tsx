@@ -7,24 +7,14 @@ import {
   reminderLevelInputSchema,
   reminderLevelUpdateSchema,
 } from '@cuspid/contracts/reminder-levels';
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Card, Container, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -169,14 +159,7 @@ export function ReminderLevelForm({ level }: { level?: ReminderLevel }) {
             />
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={save.isPending} />
       </Stack>
     </form>
   );

@@ -9,25 +9,13 @@ import {
   reverseChargeApplies,
 } from '@cuspid/contracts/invoices';
 import { MAX_PRICE_CENTS } from '@cuspid/contracts/packages';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Container, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -209,14 +197,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <InvoiceTotalsTable totals={totals} currency={currency} reverseCharge={reverseCharge} />
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={save.isPending} />
       </Stack>
     </form>
   );

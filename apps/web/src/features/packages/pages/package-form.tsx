@@ -1,11 +1,9 @@
 import { CREDIT_TYPES, type CreditType } from '@cuspid/contracts/credits';
 import { type Package, packageInputSchema } from '@cuspid/contracts/packages';
 import {
-  Button,
   Card,
   Checkbox,
   Container,
-  Group,
   NativeSelect,
   NumberInput,
   SimpleGrid,
@@ -17,6 +15,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -142,14 +141,7 @@ export function PackageForm({ pkg }: { pkg?: Package }) {
           <Textarea mt="md" label={t('fields.description')} rows={3} {...form.getInputProps('description')} />
           <Checkbox mt="md" label={t('fields.activeLong')} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={save.isPending} />
       </Stack>
     </form>
   );

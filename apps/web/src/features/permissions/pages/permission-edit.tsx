@@ -1,10 +1,11 @@
 import { createPermissionBodySchema, PERMISSION_SCOPES, type PermissionRecord } from '@cuspid/contracts';
-import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, Container, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { FormActions } from '../../../components/form-actions';
 import { DeleteAction, PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { Can } from '../../../lib/can';
@@ -79,14 +80,13 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
           />
           <TextInput label={t('permissions:columns.grouping')} {...form.getInputProps('grouping')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(permissionPaths.permissions)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="permission-submit">
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('actions.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={permissionPaths.permissions}
+          submitting={form.submitting}
+          submitTestId="permission-submit"
+        />
       </Stack>
     </form>
   );
