@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
+import { errorMessage } from '../lib/notify';
 import { renderWithProviders } from '../testing/render-app';
 import { QueryState } from './query-state';
 
@@ -51,12 +52,13 @@ describe('QueryState', () => {
   });
 
   it('shows a section’s failure as one red line, even a 404', async () => {
+    const gone = new ApiError(404, { code: 'NOT_FOUND', message: 'Gone' });
     renderWithProviders(
-      <QueryState query={failed(new ApiError(404, { message: 'Gone' }))} failure="line">
+      <QueryState query={failed(gone)} failure="line">
         {(data) => data}
       </QueryState>,
     );
-    expect(await screen.findByText('Gone')).toBeInTheDocument();
+    expect(await screen.findByText(errorMessage(gone))).toBeInTheDocument();
     expect(screen.queryByTestId('record-not-found')).not.toBeInTheDocument();
   });
 
