@@ -15,9 +15,9 @@ const OWN_FORM_FOOTER = /<Button variant="default" onClick=\{\(\) => void naviga
 /** Reading a zod result's issues: the mapping from issues to form errors written again. */
 const OWN_ISSUE_MAPPING = /\.error\.issues\b/;
 /** Cents divided or multiplied by hand: money's conversion written again. */
-const OWN_CENTS = /(cents|amount|price|fee|total|net|tax)\w*\)? \/ 100\b|Math\.round\(\w+ \* 100\)/i;
-/** A Modal listing a bulk call's per-record results of its own. */
-const OWN_BULK_RESULT = /BulkItemResult\[\] \| null/;
+const OWN_CENTS = /(cents|amount|price|fee|total|net)\w*\)? \/ 100\b|Math\.round\(\w*(amount|price|cents)\w* \* 100\)/i;
+/** A dialog of its own taking a bulk call's per-record results. */
+const OWN_BULK_RESULT = /results: BulkItemResult\[\] \| null;/;
 
 describe('the shared pieces (ADR 0134)', () => {
   it('finds the features’ sources', () => {
@@ -28,7 +28,8 @@ describe('the shared pieces (ADR 0134)', () => {
     expect(OWN_FORM_FOOTER.test('<Button variant="default" onClick={() => void navigate(-1)}>')).toBe(true);
     expect(OWN_ISSUE_MAPPING.test('for (const issue of result.error.issues) {')).toBe(true);
     expect(OWN_CENTS.test('format.currency(row.discount_cents / 100, { currency })')).toBe(true);
-    expect(OWN_CENTS.test('return Math.round(value * 100);')).toBe(true);
+    expect(OWN_CENTS.test('return Math.round(amount * 100);')).toBe(true);
+    expect(OWN_CENTS.test('label={(value) => `${Math.round(value * 100)} %`}')).toBe(false);
     expect(OWN_BULK_RESULT.test('results: BulkItemResult[] | null;')).toBe(true);
   });
 
