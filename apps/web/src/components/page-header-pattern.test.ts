@@ -1,29 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { pageSources } from '../testing/page-sources';
 
 // The header pattern of ADR 0127, read from the page sources as text: every page's top is the shared PageHeader (or
 // the sign-in card), a record page links back to its list through it, and a record's Delete is the header's
 // DeleteAction, not a red button of its own at the bottom of a form.
-
-const featuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../features');
-
-/** Every page file: features/<area>/pages/<name>.tsx, without the tests. */
-function pageFiles(): { file: string; text: string }[] {
-  return readdirSync(featuresDir).flatMap((area) => {
-    const dir = path.join(featuresDir, area, 'pages');
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'))
-      .map((name) => ({ file: `${area}/pages/${name}`, text: readFileSync(path.join(dir, name), 'utf8') }));
-  });
-}
 
 /**
  * Pages that stand outside the portal's frame and so have no PageHeader, with why. A page added here needs a reason
@@ -48,7 +28,7 @@ function enclosingFunction(text: string, index: number): string {
 const isRecordPage = (file: string, fn: string) =>
   /-(show|edit|form|create)\.tsx$/.test(file) || /(Create|Edit|Show)Page$/.test(fn);
 
-const PAGES = pageFiles();
+const PAGES = pageSources();
 
 describe('the page header pattern (ADR 0127)', () => {
   it('finds the pages', () => {

@@ -1,10 +1,9 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appPaths } from '../config/paths';
 import { ApiError } from '../lib/api-error';
-import { errorMessage } from '../lib/notify';
 
 /** Where a record page's way back leads: the list the record belongs to, by its menu name (home without one). */
 export type BackTo = { to: string; list: string };
@@ -38,14 +37,4 @@ export function RecordNotFound({ back }: { back?: BackTo }) {
 /** Whether the server answered that the record does not exist for this user. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
-}
-
-/** A record page's failed load: the not-found page for a 404, otherwise the error with the server's message. */
-export function RecordLoadError({ error, loadFailed, back }: { error: unknown; loadFailed?: string; back?: BackTo }) {
-  if (isNotFound(error)) return <RecordNotFound back={back} />;
-  return (
-    <Alert color="red" title={loadFailed} data-testid="record-load-error">
-      {errorMessage(error)}
-    </Alert>
-  );
 }

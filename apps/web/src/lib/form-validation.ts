@@ -25,14 +25,26 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-/** Field errors from a zod schema, first message per field, translated. */
-export function schemaErrors(schema: z.core.$ZodType, values: unknown): FormErrors {
+/** How a form words the issues of its schema, where it does not take the common wording. */
+export type IssueWording = {
+  /** The form's own text for an issue at `path`; undefined for the common translation. */
+  word?: (issue: z.core.$ZodIssue, path: string) => string | undefined;
+  /** The form field that shows the issues of a body path (price_cents → price, to.2 → to). */
+  field?: (path: string) => string;
+};
+
+/**
+ * Field errors from a zod schema, the first issue per field, in the user's language: the form's own wording first,
+ * else the contracts' messages translated. The one mapping from zod issues to form errors.
+ */
+export function schemaErrors(schema: z.core.$ZodType, values: unknown, { word, field }: IssueWording = {}): FormErrors {
   const result = safeParse(schema, values);
   const errors: FormErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
-    if (!(path in errors)) errors[path] = issueMessage(issue);
+    const key = field ? field(path) : path;
+    if (!(key in errors)) errors[key] = word?.(issue, path) ?? issueMessage(issue);
   }
   return errors;
 }

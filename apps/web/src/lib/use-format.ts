@@ -10,6 +10,7 @@ import {
   type NumberFormatOptions,
   toZonedInputValue,
 } from './format';
+import { centsToAmount } from './money';
 import { useSession } from './session';
 
 type Omitted<T> = Omit<T, 'language'>;
@@ -26,6 +27,8 @@ export function useFormat() {
       number: (value: number, options?: Omitted<NumberFormatOptions>) => formatNumber(value, { language, ...options }),
       currency: (value: number, options?: Omitted<NumberFormatOptions> & { currency?: string }) =>
         formatCurrency(value, { language, ...options }),
+      /** Integer cents (as money is on the wire) as an amount in the currency. */
+      money: (cents: number, currency?: string) => formatCurrency(centsToAmount(cents), { language, currency }),
       /** A file size in the language's units (Ko/Mo in French). */
       fileSize: (bytes: number) => formatFileSize(bytes, { language }),
       date: (value: Date | string | number, withTime = false) => formatDate(value, { language, timeZone, withTime }),

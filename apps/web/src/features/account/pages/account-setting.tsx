@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { errorMessage } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { MailPreferencesCard } from '../components/mail-preferences-card';
@@ -41,26 +41,21 @@ export function AccountSettingPage() {
             <Text size="sm" c="dimmed" mb="md">
               {t('settings.profileDescription')}
             </Text>
-            {profile.isPending && (
-              <Stack data-testid="profile-loading">
-                <Skeleton h={36} />
-                <Skeleton h={36} />
-                <Skeleton h={36} />
-              </Stack>
-            )}
-            {profile.isError && (
-              <Alert color="red" title={t('settings.loadFailed')}>
-                <Text size="sm" mb="sm">
-                  {errorMessage(profile.error)}
-                </Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()}>
-                  {t('common:actions.retry')}
-                </Button>
-              </Alert>
-            )}
-            {profile.data && (
-              <ProfileForm key={profile.data.id} profile={profile.data} onDirtyChange={setProfileDirty} />
-            )}
+            <QueryState
+              query={profile}
+              failure="alert"
+              retry
+              loadFailed={t('settings.loadFailed')}
+              loading={
+                <Stack data-testid="profile-loading">
+                  <Skeleton h={36} />
+                  <Skeleton h={36} />
+                  <Skeleton h={36} />
+                </Stack>
+              }
+            >
+              {(data) => <ProfileForm key={data.id} profile={data} onDirtyChange={setProfileDirty} />}
+            </QueryState>
           </Card>
         )}
         {!mustSetUpTwoFactor && (

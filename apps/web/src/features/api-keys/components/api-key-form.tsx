@@ -1,9 +1,10 @@
 import { type ApiTokenRecord, type ApiTokenSecretResponse, createApiTokenBodySchema } from '@cuspid/contracts';
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateTimeField } from '../../../components/date-field';
+import { FormActions } from '../../../components/form-actions';
 import { usePermissionHolder } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -86,14 +87,13 @@ export function ApiKeyForm({
           value={form.values.expires_at}
           data-testid="api-key-expires"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(apiKeyPaths.apiKeys)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="api-key-submit">
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('actions.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={apiKeyPaths.apiKeys}
+          submitting={form.submitting}
+          submitTestId="api-key-submit"
+        />
       </Stack>
     </form>
   );

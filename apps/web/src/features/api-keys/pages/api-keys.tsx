@@ -1,15 +1,16 @@
 import type { ApiTokenRecord, ApiTokenSecretResponse } from '@cuspid/contracts';
-import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Container, Stack, Text } from '@mantine/core';
 import { IconBan, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
@@ -191,9 +192,13 @@ export function ApiKeyEditPage() {
       <Stack gap="lg">
         <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }} title={t('apiKeys.edit')} />
         <Card withBorder radius="lg" padding="lg">
-          {key.isPending && <Skeleton h={200} />}
-          {key.isError && <Alert color="red">{errorMessage(key.error)}</Alert>}
-          {key.data && <ApiKeyForm key={key.data.id} apiKey={key.data} />}
+          <QueryState
+            query={key}
+            skeletonHeight={200}
+            back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }}
+          >
+            {(data) => <ApiKeyForm key={data.id} apiKey={data} />}
+          </QueryState>
         </Card>
       </Stack>
     </Container>

@@ -1,6 +1,5 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '@cuspid/contracts/audit';
 import {
-  Alert,
   Anchor,
   Badge,
   Code,
@@ -22,10 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { declaredKeys, useDeclaredLabel } from '../../../config/declared-labels';
 import { recordPath } from '../../../config/record-paths';
-import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { UserPicker } from '../../users';
@@ -275,69 +274,66 @@ function AuditEntryModal({ id, onClose }: { id: string | null; onClose: () => vo
   const label = useDeclaredLabel();
   const format = useFormat();
   const entry = useAuditEntry(id);
-  const changes = entry.data ? Object.entries(entry.data.changes) : [];
   return (
     <Modal opened={!!id} onClose={onClose} size="xl" title={t('detail')}>
-      {entry.isError ? (
-        <Alert color="red">{errorMessage(entry.error)}</Alert>
-      ) : !entry.data ? (
-        <Loader />
-      ) : (
-        <Stack gap="sm" data-testid="audit-entry-detail">
-          <Group gap="lg">
+      <QueryState query={entry} failure="alert" loading={<Loader />}>
+        {(data) => (
+          <Stack gap="sm" data-testid="audit-entry-detail">
+            <Group gap="lg">
+              <Text size="sm">
+                {t('fields.at')}: <b>{format.date(data.at, true)}</b>
+              </Text>
+              <Text size="sm">
+                {t('fields.actor')}:{' '}
+                <b>
+                  <Actor entry={data} />
+                </b>
+              </Text>
+              <Badge color={ACTION_COLOR[data.action] ?? 'gray'} variant="light">
+                {t(`actions.${data.action}`, { defaultValue: data.action })}
+              </Badge>
+            </Group>
             <Text size="sm">
-              {t('fields.at')}: <b>{format.date(entry.data.at, true)}</b>
+              {label('auditKinds', data.entity)}{' '}
+              <Code>
+                <RecordId entry={data} />
+              </Code>
             </Text>
-            <Text size="sm">
-              {t('fields.actor')}:{' '}
-              <b>
-                <Actor entry={entry.data} />
-              </b>
-            </Text>
-            <Badge color={ACTION_COLOR[entry.data.action] ?? 'gray'} variant="light">
-              {t(`actions.${entry.data.action}`, { defaultValue: entry.data.action })}
-            </Badge>
-          </Group>
-          <Text size="sm">
-            {label('auditKinds', entry.data.entity)}{' '}
-            <Code>
-              <RecordId entry={entry.data} />
-            </Code>
-          </Text>
-          {changes.length === 0 ? (
-            <Text c="dimmed">{t('noChanges')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table withTableBorder data-testid="audit-entry-changes">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('fields.field')}</Table.Th>
-                    <Table.Th>{t('fields.old')}</Table.Th>
-                    <Table.Th>{t('fields.new')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {changes.map(([field, change]) => (
-                    <Table.Tr key={field} data-testid="audit-change-row">
-                      <Table.Td fw={500}>{fieldLabel(field, t)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                          {showValue(change.old)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                          {showValue(change.new)}
-                        </Text>
-                      </Table.Td>
+            {Object.keys(data.changes).length === 0 ? (
+              <Text c="dimmed">{t('noChanges')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={560}>
+                <Table withTableBorder data-testid="audit-entry-changes">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('fields.field')}</Table.Th>
+                      <Table.Th>{t('fields.old')}</Table.Th>
+                      <Table.Th>{t('fields.new')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {Object.entries(data.changes).map(([field, change]) => (
+                      <Table.Tr key={field} data-testid="audit-change-row">
+                        <Table.Td fw={500}>{fieldLabel(field, t)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                            {showValue(change.old)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                            {showValue(change.new)}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        )}
+      </QueryState>
     </Modal>
   );
 }

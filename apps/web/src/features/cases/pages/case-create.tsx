@@ -1,10 +1,11 @@
 import { createCaseSchema, TEETH_FILE_MAX_BYTES } from '@cuspid/contracts/cases';
-import { Alert, Anchor, Button, Card, Container, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, FileInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-error';
@@ -207,14 +208,13 @@ export function CaseCreatePage() {
                 </Stack>
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(casePaths.cases)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending} data-testid="case-submit">
-                {t('form.submit')}
-              </Button>
-            </Group>
+            <FormActions
+              saveLabel={t('form.submit')}
+              cancelLabel={t('actions.cancel')}
+              cancelTo={casePaths.cases}
+              submitting={create.isPending}
+              submitTestId="case-submit"
+            />
           </Stack>
         </form>
       </Stack>

@@ -1,12 +1,13 @@
 import { type Case, updateCaseSchema } from '@cuspid/contracts/cases';
-import { Alert, Button, Card, Container, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Card, Container, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-error';
 import { schemaErrors } from '../../../lib/form-validation';
@@ -67,14 +68,13 @@ function CaseEditForm({ item }: { item: Case }) {
           </Alert>
         )}
         <CaseDetailsFields form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(casePaths.caseShow(item.id))}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending} data-testid="case-save">
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('form.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={casePaths.caseShow(item.id)}
+          submitting={update.isPending}
+          submitTestId="case-save"
+        />
       </Stack>
     </form>
   );
@@ -94,17 +94,14 @@ export function CaseEditPage() {
           description={item.data?.name}
         />
         <Card withBorder radius="lg" padding="lg">
-          {item.isError ? (
-            <RecordLoadError
-              error={item.error}
-              loadFailed={t('show.loadFailed')}
-              back={{ to: casePaths.cases, list: t('common:nav.cases') }}
-            />
-          ) : item.data ? (
-            <CaseEditForm key={item.data.id} item={item.data} />
-          ) : (
-            <Skeleton h={240} />
-          )}
+          <QueryState
+            query={item}
+            loadFailed={t('show.loadFailed')}
+            skeletonHeight={240}
+            back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          >
+            {(data) => <CaseEditForm key={data.id} item={data} />}
+          </QueryState>
         </Card>
       </Stack>
     </Container>

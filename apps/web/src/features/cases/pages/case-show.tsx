@@ -6,7 +6,7 @@ import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EditAction, PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { RecordLabels, RecordLabelsEditor } from '../../flags';
@@ -225,20 +225,19 @@ export function CaseShowPage() {
   return (
     <Container size="xl" px={0}>
       <Box data-testid="case-show-page">
-        {item.isError ? (
-          <RecordLoadError
-            error={item.error}
-            loadFailed={t('show.loadFailed')}
-            back={{ to: casePaths.cases, list: t('common:nav.cases') }}
-          />
-        ) : item.data ? (
-          <CaseView item={item.data} />
-        ) : (
-          <Stack gap="md">
-            <Skeleton h={40} w="40%" />
-            <Skeleton h={240} />
-          </Stack>
-        )}
+        <QueryState
+          query={item}
+          loadFailed={t('show.loadFailed')}
+          back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          loading={
+            <Stack gap="md">
+              <Skeleton h={40} w="40%" />
+              <Skeleton h={240} />
+            </Stack>
+          }
+        >
+          {(data) => <CaseView item={data} />}
+        </QueryState>
       </Box>
     </Container>
   );

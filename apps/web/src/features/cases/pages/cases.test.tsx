@@ -124,9 +124,9 @@ describe('CasesPage', () => {
       }),
     );
     const result = await screen.findByTestId('bulk-result');
-    expect(within(result).getByTestId('bulk-result-summary')).toHaveTextContent('Done: 1. Refused: 1.');
-    expect(within(result).getByTestId('bulk-result-ok')).toHaveTextContent('Crown 16 – done');
-    expect(within(result).getByTestId('bulk-result-refused')).toHaveTextContent(
+    expect(within(result).getByTestId('bulk-summary')).toHaveTextContent('Done: 1. Refused: 1.');
+    expect(within(result).getByTestId('bulk-ok')).toHaveTextContent('Crown 16 – done');
+    expect(within(result).getByTestId('bulk-refused')).toHaveTextContent(
       'Bridge 34 – A case that is queued cannot become approved',
     );
   });
@@ -180,7 +180,7 @@ describe('CasesPage', () => {
         note: null,
       }),
     );
-    expect(await screen.findByTestId('bulk-result-ok')).toHaveTextContent('Old case – done');
+    expect(await screen.findByTestId('bulk-ok')).toHaveTextContent('Old case – done');
     await userEvent.click(within(screen.getByTestId('bulk-result')).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() => expect(screen.queryByTestId('bulk-result')).not.toBeInTheDocument());
 
@@ -188,7 +188,7 @@ describe('CasesPage', () => {
     await userEvent.click(within(screen.getByTestId('cases-bulk-bar')).getByTestId('cases-bulk-delete'));
     await userEvent.click(await screen.findByTestId('cases-bulk-confirm-button'));
     await vi.waitFor(() => expect(calls.find((c) => c.path === '/api/delete-cases')?.body).toEqual({ ids: [CASE_A] }));
-    expect(await screen.findByTestId('bulk-result-ok')).toHaveTextContent('Old case – done');
+    expect(await screen.findByTestId('bulk-ok')).toHaveTextContent('Old case – done');
     await userEvent.click(within(screen.getByTestId('bulk-result')).getByRole('button', { name: 'Close' }));
 
     // Empty trash empties what the list shows (the company of the URL), and says so before.

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BulkBar } from '../../../components/bulk-bar';
+import { BulkResultDialog } from '../../../components/bulk-result-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
 import { FoldingFilters } from '../../../components/folding-filters';
@@ -18,7 +19,6 @@ import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { BulkLabelsModal, FlagFilterSelect, RecordLabels } from '../../flags';
 import { type BulkCaseAction, caseKeys, useBulkCaseAction, useCasePage } from '../api/cases';
-import { BulkResultModal } from '../components/bulk-result-modal';
 import { mayMove, reachableStatuses, useCaseAbilities } from '../components/case-moves';
 import { CaseStatusBadge, JawStatusIcons } from '../components/case-status-badge';
 import { CompanyFilter } from '../components/company-filter';
@@ -454,8 +454,11 @@ export function CasesPage() {
           testIds={{ dialog: 'cases-bulk-confirm', confirm: 'cases-bulk-confirm-button' }}
         />
         <EmptyTrashDialog opened={emptying} companyId={trashCompany} onClose={() => setEmptying(false)} />
-        <BulkResultModal
-          action={outcome?.label ?? ''}
+        <BulkResultDialog
+          title={t('bulk.resultTitle', { action: outcome?.label ?? '' })}
+          summary={(counts) => t('bulk.summary', counts)}
+          doneLabel={t('bulk.done')}
+          listLabel={t('bulk.perCase')}
           results={outcome?.results ?? null}
           nameOf={(id) => names[id] ?? rows.find((row) => row.id === id)?.name ?? id}
           onClose={() => setOutcome(null)}

@@ -1,22 +1,11 @@
 import { COUNTRY_CODES, type Company, companyCreateSchema, type PartnerRelation } from '@cuspid/contracts/companies';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Checkbox, Container, NativeSelect, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -186,14 +175,7 @@ function CompanyForm({ company }: { company?: Company }) {
             {text('account_holder', 'fields.accountHolder')}
           </SimpleGrid>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={form.submitting} />
       </Stack>
     </form>
   );

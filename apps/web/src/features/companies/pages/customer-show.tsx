@@ -1,14 +1,14 @@
 import type { Unit } from '@cuspid/contracts/companies';
-import { Card, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Container, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteAction, EditAction, PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { useCan } from '../../../lib/can';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { myCompanyQuery } from '../../../lib/use-is-staff';
 import { BalanceHistoryChart, CreditBalanceCards, CreditHistoryTable, GrantCreditsButton } from '../../credits';
@@ -118,115 +118,113 @@ export function CustomerShowPage() {
     }
   };
 
-  if (company.isError) {
-    return (
-      <RecordLoadError
-        error={company.error}
-        loadFailed={t('loadFailed')}
-        back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
-      />
-    );
-  }
-  if (!company.data) return <Skeleton h={320} />;
   return (
-    <Container size="lg" px={0}>
-      <Stack gap="lg" data-testid="customer-show">
-        <PageHeader
-          back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
-          title={company.data.company_name}
-          badges={<RecordLabels flag={company.data.flag} tags={company.data.tags} />}
-          actions={
-            <>
-              <EditAction to={companyPaths.customerEdit(id)}>{t('show.edit')}</EditAction>
-              {!company.data.is_operator && (
-                <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
-              )}
-            </>
-          }
-        />
-        <Tabs value={tab} onChange={setTab}>
-          <Tabs.List>
-            <Tabs.Tab value="details">{t('show.details')}</Tabs.Tab>
-            <Tabs.Tab value="units">{t('show.units')}</Tabs.Tab>
-            <Tabs.Tab value="notes">{t('crm:tab')}</Tabs.Tab>
-            {canListUsers && <Tabs.Tab value="users">{t('crm:companyUsers.tab')}</Tabs.Tab>}
-            {canSeeCredits && <Tabs.Tab value="credits">{t('credits:history.title')}</Tabs.Tab>}
-            {canSeeCredits && <Tabs.Tab value="balance">{t('credits:chart.title')}</Tabs.Tab>}
-          </Tabs.List>
-          <Tabs.Panel value="details" pt="md">
-            <Stack gap="lg">
-              <Card withBorder radius="lg" padding="lg">
-                <CompanyDetails company={company.data} />
-              </Card>
-              <Card withBorder radius="lg" padding="lg">
-                <Title order={2} size="h4" mb="sm">
-                  {t('flags:editor.title')}
-                </Title>
-                <RecordLabelsEditor
-                  type="company"
-                  id={id}
-                  flag={company.data.flag}
-                  tags={company.data.tags}
-                  onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
-                />
-              </Card>
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="units" pt="md">
-            <Card withBorder radius="lg" padding="lg">
-              {units.isError ? (
-                <Text c="red">{errorMessage(units.error)}</Text>
-              ) : !units.data ? (
-                <Skeleton h={80} />
-              ) : units.data.data.length === 0 ? (
-                <Text c="dimmed">{t('units.none')}</Text>
-              ) : (
-                <UnitTree units={units.data.data} parentId={null} />
-              )}
-            </Card>
-          </Tabs.Panel>
-          <Tabs.Panel value="notes" pt="md">
-            {tab === 'notes' && <CustomerTimelinePanel companyId={id} assignees={assignees} />}
-          </Tabs.Panel>
-          {canListUsers && (
-            <Tabs.Panel value="users" pt="md">
-              <Card withBorder radius="lg" padding="lg">
-                {tab === 'users' && <CompanyUsersTable companyId={id} />}
-              </Card>
-            </Tabs.Panel>
-          )}
-          {canSeeCredits && (
-            <Tabs.Panel value="credits" pt="md">
-              {tab === 'credits' && (
-                <Stack gap="lg">
-                  {canGrant && (
-                    <Group justify="flex-end">
-                      <GrantCreditsButton companyId={id} />
-                    </Group>
+    <QueryState
+      query={company}
+      loadFailed={t('loadFailed')}
+      back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+    >
+      {(data) => (
+        <Container size="lg" px={0}>
+          <Stack gap="lg" data-testid="customer-show">
+            <PageHeader
+              back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+              title={data.company_name}
+              badges={<RecordLabels flag={data.flag} tags={data.tags} />}
+              actions={
+                <>
+                  <EditAction to={companyPaths.customerEdit(id)}>{t('show.edit')}</EditAction>
+                  {!data.is_operator && (
+                    <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
                   )}
-                  <CreditBalanceCards companyId={id} />
-                  <CreditHistoryTable companyId={id} />
+                </>
+              }
+            />
+            <Tabs value={tab} onChange={setTab}>
+              <Tabs.List>
+                <Tabs.Tab value="details">{t('show.details')}</Tabs.Tab>
+                <Tabs.Tab value="units">{t('show.units')}</Tabs.Tab>
+                <Tabs.Tab value="notes">{t('crm:tab')}</Tabs.Tab>
+                {canListUsers && <Tabs.Tab value="users">{t('crm:companyUsers.tab')}</Tabs.Tab>}
+                {canSeeCredits && <Tabs.Tab value="credits">{t('credits:history.title')}</Tabs.Tab>}
+                {canSeeCredits && <Tabs.Tab value="balance">{t('credits:chart.title')}</Tabs.Tab>}
+              </Tabs.List>
+              <Tabs.Panel value="details" pt="md">
+                <Stack gap="lg">
+                  <Card withBorder radius="lg" padding="lg">
+                    <CompanyDetails company={data} />
+                  </Card>
+                  <Card withBorder radius="lg" padding="lg">
+                    <Title order={2} size="h4" mb="sm">
+                      {t('flags:editor.title')}
+                    </Title>
+                    <RecordLabelsEditor
+                      type="company"
+                      id={id}
+                      flag={data.flag}
+                      tags={data.tags}
+                      onSaved={() => void queryClient.invalidateQueries({ queryKey: companyKeys.all })}
+                    />
+                  </Card>
                 </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="units" pt="md">
+                <Card withBorder radius="lg" padding="lg">
+                  <QueryState
+                    query={units}
+                    failure="line"
+                    skeletonHeight={80}
+                    isEmpty={(page) => page.data.length === 0}
+                    empty={<Text c="dimmed">{t('units.none')}</Text>}
+                  >
+                    {(page) => <UnitTree units={page.data} parentId={null} />}
+                  </QueryState>
+                </Card>
+              </Tabs.Panel>
+              <Tabs.Panel value="notes" pt="md">
+                {tab === 'notes' && <CustomerTimelinePanel companyId={id} assignees={assignees} />}
+              </Tabs.Panel>
+              {canListUsers && (
+                <Tabs.Panel value="users" pt="md">
+                  <Card withBorder radius="lg" padding="lg">
+                    {tab === 'users' && <CompanyUsersTable companyId={id} />}
+                  </Card>
+                </Tabs.Panel>
               )}
-            </Tabs.Panel>
-          )}
-          {canSeeCredits && (
-            <Tabs.Panel value="balance" pt="md">
-              {tab === 'balance' && <BalanceHistoryChart companyId={id} />}
-            </Tabs.Panel>
-          )}
-        </Tabs>
-        <ConfirmDialog
-          opened={confirming}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void handleDelete()}
-          loading={remove.isPending}
-          title={t('show.confirmTitle')}
-          question={t('show.confirmText', { name: company.data.company_name })}
-          confirmLabel={t('show.delete')}
-          cancelLabel={t('form.cancel')}
-        />
-      </Stack>
-    </Container>
+              {canSeeCredits && (
+                <Tabs.Panel value="credits" pt="md">
+                  {tab === 'credits' && (
+                    <Stack gap="lg">
+                      {canGrant && (
+                        <Group justify="flex-end">
+                          <GrantCreditsButton companyId={id} />
+                        </Group>
+                      )}
+                      <CreditBalanceCards companyId={id} />
+                      <CreditHistoryTable companyId={id} />
+                    </Stack>
+                  )}
+                </Tabs.Panel>
+              )}
+              {canSeeCredits && (
+                <Tabs.Panel value="balance" pt="md">
+                  {tab === 'balance' && <BalanceHistoryChart companyId={id} />}
+                </Tabs.Panel>
+              )}
+            </Tabs>
+            <ConfirmDialog
+              opened={confirming}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => void handleDelete()}
+              loading={remove.isPending}
+              title={t('show.confirmTitle')}
+              question={t('show.confirmText', { name: data.company_name })}
+              confirmLabel={t('show.delete')}
+              cancelLabel={t('form.cancel')}
+            />
+          </Stack>
+        </Container>
+      )}
+    </QueryState>
   );
 }

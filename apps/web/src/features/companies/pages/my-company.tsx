@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Container, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { Can } from '../../../lib/can';
-import { errorMessage } from '../../../lib/notify';
 import { useMyCompany } from '../../../lib/use-is-staff';
 import { RedeemCouponCard } from '../../coupons';
 import { CompanyDetails } from '../components/company-details';
@@ -17,27 +17,26 @@ export function MyCompanyPage() {
       <Stack gap="lg" data-testid="my-company">
         <PageHeader title={company.data?.company_name ?? t('myCompany.title')} description={t('myCompany.intro')} />
         <Card withBorder radius="lg" padding="lg">
-          {company.isError ? (
-            <Alert color="red" title={t('loadFailed')}>
-              <Text size="sm" mb="sm">
-                {errorMessage(company.error)}
-              </Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void company.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            </Alert>
-          ) : company.data ? (
-            <Stack gap="lg">
-              <CompanyLogo company={company.data} />
-              <CompanyDetails company={company.data} />
-            </Stack>
-          ) : (
-            <Stack>
-              <Skeleton h={20} />
-              <Skeleton h={20} />
-              <Skeleton h={20} />
-            </Stack>
-          )}
+          <QueryState
+            query={company}
+            failure="alert"
+            retry
+            loadFailed={t('loadFailed')}
+            loading={
+              <Stack>
+                <Skeleton h={20} />
+                <Skeleton h={20} />
+                <Skeleton h={20} />
+              </Stack>
+            }
+          >
+            {(data) => (
+              <Stack gap="lg">
+                <CompanyLogo company={data} />
+                <CompanyDetails company={data} />
+              </Stack>
+            )}
+          </QueryState>
         </Card>
         <Can permission="backoffice-credit">
           <RedeemCouponCard />

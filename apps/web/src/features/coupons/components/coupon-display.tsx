@@ -31,7 +31,7 @@ export function useCouponGrant() {
       return t(`grant.credits_${coupon.credit_type ?? 'free'}`, { count: coupon.credits ?? 0 });
     if (coupon.kind === 'percent') return t('grant.percent', { percent: coupon.percent_off ?? 0 });
     return t('grant.fixed', {
-      amount: format.currency((coupon.amount_off_cents ?? 0) / 100, { currency: coupon.currency }),
+      amount: format.money(coupon.amount_off_cents ?? 0, coupon.currency),
     });
   };
 }

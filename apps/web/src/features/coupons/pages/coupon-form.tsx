@@ -7,16 +7,13 @@ import {
 } from '@cuspid/contracts/coupons';
 import { CREDIT_TYPES, type CreditType } from '@cuspid/contracts/credits';
 import {
-  Button,
   Card,
   Checkbox,
   Container,
-  Group,
   NativeSelect,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -27,9 +24,11 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DateField } from '../../../components/date-field';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { zodFormValidator } from '../../../lib/form-validation';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCoupon, useSaveCoupon } from '../api/coupons';
@@ -73,7 +72,7 @@ function useConversions() {
         credits: coupon?.credits ?? '',
         credit_type: coupon?.credit_type ?? 'free',
         percent_off: coupon?.percent_off ?? '',
-        amount_off_cents: coupon?.amount_off_cents != null ? coupon.amount_off_cents / 100 : '',
+        amount_off_cents: coupon?.amount_off_cents != null ? centsToAmount(coupon.amount_off_cents) : '',
         currency: coupon?.currency ?? 'EUR',
         free_users: coupon?.free_users ?? '',
         max_uses: coupon?.max_uses ?? '',
@@ -93,7 +92,7 @@ function useConversions() {
         credits: values.kind === 'credits' ? numberOrNull(values.credits) : null,
         credit_type: values.credit_type,
         percent_off: values.kind === 'percent' ? numberOrNull(values.percent_off) : null,
-        amount_off_cents: values.kind === 'fixed' && amount !== null ? Math.round(amount * 100) : null,
+        amount_off_cents: values.kind === 'fixed' && amount !== null ? amountToCents(amount) : null,
         currency: values.currency.trim().toUpperCase(),
         // The packages a discount applies to are not edited here (yet): an edit keeps them.
         package_ids: coupon?.package_ids ?? [],
@@ -243,14 +242,7 @@ export function CouponForm({ coupon }: { coupon?: Coupon }) {
           </SimpleGrid>
           <Checkbox mt="md" label={t('fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={form.submitting} />
       </Stack>
     </form>
   );
@@ -282,17 +274,13 @@ export function CouponEditPage() {
           back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
           title={t('form.editTitle')}
         />
-        {coupon.isError ? (
-          <RecordLoadError
-            error={coupon.error}
-            loadFailed={t('loadFailed')}
-            back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
-          />
-        ) : coupon.data ? (
-          <CouponForm coupon={coupon.data} />
-        ) : (
-          <Skeleton h={320} />
-        )}
+        <QueryState
+          query={coupon}
+          loadFailed={t('loadFailed')}
+          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+        >
+          {(data) => <CouponForm coupon={data} />}
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -1,12 +1,12 @@
 import type { Coupon } from '@cuspid/contracts/coupons';
-import { Card, Container, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Container, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DeleteAction, EditAction, PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useCoupon, useCouponHistory, useDeleteCoupon } from '../api/coupons';
 import { CouponStatusBadge, useCouponGrant, usedOf } from '../components/coupon-display';
@@ -50,46 +50,54 @@ function CouponHistoryTable({ coupon }: { coupon: Coupon }) {
   const format = useFormat();
   const [page, setPage] = useState(1);
   const history = useCouponHistory(coupon.id, page, HISTORY_PAGE_SIZE);
-  if (history.isError) return <Text c="red">{errorMessage(history.error)}</Text>;
-  if (!history.data) return <Skeleton h={80} />;
-  if (history.data.total === 0) return <Text c="dimmed">{t('history.none')}</Text>;
-  const pages = Math.ceil(history.data.total / HISTORY_PAGE_SIZE);
   return (
-    <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped data-testid="coupon-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('history.company')}</Table.Th>
-              <Table.Th>{t('history.user')}</Table.Th>
-              <Table.Th>{t('history.gave')}</Table.Th>
-              <Table.Th>{t('history.invoice')}</Table.Th>
-              <Table.Th>{t('history.redeemedAt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data.data.map((row) => (
-              <Table.Tr key={row.id} data-testid="coupon-history-row">
-                <Table.Td>{row.company.name}</Table.Td>
-                <Table.Td>{row.user?.name ?? '–'}</Table.Td>
-                <Table.Td>
-                  {row.credits !== null
-                    ? t(`grant.credits_${row.credit_type ?? 'free'}`, { count: row.credits })
-                    : row.discount_cents !== null
-                      ? t('history.discount', {
-                          amount: format.currency(row.discount_cents / 100, { currency: coupon.currency }),
-                        })
-                      : '–'}
-                </Table.Td>
-                <Table.Td>{row.invoice_id ?? '–'}</Table.Td>
-                <Table.Td>{format.date(row.redeemed_at, true)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-    </Stack>
+    <QueryState
+      query={history}
+      failure="line"
+      skeletonHeight={80}
+      isEmpty={(data) => data.total === 0}
+      empty={<Text c="dimmed">{t('history.none')}</Text>}
+    >
+      {(data) => (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped data-testid="coupon-history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('history.company')}</Table.Th>
+                  <Table.Th>{t('history.user')}</Table.Th>
+                  <Table.Th>{t('history.gave')}</Table.Th>
+                  <Table.Th>{t('history.invoice')}</Table.Th>
+                  <Table.Th>{t('history.redeemedAt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.data.map((row) => (
+                  <Table.Tr key={row.id} data-testid="coupon-history-row">
+                    <Table.Td>{row.company.name}</Table.Td>
+                    <Table.Td>{row.user?.name ?? '–'}</Table.Td>
+                    <Table.Td>
+                      {row.credits !== null
+                        ? t(`grant.credits_${row.credit_type ?? 'free'}`, { count: row.credits })
+                        : row.discount_cents !== null
+                          ? t('history.discount', {
+                              amount: format.money(row.discount_cents, coupon.currency),
+                            })
+                          : '–'}
+                    </Table.Td>
+                    <Table.Td>{row.invoice_id ?? '–'}</Table.Td>
+                    <Table.Td>{format.date(row.redeemed_at, true)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data.total > HISTORY_PAGE_SIZE && (
+            <Pagination total={Math.ceil(data.total / HISTORY_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
+          )}
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
@@ -114,52 +122,50 @@ export function CouponShowPage() {
     }
   };
 
-  if (coupon.isError) {
-    return (
-      <RecordLoadError
-        error={coupon.error}
-        loadFailed={t('loadFailed')}
-        back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
-      />
-    );
-  }
-  if (!coupon.data) return <Skeleton h={320} />;
   return (
-    <Container size="lg" px={0}>
-      <Stack gap="lg" data-testid="coupon-show">
-        <PageHeader
-          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
-          title={
-            <Text span inherit ff="monospace">
-              {coupon.data.code}
-            </Text>
-          }
-          badges={<CouponStatusBadge status={coupon.data.status} />}
-          actions={
-            <>
-              <EditAction to={couponPaths.couponEdit(id)}>{t('show.edit')}</EditAction>
-              <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
-            </>
-          }
-        />
-        <Card withBorder radius="lg" padding="lg">
-          <CouponDetails coupon={coupon.data} />
-        </Card>
-        <Card withBorder radius="lg" padding="lg">
-          <Title order={2} size="h4" mb="sm">
-            {t('history.title')}
-          </Title>
-          <CouponHistoryTable coupon={coupon.data} />
-        </Card>
-        <ConfirmDeleteModal
-          opened={confirming}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void handleDelete()}
-          loading={remove.isPending}
-          subject={coupon.data.code}
-          details={coupon.data.uses > 0 ? t('show.deleteKeepsHistory') : undefined}
-        />
-      </Stack>
-    </Container>
+    <QueryState
+      query={coupon}
+      loadFailed={t('loadFailed')}
+      back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+    >
+      {(data) => (
+        <Container size="lg" px={0}>
+          <Stack gap="lg" data-testid="coupon-show">
+            <PageHeader
+              back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+              title={
+                <Text span inherit ff="monospace">
+                  {data.code}
+                </Text>
+              }
+              badges={<CouponStatusBadge status={data.status} />}
+              actions={
+                <>
+                  <EditAction to={couponPaths.couponEdit(id)}>{t('show.edit')}</EditAction>
+                  <DeleteAction onClick={() => setConfirming(true)}>{t('show.delete')}</DeleteAction>
+                </>
+              }
+            />
+            <Card withBorder radius="lg" padding="lg">
+              <CouponDetails coupon={data} />
+            </Card>
+            <Card withBorder radius="lg" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                {t('history.title')}
+              </Title>
+              <CouponHistoryTable coupon={data} />
+            </Card>
+            <ConfirmDeleteModal
+              opened={confirming}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => void handleDelete()}
+              loading={remove.isPending}
+              subject={data.code}
+              details={data.uses > 0 ? t('show.deleteKeepsHistory') : undefined}
+            />
+          </Stack>
+        </Container>
+      )}
+    </QueryState>
   );
 }

@@ -21,7 +21,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { IconCoins } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/form-validation';
+import { schemaErrors, translateValidationMessage } from '../../../lib/form-validation';
 import { toIntlLocale } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -39,6 +39,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Say in a few words why (at least 3 characters)': 'credits:grant.errors.note',
 };
 
+/** A server refusal's message in the user's language. */
 function translate(message: string): string {
   const key = MESSAGE_KEYS[message];
   return key ? i18n.t(key) : translateValidationMessage(message);
@@ -47,21 +48,22 @@ function translate(message: string): string {
 /** The form's errors from grantCreditsSchema, first per field, in the user's language. */
 export function grantErrors(companyId: string, values: Values): FormErrors {
   const amount = values.amount === '' ? undefined : Number(values.amount);
-  const result = grantCreditsSchema.safeParse({ ...values, company_id: companyId, amount });
-  const errors: FormErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (path in errors) continue;
-    if (path === 'amount' && amount === undefined) errors[path] = i18n.t('validation:required');
-    else if (path === 'amount' && (issue.code === 'too_big' || issue.code === 'too_small'))
-      errors[path] = i18n.t('credits:grant.errors.tooBig', {
-        max: new Intl.NumberFormat(toIntlLocale(i18n.language)).format(MAX_CREDITS_PER_BOOKING),
-      });
-    else if (path === 'amount' && issue.code === 'invalid_type') errors[path] = i18n.t('validation:invalid');
-    else errors[path] = translate(issue.message);
-  }
-  return errors;
+  return schemaErrors(
+    grantCreditsSchema,
+    { ...values, company_id: companyId, amount },
+    {
+      word: (issue, path) => {
+        if (path === 'amount' && amount === undefined) return i18n.t('validation:required');
+        if (path === 'amount' && (issue.code === 'too_big' || issue.code === 'too_small'))
+          return i18n.t('credits:grant.errors.tooBig', {
+            max: new Intl.NumberFormat(toIntlLocale(i18n.language)).format(MAX_CREDITS_PER_BOOKING),
+          });
+        if (path === 'amount' && issue.code === 'invalid_type') return i18n.t('validation:invalid');
+        const key = MESSAGE_KEYS[issue.message];
+        return key ? i18n.t(key) : undefined;
+      },
+    },
+  );
 }
 
 type GrantCreditsModalProps = { companyId: string; opened: boolean; onClose: () => void };

@@ -1,10 +1,11 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@cuspid/contracts';
-import { Alert, Button, Card, Container, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
+import { Button, Card, Container, Group, Select, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { templatePageQuery } from '../../document-templates';
 import { useDocumentAssignments, useSaveDocumentAssignments } from '../api/document-assignment';
 
@@ -47,49 +48,49 @@ export function DocumentAssignmentPage() {
       <Stack gap="lg" data-testid="document-assignment-page">
         <PageHeader title={t('assignment.title')} description={t('assignment.intro')} />
         <Card withBorder radius="lg" padding="lg">
-          {assignments.isError ? (
-            <Alert color="red" title={t('assignment.loadFailed')}>
-              {errorMessage(assignments.error)}
-            </Alert>
-          ) : !selection ? (
-            <Skeleton h={240} />
-          ) : (
-            <Stack>
-              {templates.isError && <Alert color="red">{errorMessage(templates.error)}</Alert>}
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('assignment.documentType')}</Table.Th>
-                    <Table.Th scope="col">{t('assignment.template')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {DOCUMENT_TYPES.map((type) => (
-                    <Table.Tr key={type}>
-                      <Table.Td>{t(`assignment.types.${type}`)}</Table.Td>
-                      <Table.Td>
-                        <Select
-                          aria-label={t(`assignment.types.${type}`)}
-                          placeholder={t('assignment.noTemplate')}
-                          data={options}
-                          value={selection[type]}
-                          onChange={(value) => setSelection((current) => current && { ...current, [type]: value })}
-                          clearable
-                          searchable
-                          data-testid={`assignment-${type}`}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              <Group justify="flex-end">
-                <Button loading={save.isPending} onClick={() => void submit()} data-testid="assignment-save">
-                  {t('assignment.save')}
-                </Button>
-              </Group>
-            </Stack>
-          )}
+          <QueryState query={assignments} failure="alert" loadFailed={t('assignment.loadFailed')} skeletonHeight={240}>
+            {() =>
+              selection && (
+                <Stack>
+                  <QueryState query={templates} failure="alert" loading={null}>
+                    {() => null}
+                  </QueryState>
+                  <Table verticalSpacing="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">{t('assignment.documentType')}</Table.Th>
+                        <Table.Th scope="col">{t('assignment.template')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {DOCUMENT_TYPES.map((type) => (
+                        <Table.Tr key={type}>
+                          <Table.Td>{t(`assignment.types.${type}`)}</Table.Td>
+                          <Table.Td>
+                            <Select
+                              aria-label={t(`assignment.types.${type}`)}
+                              placeholder={t('assignment.noTemplate')}
+                              data={options}
+                              value={selection[type]}
+                              onChange={(value) => setSelection((current) => current && { ...current, [type]: value })}
+                              clearable
+                              searchable
+                              data-testid={`assignment-${type}`}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                  <Group justify="flex-end">
+                    <Button loading={save.isPending} onClick={() => void submit()} data-testid="assignment-save">
+                      {t('assignment.save')}
+                    </Button>
+                  </Group>
+                </Stack>
+              )
+            }
+          </QueryState>
         </Card>
       </Stack>
     </Container>

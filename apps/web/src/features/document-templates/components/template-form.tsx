@@ -1,9 +1,10 @@
 import { createTemplateFieldsSchema, type DocumentTemplate } from '@cuspid/contracts';
-import { Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { FileInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileTypeDocx } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api/document-templates';
@@ -81,14 +82,12 @@ export function TemplateForm({ template }: TemplateFormProps) {
             data-testid="template-file"
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('templates.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending} data-testid="template-submit">
-            {t('templates.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('templates.save')}
+          cancelLabel={t('templates.cancel')}
+          submitting={create.isPending || update.isPending}
+          submitTestId="template-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Card, Container, Skeleton, Stack } from '@mantine/core';
+import { Card, Container, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { useTemplate } from '../api/document-templates';
 import { TemplateForm } from '../components/template-form';
 import { documentTemplatePaths } from '../paths';
@@ -38,16 +38,13 @@ export function DocumentTemplateEditPage() {
           title={t('templates.editTitle')}
         />
         <Card withBorder radius="lg" padding="lg">
-          {template.isError ? (
-            <RecordLoadError
-              error={template.error}
-              back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
-            />
-          ) : template.data ? (
-            <TemplateForm template={template.data} />
-          ) : (
-            <Skeleton h={200} />
-          )}
+          <QueryState
+            query={template}
+            skeletonHeight={200}
+            back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+          >
+            {(data) => <TemplateForm template={data} />}
+          </QueryState>
         </Card>
       </Stack>
     </Container>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -7,7 +6,6 @@ import {
   Grid,
   Group,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -18,8 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EditAction, PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useFormat } from '../../../lib/use-format';
 import { useProcessTemplate, useTemplate, useTemplateVariables } from '../api/document-templates';
@@ -77,119 +75,115 @@ export function DocumentTemplateShowPage() {
     }
   };
 
-  if (template.isError) {
-    return (
-      <Container size="lg" px={0}>
-        <RecordLoadError
-          error={template.error}
-          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
-        />
-      </Container>
-    );
-  }
-
   return (
-    <Container size="lg" px={0}>
-      <Stack gap="lg" data-testid="document-template-show-page">
-        <PageHeader
-          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
-          title={template.data?.name ?? <Skeleton h={32} w={240} />}
-          titleTestId="template-title"
-          actions={<EditAction to={documentTemplatePaths.documentTemplateEdit(id)}>{t('templates.edit')}</EditAction>}
-        />
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Card withBorder radius="lg" padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                {t('templates.details')}
-              </Title>
-              {template.data ? (
-                <Stack gap="xs">
-                  <Text c={template.data.description ? undefined : 'dimmed'}>
-                    {template.data.description ?? t('templates.noDescription')}
+    <QueryState
+      query={template}
+      back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+    >
+      {(data) => (
+        <Container size="lg" px={0}>
+          <Stack gap="lg" data-testid="document-template-show-page">
+            <PageHeader
+              back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+              title={data.name}
+              titleTestId="template-title"
+              actions={
+                <EditAction to={documentTemplatePaths.documentTemplateEdit(id)}>{t('templates.edit')}</EditAction>
+              }
+            />
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Card withBorder radius="lg" padding="lg">
+                  <Title order={2} size="h4" mb="sm">
+                    {t('templates.details')}
+                  </Title>
+                  <Stack gap="xs">
+                    <Text c={data.description ? undefined : 'dimmed'}>
+                      {data.description ?? t('templates.noDescription')}
+                    </Text>
+                    <Text size="sm">
+                      {t('templates.columns.fileName')}: {data.file_name}
+                    </Text>
+                    <Text size="sm">
+                      {t('templates.columns.updated')}: {format.date(data.updated_at, true)}
+                    </Text>
+                  </Stack>
+                </Card>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Card withBorder radius="lg" padding="lg" data-testid="template-variables">
+                  <Title order={2} size="h4">
+                    {t('templates.variablesTitle')}
+                  </Title>
+                  <Text size="sm" c="dimmed" mb="md">
+                    {t('templates.variablesHint')}
                   </Text>
-                  <Text size="sm">
-                    {t('templates.columns.fileName')}: {template.data.file_name}
-                  </Text>
-                  <Text size="sm">
-                    {t('templates.columns.updated')}: {format.date(template.data.updated_at, true)}
-                  </Text>
-                </Stack>
-              ) : (
-                <Skeleton h={80} />
-              )}
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Card withBorder radius="lg" padding="lg" data-testid="template-variables">
-              <Title order={2} size="h4">
-                {t('templates.variablesTitle')}
-              </Title>
-              <Text size="sm" c="dimmed" mb="md">
-                {t('templates.variablesHint')}
-              </Text>
-              {variables.isError ? (
-                <Alert color="red">{errorMessage(variables.error)}</Alert>
-              ) : !variables.data ? (
-                <Skeleton h={120} />
-              ) : list.length === 0 ? (
-                <Text c="dimmed">{t('templates.noVariables')}</Text>
-              ) : (
-                <Stack gap="xs">
-                  {list.map((variable) =>
-                    loops.has(variable) ? (
-                      <Group key={variable} gap="xs">
-                        <Text fw={600} ff="monospace">
-                          {variable}
-                        </Text>
-                        <Badge variant="light">{t('templates.loopVariable')}</Badge>
-                      </Group>
-                    ) : (
-                      <TextInput
-                        key={variable}
-                        label={
-                          <Text ff="monospace" span>
-                            {variable}
-                          </Text>
-                        }
-                        placeholder={`[${variable.split('.').pop()}]`}
-                        value={values[variable] ?? ''}
-                        onChange={(event) => {
-                          const value = event.currentTarget.value;
-                          setValues((current) => ({ ...current, [variable]: value }));
-                        }}
-                        data-testid="template-variable"
-                        data-variable={variable}
-                      />
-                    ),
-                  )}
-                </Stack>
-              )}
-              <Group justify="space-between" mt="lg">
-                <SegmentedControl
-                  aria-label={t('templates.format')}
-                  value={outputFormat}
-                  onChange={(value) => setOutputFormat(value as Format)}
-                  data={[
-                    { value: 'docx', label: 'DOCX' },
-                    { value: 'pdf', label: 'PDF' },
-                  ]}
-                  data-testid="sample-format"
-                />
-                <Button
-                  leftSection={<IconFileDownload size={16} aria-hidden />}
-                  loading={process.isPending}
-                  disabled={!variables.data}
-                  onClick={() => void generate()}
-                  data-testid="generate-sample"
-                >
-                  {t('templates.generateSample')}
-                </Button>
-              </Group>
-            </Card>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+                  <QueryState
+                    query={variables}
+                    failure="alert"
+                    skeletonHeight={120}
+                    isEmpty={(found) => found.variables.length === 0}
+                    empty={<Text c="dimmed">{t('templates.noVariables')}</Text>}
+                  >
+                    {() => (
+                      <Stack gap="xs">
+                        {list.map((variable) =>
+                          loops.has(variable) ? (
+                            <Group key={variable} gap="xs">
+                              <Text fw={600} ff="monospace">
+                                {variable}
+                              </Text>
+                              <Badge variant="light">{t('templates.loopVariable')}</Badge>
+                            </Group>
+                          ) : (
+                            <TextInput
+                              key={variable}
+                              label={
+                                <Text ff="monospace" span>
+                                  {variable}
+                                </Text>
+                              }
+                              placeholder={`[${variable.split('.').pop()}]`}
+                              value={values[variable] ?? ''}
+                              onChange={(event) => {
+                                const value = event.currentTarget.value;
+                                setValues((current) => ({ ...current, [variable]: value }));
+                              }}
+                              data-testid="template-variable"
+                              data-variable={variable}
+                            />
+                          ),
+                        )}
+                      </Stack>
+                    )}
+                  </QueryState>
+                  <Group justify="space-between" mt="lg">
+                    <SegmentedControl
+                      aria-label={t('templates.format')}
+                      value={outputFormat}
+                      onChange={(value) => setOutputFormat(value as Format)}
+                      data={[
+                        { value: 'docx', label: 'DOCX' },
+                        { value: 'pdf', label: 'PDF' },
+                      ]}
+                      data-testid="sample-format"
+                    />
+                    <Button
+                      leftSection={<IconFileDownload size={16} aria-hidden />}
+                      loading={process.isPending}
+                      disabled={!variables.data}
+                      onClick={() => void generate()}
+                      data-testid="generate-sample"
+                    >
+                      {t('templates.generateSample')}
+                    </Button>
+                  </Group>
+                </Card>
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        </Container>
+      )}
+    </QueryState>
   );
 }

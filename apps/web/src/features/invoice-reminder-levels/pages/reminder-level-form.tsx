@@ -7,30 +7,20 @@ import {
   reminderLevelInputSchema,
   reminderLevelUpdateSchema,
 } from '@cuspid/contracts/reminder-levels';
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Card, Container, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { schemaErrors } from '../../../lib/form-validation';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useReminderLevel, useSaveReminderLevel } from '../api/reminder-levels';
 import { reminderLevelPaths } from '../paths';
@@ -52,19 +42,13 @@ function toValues(level?: ReminderLevel): ReminderLevelFormValues {
     level: level?.level ?? '',
     level_name: level?.level_name ?? '',
     period_days: level?.period_days ?? 14,
-    reminder_fee: level ? level.reminder_fee / 100 : 0,
+    reminder_fee: level ? centsToAmount(level.reminder_fee) : 0,
     start_text: level?.start_text ?? '',
     end_text: level?.end_text ?? '',
   };
 }
 
 const numberOrUndefined = (value: NumberValue) => (value === '' ? undefined : Number(value));
-
-/** An amount typed in the form (5, 2.5 or 2,5) as integer cents; NaN when it is no number. */
-function amountToCents(amount: NumberValue): number {
-  const value = typeof amount === 'number' ? amount : Number(String(amount).replace(',', '.'));
-  return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
-}
 
 function toBody(values: ReminderLevelFormValues) {
   return {
@@ -175,14 +159,7 @@ export function ReminderLevelForm({ level }: { level?: ReminderLevel }) {
             />
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={save.isPending} />
       </Stack>
     </form>
   );
@@ -216,17 +193,13 @@ export function ReminderLevelEditPage() {
           back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
           title={t('form.editTitle')}
         />
-        {level.isError ? (
-          <RecordLoadError
-            error={level.error}
-            loadFailed={t('loadFailed')}
-            back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
-          />
-        ) : level.data ? (
-          <ReminderLevelForm key={level.data.id} level={level.data} />
-        ) : (
-          <Skeleton h={320} />
-        )}
+        <QueryState
+          query={level}
+          loadFailed={t('loadFailed')}
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+        >
+          {(data) => <ReminderLevelForm key={data.id} level={data} />}
+        </QueryState>
       </Stack>
     </Container>
   );

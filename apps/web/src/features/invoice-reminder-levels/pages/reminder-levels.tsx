@@ -96,7 +96,7 @@ export function ReminderLevelsPage() {
       kind: 'money',
       label: t('fields.reminderFee'),
       sortKey: 'reminder_fee',
-      render: (level) => format.currency(level.reminder_fee / 100, { currency: DEFAULT_CURRENCY }),
+      render: (level) => format.money(level.reminder_fee, DEFAULT_CURRENCY),
     },
     { key: 'texts', label: t('fields.texts'), render: (level) => <Texts level={level} /> },
   ];

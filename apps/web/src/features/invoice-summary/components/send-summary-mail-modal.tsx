@@ -4,7 +4,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/form-validation';
+import { schemaErrors, translateValidationMessage } from '../../../lib/form-validation';
 import { i18n } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type SummaryPeriod, useSendSummaryMail } from '../api/invoice-summary';
@@ -25,11 +25,18 @@ function recipientErrors(errors: Record<string, unknown>): FormErrors {
 }
 
 export function summaryMailErrors(period: SummaryPeriod, values: Values): FormErrors {
-  const result = invoiceSummaryMailSchema.safeParse({ ...period, to: values.to.length ? values.to : undefined });
-  if (result.success) return {};
-  return recipientErrors(
-    Object.fromEntries(result.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message])),
+  const { to } = schemaErrors(
+    invoiceSummaryMailSchema,
+    { ...period, to: values.to.length ? values.to : undefined },
+    {
+      word: (issue) =>
+        issue.message === INVOICE_SUMMARY_MESSAGES.recipients
+          ? i18n.t('invoice-summary:mail.recipientsLimit', { max: MAX_SUMMARY_RECIPIENTS })
+          : undefined,
+      field: (path) => (path.startsWith('to.') ? 'to' : path),
+    },
   );
+  return to ? { to } : {};
 }
 
 type SendSummaryMailModalProps = { period: SummaryPeriod; opened: boolean; onClose: () => void };

@@ -11,7 +11,7 @@ function FigureCells({ figures }: { figures: InvoiceSummaryFigures }) {
   const format = useFormat();
   const { i18n } = useTranslation();
   const count = new Intl.NumberFormat(toIntlLocale(i18n.resolvedLanguage ?? i18n.language));
-  const money = (cents: number) => format.currency(cents / 100, { currency: figures.currency });
+  const money = (cents: number) => format.money(cents, figures.currency);
   return (
     <>
       <Table.Td ta="right">{count.format(figures.invoice_count)}</Table.Td>

@@ -1,6 +1,5 @@
 import { INVOICE_PLAN_GROUPINGS, type InvoicePlanGrouping, type InvoiceSummary } from '@cuspid/contracts/invoices';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -18,8 +17,10 @@ import { IconCalendarDue, IconChevronDown, IconDownload, IconFileText, IconMail 
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { toIntlLocale } from '../../../lib/format';
-import { errorMessage, notifyError } from '../../../lib/notify';
+import { centsToAmount } from '../../../lib/money';
+import { notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useUrlFilters } from '../../../lib/use-list-params';
 import {
@@ -184,29 +185,31 @@ export function InvoiceSummaryPage() {
           />
         </Group>
 
-        {summary.isError ? (
-          <Alert color="red" title={t('loadFailed')} data-testid="summary-error">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(summary.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
+        <QueryState
+          query={summary}
+          failure="alert"
+          retry
+          loadFailed={t('loadFailed')}
+          testId="summary-error"
+          loading={
+            <Stack data-testid="summary-loading">
+              <Skeleton h={90} />
+              <Skeleton h={260} />
+              <Skeleton h={320} />
             </Stack>
-          </Alert>
-        ) : !summary.data ? (
-          <Stack data-testid="summary-loading">
-            <Skeleton h={90} />
-            <Skeleton h={260} />
-            <Skeleton h={320} />
-          </Stack>
-        ) : (
-          <SummaryContent
-            summary={summary.data}
-            labels={labels}
-            dimmed={summary.isPlaceholderData}
-            formatValue={(value, currency) => (currency ? format.currency(value, { currency }) : format.number(value))}
-          />
-        )}
+          }
+        >
+          {(data) => (
+            <SummaryContent
+              summary={data}
+              labels={labels}
+              dimmed={summary.isPlaceholderData}
+              formatValue={(value, currency) =>
+                currency ? format.currency(value, { currency }) : format.number(value)
+              }
+            />
+          )}
+        </QueryState>
       </Stack>
       <SendSummaryMailModal period={period} opened={mailOpened} onClose={() => setMailOpened(false)} />
     </Container>
@@ -231,7 +234,7 @@ function SummaryContent({ summary, labels, dimmed, formatValue }: SummaryContent
     const byMonth = new Map<number, Record<string, string | number>>();
     for (const line of summary.months) {
       const entry = byMonth.get(line.month) ?? { month: labels.shortMonthName(line.month) };
-      entry[line.currency] = line.total / 100;
+      entry[line.currency] = centsToAmount(line.total);
       byMonth.set(line.month, entry);
     }
     return [...byMonth.values()];
@@ -248,9 +251,9 @@ function SummaryContent({ summary, labels, dimmed, formatValue }: SummaryContent
           [
             ['invoices', count.format(main.invoice_count)],
             ['creditNotes', count.format(main.credit_note_count)],
-            ['net', formatValue(main.net / 100, main.currency)],
-            ['tax', formatValue(main.tax / 100, main.currency)],
-            ['total', formatValue(main.total / 100, main.currency)],
+            ['net', formatValue(centsToAmount(main.net), main.currency)],
+            ['tax', formatValue(centsToAmount(main.tax), main.currency)],
+            ['total', formatValue(centsToAmount(main.total), main.currency)],
           ] as const
         ).map(([key, value]) => (
           <Card key={key} withBorder radius="md" padding="sm">

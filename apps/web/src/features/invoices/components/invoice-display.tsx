@@ -21,21 +21,6 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   );
 }
 
-/** Integer cents → an amount in the currency (MAX_PRICE_CENTS and the like fit a double exactly). */
-export const centsToAmount = (cents: number) => cents / 100;
-
-/** An amount typed in a form (12.5, or 12,5) as integer cents (1250); NaN when it is no number. */
-export function amountToCents(amount: number | string): number {
-  const value = typeof amount === 'number' ? amount : Number(String(amount).replace(',', '.'));
-  return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
-}
-
-/** A tax rate typed in percent (19, 7.5) as basis points (1900, 750); NaN when it is no number. */
-export function percentToBasisPoints(percent: number | string): number {
-  const value = typeof percent === 'number' ? percent : Number(String(percent).replace(',', '.'));
-  return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
-}
-
 /**
  * How invoices show their figures: money from integer cents in the invoice's currency, tax rates from basis
  * points, and calendar days (invoice and due dates) as the day they are, whatever the user's time zone.
@@ -47,7 +32,7 @@ export function useInvoiceFormat() {
   return useMemo(() => {
     const rate = new Intl.NumberFormat(toIntlLocale(language), { maximumFractionDigits: 2 });
     return {
-      money: (cents: number, currency: string) => format.currency(centsToAmount(cents), { currency }),
+      money: (cents: number, currency: string) => format.money(cents, currency),
       taxRate: (basisPoints: number) => t('taxRate', { rate: rate.format(basisPoints / 100) }),
       day: (isoDay: string | null) => (isoDay ? formatDate(`${isoDay}T00:00:00Z`, { language, timeZone: 'UTC' }) : '–'),
       instant: (iso: string | null) => (iso ? format.date(iso, true) : '–'),

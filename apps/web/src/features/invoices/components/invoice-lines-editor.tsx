@@ -4,7 +4,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { amountToCents, useInvoiceFormat } from './invoice-display';
+import { amountToCents } from '../../../lib/money';
+import { useInvoiceFormat } from './invoice-display';
 
 type NumberValue = number | string;
 

@@ -12,34 +12,26 @@ const KEY_BY_MESSAGE = new Map(Object.entries(INVOICE_LINE_MESSAGES).map(([key, 
  * price in the currency's units, as the form takes it, not in cents), the payment term and the company in words
  * of the form, the common messages as every form shows them.
  */
-function messageFor(t: TFunction, path: string, message: string, maxPrice: string): string {
+function ownMessage(t: TFunction, path: string, message: string, maxPrice: string): string | undefined {
   const key = KEY_BY_MESSAGE.get(message);
   if (key)
     return t(`invoices:validation.${key}`, { max: maxPrice, quantity: MAX_LINE_QUANTITY, lines: MAX_INVOICE_LINES });
   if (path === 'payment_term_days') return t('invoices:validation.paymentTermDays');
   if (path === 'company_id') return translateValidationMessage(VALIDATION_MESSAGES.required);
-  return translateValidationMessage(message);
+  return undefined;
 }
 
 /** The form's field errors from the contracts' schema for the body it would send (first message per field). */
 export function invoiceFormErrors(t: TFunction, schema: z.ZodType, body: unknown, maxPrice: string): FormErrors {
-  const result = schema.safeParse(body);
-  if (result.success) return {};
-  // The generic translation of each field's first issue, for the messages this area does not word itself.
-  const generic = schemaErrors(schema, body);
-  const errors: FormErrors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (path in errors) continue;
-    const own = messageFor(t, path, issue.message, maxPrice);
-    errors[path] = own !== issue.message ? own : (generic[path] ?? own);
-  }
-  return errors;
+  return schemaErrors(schema, body, { word: (issue, path) => ownMessage(t, path, issue.message, maxPrice) });
 }
 
 /** A server refusal's field errors (first message per field), worded as the form's own checks word them. */
 export function invoiceServerErrors(t: TFunction, errors: FormErrors, maxPrice: string): FormErrors {
   return Object.fromEntries(
-    Object.entries(errors).map(([path, message]) => [path, messageFor(t, path, String(message), maxPrice)]),
+    Object.entries(errors).map(([path, message]) => [
+      path,
+      ownMessage(t, path, String(message), maxPrice) ?? translateValidationMessage(String(message)),
+    ]),
   );
 }

@@ -9,34 +9,22 @@ import {
   reverseChargeApplies,
 } from '@cuspid/contracts/invoices';
 import { MAX_PRICE_CENTS } from '@cuspid/contracts/packages';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Container, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { amountToCents, centsToAmount, percentToBasisPoints } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useIsStaff, useMyCompany } from '../../../lib/use-is-staff';
 import { useInvoice, useSaveInvoice } from '../api/invoices';
 import { InvoiceCompanySelect } from '../components/invoice-company-select';
-import { amountToCents, centsToAmount, percentToBasisPoints, useInvoiceFormat } from '../components/invoice-display';
+import { useInvoiceFormat } from '../components/invoice-display';
 import {
   type InvoiceFormValues,
   InvoiceLinesEditor,
@@ -209,14 +197,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <InvoiceTotalsTable totals={totals} currency={currency} reverseCharge={reverseCharge} />
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={save.isPending} />
       </Stack>
     </form>
   );
@@ -255,26 +236,26 @@ export function InvoiceEditPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-edit-page">
         <PageHeader back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }} title={t('form.editTitle')} />
-        {invoice.isError ? (
-          <RecordLoadError
-            error={invoice.error}
-            loadFailed={t('loadFailed')}
-            back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
-          />
-        ) : !invoice.data ? (
-          <Skeleton h={320} />
-        ) : invoice.data.status !== 'draft' ? (
-          <Alert color="yellow" title={t('form.notDraftTitle')} data-testid="invoice-not-draft">
-            <Text size="sm" mb="xs">
-              {t('form.notDraft')}
-            </Text>
-            <Anchor component={Link} to={invoicePaths.invoiceShow(id)} size="sm">
-              {t('form.toInvoice')}
-            </Anchor>
-          </Alert>
-        ) : (
-          <InvoiceForm key={invoice.data.id} invoice={invoice.data} />
-        )}
+        <QueryState
+          query={invoice}
+          loadFailed={t('loadFailed')}
+          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+        >
+          {(data) =>
+            data.status !== 'draft' ? (
+              <Alert color="yellow" title={t('form.notDraftTitle')} data-testid="invoice-not-draft">
+                <Text size="sm" mb="xs">
+                  {t('form.notDraft')}
+                </Text>
+                <Anchor component={Link} to={invoicePaths.invoiceShow(id)} size="sm">
+                  {t('form.toInvoice')}
+                </Anchor>
+              </Alert>
+            ) : (
+              <InvoiceForm key={data.id} invoice={data} />
+            )
+          }
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -1,22 +1,9 @@
 import type { Invoice } from '@cuspid/contracts/invoices';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Container,
-  Grid,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Container, Grid, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { useIsStaff } from '../../../lib/use-is-staff';
 import { useInvoice } from '../api/invoices';
 import { InvoiceActions } from '../components/invoice-actions';
@@ -194,19 +181,21 @@ export function InvoiceShowPage() {
   const { t } = useTranslation(['invoices', 'common']);
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
-  const isStaff = useIsStaff();
+  return (
+    <QueryState
+      query={invoice}
+      loadFailed={t('loadFailed')}
+      back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+    >
+      {(data) => <InvoiceView data={data} />}
+    </QueryState>
+  );
+}
 
-  if (invoice.isError) {
-    return (
-      <RecordLoadError
-        error={invoice.error}
-        loadFailed={t('loadFailed')}
-        back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
-      />
-    );
-  }
-  if (!invoice.data) return <Skeleton h={320} />;
-  const data = invoice.data;
+/** The loaded invoice: its header with the actions, its figures and its lines. */
+function InvoiceView({ data }: { data: Invoice }) {
+  const { t } = useTranslation(['invoices', 'common']);
+  const isStaff = useIsStaff();
   const name =
     data.type === 'credit-note'
       ? t('show.creditNoteTitle', { number: data.number ?? t('draft') })

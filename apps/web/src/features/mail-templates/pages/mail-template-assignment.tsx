@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Container, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { bothQueries, QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { declaredKeys, useDeclaredLabel } from '../../../config/declared-labels';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailTemplateAssignments, useSaveMailTemplateAssignments } from '../api/mail-template-assignments';
 import { useMailTemplateOptions } from '../api/mail-templates';
 
@@ -37,26 +38,6 @@ export function MailTemplateAssignmentPage() {
     }
   };
 
-  if (assignments.isError || templates.isError) {
-    return (
-      <Alert color="red" title={t('loadFailed')}>
-        {errorMessage(assignments.error ?? templates.error)}
-        <Button
-          mt="sm"
-          size="xs"
-          variant="light"
-          color="red"
-          onClick={() => {
-            void assignments.refetch();
-            void templates.refetch();
-          }}
-        >
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
-  }
-
   return (
     <Container size="lg" px={0}>
       <UnsavedChangesGuard when={isDirty && !save.isPending} />
@@ -70,44 +51,50 @@ export function MailTemplateAssignmentPage() {
             </Button>
           }
         />
-        {!assignments.data || !templates.data ? (
-          <Loader aria-label={t('common:app.loading')} />
-        ) : (
-          declaredKeys('mailModules').map((module) => (
-            <Card key={module} withBorder radius="lg" padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                {label('mailModules', module)}
-              </Title>
-              <Table>
-                <Table.Tbody>
-                  {assignments.data.data
-                    .filter((a) => a.module === module)
-                    .map((a) => (
-                      <Table.Tr key={a.event}>
-                        <Table.Td w="45%">
-                          <Text fw={500}>{label('mailEvents', a.event)}</Text>
-                          <Text size="xs" c="dimmed">
-                            {a.event}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            aria-label={t('assignment.templateFor', { event: label('mailEvents', a.event) })}
-                            data={options}
-                            searchable
-                            clearable
-                            placeholder={t('assignment.none')}
-                            value={a.event in changes ? changes[a.event] : a.template_id}
-                            onChange={(value) => setChanges((c) => ({ ...c, [a.event]: value }))}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                </Table.Tbody>
-              </Table>
-            </Card>
-          ))
-        )}
+        <QueryState
+          query={bothQueries(assignments, templates)}
+          failure="alert"
+          retry
+          loadFailed={t('loadFailed')}
+          loading={<Loader aria-label={t('common:app.loading')} />}
+        >
+          {([loaded]) =>
+            declaredKeys('mailModules').map((module) => (
+              <Card key={module} withBorder radius="lg" padding="lg">
+                <Title order={2} size="h4" mb="sm">
+                  {label('mailModules', module)}
+                </Title>
+                <Table>
+                  <Table.Tbody>
+                    {loaded.data
+                      .filter((a) => a.module === module)
+                      .map((a) => (
+                        <Table.Tr key={a.event}>
+                          <Table.Td w="45%">
+                            <Text fw={500}>{label('mailEvents', a.event)}</Text>
+                            <Text size="xs" c="dimmed">
+                              {a.event}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Select
+                              aria-label={t('assignment.templateFor', { event: label('mailEvents', a.event) })}
+                              data={options}
+                              searchable
+                              clearable
+                              placeholder={t('assignment.none')}
+                              value={a.event in changes ? changes[a.event] : a.template_id}
+                              onChange={(value) => setChanges((c) => ({ ...c, [a.event]: value }))}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                  </Table.Tbody>
+                </Table>
+              </Card>
+            ))
+          }
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -6,7 +6,6 @@ import {
 } from '@cuspid/contracts/mail';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -30,10 +29,10 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { declaredKeys, useDeclaredLabel } from '../../../config/declared-labels';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMailPreview, useMailTemplate, useSaveMailTemplate } from '../api/mail-templates';
 import { mailTemplatePaths } from '../paths';
 
@@ -71,17 +70,17 @@ export function MailTemplateEditPage() {
   const { id } = useParams();
   const { t } = useTranslation(['mail-templates', 'common']);
   const template = useMailTemplate(id);
-  if (id && template.isError) {
-    return (
-      <RecordLoadError
-        error={template.error}
-        loadFailed={t('loadFailed')}
-        back={{ to: mailTemplatePaths.mailTemplates, list: t('common:nav.mailTemplates') }}
-      />
-    );
-  }
-  if (id && !template.data) return <Loader aria-label={t('common:app.loading')} />;
-  return <MailTemplateEditor key={template.data?.updated_at ?? 'new'} template={template.data} />;
+  if (!id) return <MailTemplateEditor key="new" template={undefined} />;
+  return (
+    <QueryState
+      query={template}
+      loadFailed={t('loadFailed')}
+      back={{ to: mailTemplatePaths.mailTemplates, list: t('common:nav.mailTemplates') }}
+      loading={<Loader aria-label={t('common:app.loading')} />}
+    >
+      {(data) => <MailTemplateEditor key={data.updated_at} template={data} />}
+    </QueryState>
+  );
 }
 
 function MailTemplateEditor({ template }: { template: MailTemplate | undefined }) {
@@ -217,27 +216,27 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
                     <Text c="dimmed" size="sm">
                       {t('editor.previewEmpty')}
                     </Text>
-                  ) : preview.isError ? (
-                    <Alert color="red">{errorMessage(preview.error)}</Alert>
-                  ) : preview.data ? (
-                    <Stack gap="xs">
-                      <Text fw={600} data-testid="mail-preview-subject">
-                        {preview.data.subject}
-                      </Text>
-                      <iframe
-                        title={t('editor.preview')}
-                        sandbox=""
-                        srcDoc={preview.data.html}
-                        style={{
-                          width: '100%',
-                          minHeight: 260,
-                          border: '1px solid var(--mantine-color-default-border)',
-                          background: 'white',
-                        }}
-                      />
-                    </Stack>
                   ) : (
-                    <Loader size="sm" />
+                    <QueryState query={preview} failure="alert" loading={<Loader size="sm" />}>
+                      {(shownPreview) => (
+                        <Stack gap="xs">
+                          <Text fw={600} data-testid="mail-preview-subject">
+                            {shownPreview.subject}
+                          </Text>
+                          <iframe
+                            title={t('editor.preview')}
+                            sandbox=""
+                            srcDoc={shownPreview.html}
+                            style={{
+                              width: '100%',
+                              minHeight: 260,
+                              border: '1px solid var(--mantine-color-default-border)',
+                              background: 'white',
+                            }}
+                          />
+                        </Stack>
+                      )}
+                    </QueryState>
                   )}
                 </Card>
                 <Card withBorder radius="lg" padding="lg">

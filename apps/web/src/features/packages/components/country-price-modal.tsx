@@ -4,9 +4,9 @@ import { Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, TextI
 import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveCountryPrice } from '../api/packages';
-import { amountToCents, centsToAmount } from './money';
 import { packageFormErrors, renamedErrors } from './package-messages';
 
 type Values = { country: string; price: number | string; currency: string; available: boolean };

@@ -17,12 +17,13 @@ export function packageFormErrors(
   body: unknown,
   rename: Record<string, string> = {},
 ): FormErrors {
-  const errors: FormErrors = {};
-  for (const [path, message] of Object.entries(schemaErrors(schema, body))) {
-    const key = KEY_BY_MESSAGE.get(String(message));
-    errors[rename[path] ?? path] = key ? t(`packages:validation.${key}`) : message;
-  }
-  return errors;
+  return schemaErrors(schema, body, {
+    word: (issue) => {
+      const key = KEY_BY_MESSAGE.get(issue.message);
+      return key ? t(`packages:validation.${key}`) : undefined;
+    },
+    field: (path) => rename[path] ?? path,
+  });
 }
 
 /** A server refusal's field errors, on the form's own fields. */

@@ -1,7 +1,6 @@
 import { COUNTRY_CODES } from '@cuspid/contracts/companies';
 import { type CreditSettings, creditSettingsUpdateSchema } from '@cuspid/contracts/packages';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -10,7 +9,6 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -21,8 +19,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreditSettings, useSaveCreditSettings } from '../api/packages';
 import { CasePrice } from '../components/case-price';
 import { packageFormErrors } from '../components/package-messages';
@@ -176,13 +175,9 @@ export function CreditSettingsPage() {
               <Title order={2} size="h4" mb="sm">
                 {t('settings.formTitle')}
               </Title>
-              {settings.isError ? (
-                <Alert color="red">{errorMessage(settings.error)}</Alert>
-              ) : settings.data ? (
-                <SettingsForm key={settings.data.updated_at} settings={settings.data} />
-              ) : (
-                <Skeleton h={240} />
-              )}
+              <QueryState query={settings} failure="alert" skeletonHeight={240}>
+                {(data) => <SettingsForm key={data.updated_at} settings={data} />}
+              </QueryState>
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,15 +1,12 @@
 import { CREDIT_TYPES, type CreditType } from '@cuspid/contracts/credits';
 import { type Package, packageInputSchema } from '@cuspid/contracts/packages';
 import {
-  Button,
   Card,
   Checkbox,
   Container,
-  Group,
   NativeSelect,
   NumberInput,
   SimpleGrid,
-  Skeleton,
   Stack,
   Textarea,
   TextInput,
@@ -18,12 +15,13 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { amountToCents, centsToAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePackage, useSavePackage } from '../api/packages';
-import { amountToCents, centsToAmount } from '../components/money';
 import { packageFormErrors, renamedErrors } from '../components/package-messages';
 import { packagePaths } from '../paths';
 
@@ -143,14 +141,7 @@ export function PackageForm({ pkg }: { pkg?: Package }) {
           <Textarea mt="md" label={t('fields.description')} rows={3} {...form.getInputProps('description')} />
           <Checkbox mt="md" label={t('fields.activeLong')} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} submitting={save.isPending} />
       </Stack>
     </form>
   );
@@ -181,13 +172,9 @@ export function PackageEditPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-edit-page">
         <PageHeader back={{ to: packagePaths.packages, list: t('common:nav.packages') }} title={t('form.editTitle')} />
-        {pkg.isError ? (
-          <RecordLoadError error={pkg.error} back={{ to: packagePaths.packages, list: t('common:nav.packages') }} />
-        ) : pkg.data ? (
-          <PackageForm key={pkg.data.id} pkg={pkg.data} />
-        ) : (
-          <Skeleton h={320} />
-        )}
+        <QueryState query={pkg} back={{ to: packagePaths.packages, list: t('common:nav.packages') }}>
+          {(data) => <PackageForm key={data.id} pkg={data} />}
+        </QueryState>
       </Stack>
     </Container>
   );

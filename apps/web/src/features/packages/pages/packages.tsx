@@ -21,7 +21,6 @@ import { useFormat } from '../../../lib/use-format';
 import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { type PackagePageParams, useDeletePackage, usePackagePage } from '../api/packages';
-import { centsToAmount } from '../components/money';
 import { packagePaths } from '../paths';
 
 const pick = <T extends string>(value: string, options: readonly T[]): T | '' =>
@@ -62,7 +61,7 @@ export function PackagesPage() {
       kind: 'money',
       label: t('fields.price'),
       sortKey: 'price_cents',
-      render: (pkg) => format.currency(centsToAmount(pkg.price_cents), { currency: pkg.currency }),
+      render: (pkg) => format.money(pkg.price_cents, pkg.currency),
     },
     {
       key: 'credit_type',

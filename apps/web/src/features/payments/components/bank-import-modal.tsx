@@ -85,7 +85,7 @@ export function BankImportModal({ opened, onClose }: { opened: boolean; onClose:
                       </Table.Td>
                       <Table.Td ff="monospace">{line.invoice_number ?? '–'}</Table.Td>
                       <Table.Td style={{ textAlign: 'right' }}>
-                        {line.amount === null ? '–' : format.currency(line.amount / 100)}
+                        {line.amount === null ? '–' : format.money(line.amount)}
                       </Table.Td>
                       <Table.Td>{line.message ?? ''}</Table.Td>
                     </Table.Tr>

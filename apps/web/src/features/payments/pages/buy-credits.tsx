@@ -9,7 +9,6 @@ import {
   Group,
   Radio,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { useCan } from '../../../lib/can';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
@@ -50,7 +50,7 @@ export function BuyCreditsPage() {
     packageId ? { package_id: packageId, ...(coupon ? { coupon_code: coupon } : {}) } : null,
   );
   const purchase = usePurchase();
-  const money = (cents: number, currency: string) => format.currency(cents / 100, { currency });
+  const money = (cents: number, currency: string) => format.money(cents, currency);
   const methods = quote.data?.payment_methods ?? ['bank-transfer'];
 
   const buy = () => {
@@ -73,18 +73,22 @@ export function BuyCreditsPage() {
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="buy-credits-page">
         <PageHeader title={t('buy.title')} description={t('buy.intro')} />
-        {packages.isPending && <Skeleton height={120} />}
-        {packages.isError && (
-          <Alert color="red" title={t('buy.packagesFailed')}>
-            {errorMessage(packages.error)}
-          </Alert>
-        )}
-        {packages.data && packages.data.data.length === 0 && <Alert color="gray">{t('buy.noPackages')}</Alert>}
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="radiogroup" aria-label={t('buy.package')}>
-          {packages.data?.data.map((p) => (
-            <PackageCard key={p.id} offer={p} selected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
-          ))}
-        </SimpleGrid>
+        <QueryState
+          query={packages}
+          failure="alert"
+          loadFailed={t('buy.packagesFailed')}
+          skeletonHeight={120}
+          isEmpty={(page) => page.data.length === 0}
+          empty={<Alert color="gray">{t('buy.noPackages')}</Alert>}
+        >
+          {(page) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="radiogroup" aria-label={t('buy.package')}>
+              {page.data.map((p) => (
+                <PackageCard key={p.id} offer={p} selected={p.id === packageId} onSelect={() => setPackageId(p.id)} />
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryState>
         {packageId && (
           <Card withBorder padding="lg">
             <Stack>
@@ -199,7 +203,7 @@ function PackageCard({
         <Text size="xl" fw={700} mt="xs">
           {t('buy.credits', { count: offer.credits })}
         </Text>
-        <Text c="dimmed">{format.currency(offer.price_cents / 100, { currency: offer.currency })}</Text>
+        <Text c="dimmed">{format.money(offer.price_cents, offer.currency)}</Text>
         {offer.description && (
           <Text size="sm" mt="xs">
             {offer.description}
@@ -264,7 +268,7 @@ function PurchaseDone({ result }: { result: PurchaseResult }) {
                     ['iban', bank.iban],
                     ['bic', bank.bic],
                     ['reference', bank.reference],
-                    ['amount', format.currency(bank.amount / 100, { currency: bank.currency })],
+                    ['amount', format.money(bank.amount, bank.currency)],
                   ] as const
                 )
                   .filter(([, value]) => value)

@@ -125,7 +125,7 @@ export function PaymentHistoryPage() {
       kind: 'money',
       label: t('fields.amount'),
       sortKey: 'amount',
-      render: (p) => format.currency(p.amount / 100, { currency: p.currency }),
+      render: (p) => format.money(p.amount, p.currency),
     },
   ];
 

@@ -1,12 +1,13 @@
 import { createPermissionBodySchema, PERMISSION_SCOPES, type PermissionRecord } from '@cuspid/contracts';
-import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, Container, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { FormActions } from '../../../components/form-actions';
 import { DeleteAction, PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { Can } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -79,14 +80,13 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
           />
           <TextInput label={t('permissions:columns.grouping')} {...form.getInputProps('grouping')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(permissionPaths.permissions)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="permission-submit">
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('actions.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={permissionPaths.permissions}
+          submitting={form.submitting}
+          submitTestId="permission-submit"
+        />
       </Stack>
     </form>
   );
@@ -150,14 +150,13 @@ export function PermissionEditPage() {
           }
         />
         <Card withBorder radius="lg" padding="lg">
-          {permission.isPending && <Skeleton h={160} />}
-          {permission.isError && (
-            <RecordLoadError
-              error={permission.error}
-              back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
-            />
-          )}
-          {permission.data && <PermissionForm key={permission.data.id} permission={permission.data} />}
+          <QueryState
+            query={permission}
+            skeletonHeight={160}
+            back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+          >
+            {(data) => <PermissionForm key={data.id} permission={data} />}
+          </QueryState>
         </Card>
       </Stack>
       <ConfirmDeleteModal

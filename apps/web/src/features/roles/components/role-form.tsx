@@ -7,23 +7,13 @@ import {
   PERMISSION_FETCH_LIMIT,
   type RoleRecord,
 } from '@cuspid/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { permissionRecordListQuery } from '../../permissions';
@@ -157,14 +147,13 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
             disabled={isAdminRole}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(rolePaths.roles)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="role-submit">
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('actions.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={rolePaths.roles}
+          submitting={form.submitting}
+          submitTestId="role-submit"
+        />
       </Stack>
     </form>
   );

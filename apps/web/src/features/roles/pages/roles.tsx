@@ -1,15 +1,16 @@
 import { ADMIN_ROLE, type RoleRecord } from '@cuspid/contracts';
-import { Alert, Badge, Button, Card, Container, Skeleton, Stack } from '@mantine/core';
+import { Badge, Button, Card, Container, Stack } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { RowAction } from '../../../components/row-action';
 import { type ListColumn, ServerList, toAuthListQuery } from '../../../components/server-list';
 import { Can } from '../../../lib/can';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { useDeleteRole, useRole, useRoleList } from '../api/roles';
@@ -132,9 +133,9 @@ export function RoleEditPage() {
       <Stack gap="lg">
         <PageHeader back={{ to: rolePaths.roles, list: t('common:nav.roles') }} title={t('roles.edit')} />
         <Card withBorder radius="lg" padding="lg">
-          {role.isPending && <Skeleton h={300} />}
-          {role.isError && <Alert color="red">{errorMessage(role.error)}</Alert>}
-          {role.data && <RoleForm key={role.data.id} role={role.data} />}
+          <QueryState query={role} skeletonHeight={300} back={{ to: rolePaths.roles, list: t('common:nav.roles') }}>
+            {(data) => <RoleForm key={data.id} role={data} />}
+          </QueryState>
         </Card>
       </Stack>
     </Container>

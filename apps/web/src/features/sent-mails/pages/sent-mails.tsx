@@ -4,9 +4,9 @@ import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { useDeclaredLabel } from '../../../config/declared-labels';
-import { errorMessage } from '../../../lib/notify';
 import { useFormat } from '../../../lib/use-format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useSentMail, useSentMailPage } from '../api/sent-mails';
@@ -70,49 +70,47 @@ function SentMailModal({ id, onClose }: { id: string | null; onClose: () => void
   const mail = useSentMail(id);
   return (
     <Modal opened={!!id} onClose={onClose} size="xl" title={mail.data?.subject ?? t('sent.detail')}>
-      {mail.isError ? (
-        <Alert color="red">{errorMessage(mail.error)}</Alert>
-      ) : !mail.data ? (
-        <Loader />
-      ) : (
-        <Stack gap="sm" data-testid="sent-mail-detail">
-          <Group gap="lg">
-            <Text size="sm">
-              {t('fields.to')}: <b>{mail.data.to}</b>
-            </Text>
-            <Text size="sm">
-              {t('fields.language')}: <b>{mail.data.language}</b>
-            </Text>
-            <Badge color={STATUS_COLOR[mail.data.status]} variant="light">
-              {t(`status.${mail.data.status}`)}
-            </Badge>
-            {mail.data.transport && <Badge variant="outline">{t(`transport.${mail.data.transport}`)}</Badge>}
-          </Group>
-          {mail.data.last_error && (
-            <Alert color={mail.data.status === 'sent' ? 'yellow' : 'red'} title={t('fields.lastError')}>
-              {mail.data.last_error}
-            </Alert>
-          )}
-          {mail.data.html !== null && (
-            <iframe
-              title={t('sent.detail')}
-              sandbox=""
-              srcDoc={mail.data.html}
-              style={{
-                width: '100%',
-                minHeight: 300,
-                border: '1px solid var(--mantine-color-default-border)',
-                background: 'white',
-              }}
-            />
-          )}
-          {mail.data.text && (
-            <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="sent-mail-text">
-              {mail.data.text}
-            </Text>
-          )}
-        </Stack>
-      )}
+      <QueryState query={mail} failure="alert" loading={<Loader />}>
+        {(data) => (
+          <Stack gap="sm" data-testid="sent-mail-detail">
+            <Group gap="lg">
+              <Text size="sm">
+                {t('fields.to')}: <b>{data.to}</b>
+              </Text>
+              <Text size="sm">
+                {t('fields.language')}: <b>{data.language}</b>
+              </Text>
+              <Badge color={STATUS_COLOR[data.status]} variant="light">
+                {t(`status.${data.status}`)}
+              </Badge>
+              {data.transport && <Badge variant="outline">{t(`transport.${data.transport}`)}</Badge>}
+            </Group>
+            {data.last_error && (
+              <Alert color={data.status === 'sent' ? 'yellow' : 'red'} title={t('fields.lastError')}>
+                {data.last_error}
+              </Alert>
+            )}
+            {data.html !== null && (
+              <iframe
+                title={t('sent.detail')}
+                sandbox=""
+                srcDoc={data.html}
+                style={{
+                  width: '100%',
+                  minHeight: 300,
+                  border: '1px solid var(--mantine-color-default-border)',
+                  background: 'white',
+                }}
+              />
+            )}
+            {data.text && (
+              <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="sent-mail-text">
+                {data.text}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </QueryState>
     </Modal>
   );
 }

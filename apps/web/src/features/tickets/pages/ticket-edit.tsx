@@ -1,6 +1,7 @@
 import {
   allowedTicketStatuses,
   TICKET_PRIORITIES,
+  type Ticket,
   type TicketAttachment,
   type TicketEvent,
   type TicketPriority,
@@ -8,9 +9,7 @@ import {
   type TicketUpdate,
 } from '@cuspid/contracts/tickets';
 import {
-  Alert,
   Anchor,
-  Button,
   Card,
   Container,
   Grid,
@@ -27,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DeleteAction, PageHeader } from '../../../components/page-header';
-import { isNotFound, RecordNotFound } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -63,11 +62,28 @@ function useEventText() {
 export function TicketEditPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['tickets', 'common']);
+  const ticket = useTicket(id);
+  return (
+    <QueryState
+      query={ticket}
+      retry
+      loadFailed={t('edit.loadFailed')}
+      back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }}
+      loading={<Skeleton height={320} radius="lg" data-testid="ticket-loading" />}
+    >
+      {(current) => <TicketEditor current={current} />}
+    </QueryState>
+  );
+}
+
+/** The loaded ticket with its conversation, its settings and its history. */
+function TicketEditor({ current }: { current: Ticket }) {
+  const id = current.id;
+  const { t } = useTranslation(['tickets', 'common']);
   const format = useFormat();
   const navigate = useNavigate();
   const isStaff = useIsStaff() === true;
   const session = useSession();
-  const ticket = useTicket(id);
   const comments = useTicketComments(id);
   const assignees = useTicketAssignees(isStaff);
   const update = useUpdateTicket(id);
@@ -76,20 +92,6 @@ export function TicketEditPage() {
   const [hasDraft, setHasDraft] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  if (ticket.isPending) return <Skeleton height={320} radius="lg" data-testid="ticket-loading" />;
-  if (ticket.isError) {
-    if (isNotFound(ticket.error)) {
-      return <RecordNotFound back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }} />;
-    }
-    return (
-      <Alert color="red" title={t('edit.loadFailed')}>
-        <Button variant="light" mt="sm" onClick={() => void ticket.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
-    );
-  }
-  const current = ticket.data;
   const mayRemove = (attachment: TicketAttachment) => isStaff || attachment.uploaded_by === session?.token_info.user_id;
 
   const handleChange = async (change: TicketUpdate) => {
@@ -161,21 +163,24 @@ export function TicketEditPage() {
               <Title order={2} size="h4">
                 {t('conversation.title')}
               </Title>
-              {comments.isError ? (
-                <Alert color="red">{t('edit.loadFailed')}</Alert>
-              ) : comments.isPending ? (
-                <Skeleton height={120} radius="md" />
-              ) : (
-                <TicketConversation
-                  ticketId={current.id}
-                  comments={comments.data.data}
-                  isStaff={isStaff}
-                  userId={session?.token_info.user_id}
-                  ticketStatus={current.status}
-                  mayRemove={mayRemove}
-                  onDraftChange={setHasDraft}
-                />
-              )}
+              <QueryState
+                query={comments}
+                failure="alert"
+                loadFailed={t('edit.loadFailed')}
+                loading={<Skeleton height={120} radius="md" />}
+              >
+                {(page) => (
+                  <TicketConversation
+                    ticketId={current.id}
+                    comments={page.data}
+                    isStaff={isStaff}
+                    userId={session?.token_info.user_id}
+                    ticketStatus={current.status}
+                    mayRemove={mayRemove}
+                    onDraftChange={setHasDraft}
+                  />
+                )}
+              </QueryState>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BulkBar } from '../../../components/bulk-bar';
+import { BulkResultDialog } from '../../../components/bulk-result-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { type ListColumn, ServerList } from '../../../components/server-list';
 import { notifyError } from '../../../lib/notify';
@@ -22,7 +23,6 @@ import { useListParams, useUrlFilters } from '../../../lib/use-list-params';
 import { useSortParams } from '../../../lib/use-sort-params';
 import { CompanyFilter } from '../../cases';
 import { useBulkEditTickets, useTicketAssignees, useTicketPage } from '../api/tickets';
-import { TicketBulkResult } from '../components/ticket-bulk-result';
 import { TicketPriorityBadge, TicketStatusBadge } from '../components/ticket-display';
 import { ticketPaths } from '../paths';
 
@@ -275,7 +275,16 @@ export function TicketsPage() {
           }
         />
       </Stack>
-      <TicketBulkResult results={results} numberOf={(id) => numbers.get(id) ?? id} onClose={() => setResults(null)} />
+      <BulkResultDialog
+        title={t('bulk.resultTitle')}
+        summary={(counts) => t('bulk.summary', counts)}
+        doneLabel={t('bulk.done')}
+        listLabel={t('bulk.outcome')}
+        results={results}
+        nameOf={(id) => numbers.get(id) ?? id}
+        onClose={() => setResults(null)}
+        testIdPrefix="ticket-bulk"
+      />
     </Container>
   );
 }

@@ -1,24 +1,13 @@
 import type { Unit } from '@cuspid/contracts/companies';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Container,
-  Group,
-  List,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Container, Group, List, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCreateUnit, useDeleteUnits, useUnitTree } from '../api/units';
 
@@ -122,15 +111,15 @@ export function UnitPage() {
           </form>
         </Card>
         <Card withBorder radius="lg" padding="lg">
-          {tree.isError ? (
-            <Text c="red">{errorMessage(tree.error)}</Text>
-          ) : !tree.data ? (
-            <Skeleton h={80} />
-          ) : units.length === 0 ? (
-            <Text c="dimmed">{t('units.none')}</Text>
-          ) : (
-            <Branch units={units} parentId={null} onDelete={setDeleting} />
-          )}
+          <QueryState
+            query={tree}
+            failure="line"
+            skeletonHeight={80}
+            isEmpty={() => units.length === 0}
+            empty={<Text c="dimmed">{t('units.none')}</Text>}
+          >
+            {() => <Branch units={units} parentId={null} onDelete={setDeleting} />}
+          </QueryState>
         </Card>
         <ConfirmDialog
           opened={deleting !== null}

@@ -5,23 +5,12 @@ import {
   type UserRecord,
   updateUserBodySchema,
 } from '@cuspid/contracts';
-import {
-  Button,
-  Group,
-  MultiSelect,
-  PasswordInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { MultiSelect, PasswordInput, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { useCan } from '../../../lib/can';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { listTimeZones } from '../../../lib/format';
@@ -195,14 +184,13 @@ export function UserForm({ user }: { user?: UserRecord }) {
         {user?.id !== selfId && !inviting && (
           <Switch label={t('users.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(userPaths.users)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="user-submit">
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormActions
+          saveLabel={t('actions.save')}
+          cancelLabel={t('actions.cancel')}
+          cancelTo={userPaths.users}
+          submitting={form.submitting}
+          submitTestId="user-submit"
+        />
       </Stack>
     </form>
   );

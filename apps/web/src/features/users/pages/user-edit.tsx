@@ -1,8 +1,8 @@
-import { Card, Container, Skeleton, Stack } from '@mantine/core';
+import { Card, Container, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { useUser } from '../api/users';
 import { UserForm } from '../components/user-form';
 import { userPaths } from '../paths';
@@ -32,11 +32,9 @@ export function UserEditPage() {
       <Stack gap="lg">
         <PageHeader back={{ to: userPaths.users, list: t('common:nav.users') }} title={t('users.edit')} />
         <Card withBorder radius="lg" padding="lg">
-          {user.isPending && <Skeleton h={240} />}
-          {user.isError && (
-            <RecordLoadError error={user.error} back={{ to: userPaths.users, list: t('common:nav.users') }} />
-          )}
-          {user.data && <UserForm key={user.data.id} user={user.data} />}
+          <QueryState query={user} skeletonHeight={240} back={{ to: userPaths.users, list: t('common:nav.users') }}>
+            {(data) => <UserForm key={data.id} user={data} />}
+          </QueryState>
         </Card>
       </Stack>
     </Container>

@@ -1,12 +1,12 @@
 import type { UserRecord } from '@cuspid/contracts';
-import { Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditAction, PageHeader } from '../../../components/page-header';
-import { RecordLoadError } from '../../../components/record-not-found';
+import { QueryState } from '../../../components/query-state';
 import { Can } from '../../../lib/can';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRoleName } from '../../../lib/role-name';
@@ -78,49 +78,49 @@ export function UserShowPage() {
         />
         {invitationUrl && <InvitationLink url={invitationUrl} />}
         <Card withBorder radius="lg" padding="lg" data-testid="user-show">
-          {user.isPending && <Skeleton h={200} />}
-          {user.isError && (
-            <RecordLoadError error={user.error} back={{ to: userPaths.users, list: t('common:nav.users') }} />
-          )}
-          {u && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Field label={t('users.mail')}>{u.mail}</Field>
-              <Field label={t('users.company')}>{u.company_name}</Field>
-              <Field label={t('account:settings.firstName')}>{u.first_name}</Field>
-              <Field label={t('account:settings.lastName')}>{u.last_name}</Field>
-              <Field label={t('account:settings.phone')}>{u.phone}</Field>
-              <Field label={t('account:settings.mobile')}>{u.mobile}</Field>
-              <Field label={t('account:settings.contactLanguage')}>{t(`common:languages.${u.contact_language}`)}</Field>
-              <Field label={t('account:settings.timezone')}>{u.timezone}</Field>
-              <Field label={t('users.roles')}>
-                <Group gap={4}>
-                  {u.roles.map((role) => (
-                    <Badge key={role} variant="light">
-                      {roleName(role)}
-                    </Badge>
-                  ))}
-                </Group>
-              </Field>
-              <Field label={t('users.status')}>
-                <UserStatusBadge status={u.status} />
-              </Field>
-              {u.invited_at && <Field label={t('users.invitedAt')}>{format.date(u.invited_at, true)}</Field>}
-              <Field label={t('users.lastLogin')}>
-                {u.last_login ? format.date(u.last_login, true) : t('users.never')}
-              </Field>
-              <Field label={t('users.createdAt')}>{format.date(u.created_at, true)}</Field>
-              <Field label={t('users.twoFactor')}>
-                <Group gap="xs">
-                  <span data-testid="user-two-factor">
-                    {u.two_factor_enabled ? t('users.twoFactorOn') : t('users.twoFactorOff')}
-                  </span>
-                  <Can permission="update-user">
-                    <ResetTwoFactorButton user={u} />
-                  </Can>
-                </Group>
-              </Field>
-            </SimpleGrid>
-          )}
+          <QueryState query={user} skeletonHeight={200} back={{ to: userPaths.users, list: t('common:nav.users') }}>
+            {(u) => (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Field label={t('users.mail')}>{u.mail}</Field>
+                <Field label={t('users.company')}>{u.company_name}</Field>
+                <Field label={t('account:settings.firstName')}>{u.first_name}</Field>
+                <Field label={t('account:settings.lastName')}>{u.last_name}</Field>
+                <Field label={t('account:settings.phone')}>{u.phone}</Field>
+                <Field label={t('account:settings.mobile')}>{u.mobile}</Field>
+                <Field label={t('account:settings.contactLanguage')}>
+                  {t(`common:languages.${u.contact_language}`)}
+                </Field>
+                <Field label={t('account:settings.timezone')}>{u.timezone}</Field>
+                <Field label={t('users.roles')}>
+                  <Group gap={4}>
+                    {u.roles.map((role) => (
+                      <Badge key={role} variant="light">
+                        {roleName(role)}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Field>
+                <Field label={t('users.status')}>
+                  <UserStatusBadge status={u.status} />
+                </Field>
+                {u.invited_at && <Field label={t('users.invitedAt')}>{format.date(u.invited_at, true)}</Field>}
+                <Field label={t('users.lastLogin')}>
+                  {u.last_login ? format.date(u.last_login, true) : t('users.never')}
+                </Field>
+                <Field label={t('users.createdAt')}>{format.date(u.created_at, true)}</Field>
+                <Field label={t('users.twoFactor')}>
+                  <Group gap="xs">
+                    <span data-testid="user-two-factor">
+                      {u.two_factor_enabled ? t('users.twoFactorOn') : t('users.twoFactorOff')}
+                    </span>
+                    <Can permission="update-user">
+                      <ResetTwoFactorButton user={u} />
+                    </Can>
+                  </Group>
+                </Field>
+              </SimpleGrid>
+            )}
+          </QueryState>
         </Card>
       </Stack>
     </Container>

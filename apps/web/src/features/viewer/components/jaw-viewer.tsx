@@ -1,21 +1,13 @@
 import type { Jaw } from '@cuspid/contracts/cases';
-import type { OrientationStep } from '@cuspid/mesh';
 import { Alert, Badge, Box, Card, Group, Loader, Progress, Stack, Tabs, Text } from '@mantine/core';
-import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchJawFile, fetchResultFile } from '../api/jaw-file';
-import { type DetectedFrame, jawRotations, turnOrientation } from '../lib/jaw-orientation';
 import {
-  type Clipping,
   type CreateJawRenderer,
-  createJawScene,
   createWebGlRenderer,
   JAW_VIEWS,
   type JawAppearance,
-  type JawScene,
   type JawView,
-  type PickedPoint,
-  WebGlUnavailableError,
 } from '../lib/jaw-scene';
 import {
   computeDeviationInWorker,
@@ -23,33 +15,20 @@ import {
   loadMeshInWorker,
   type MeshLoader,
 } from '../lib/mesh-loader';
-import type { PreparedMesh } from '../lib/mesh-messages';
-import {
-  type LayerPlan,
-  planLayers,
-  previewOf,
-  resultLayerKey,
-  type SourceRef,
-  scanLayerKey,
-  showableResults,
-  type ViewerResult,
-  type ViewerScan,
-} from '../lib/viewer-layers';
+import { type LayerPlan, resultLayerKey, scanLayerKey, type ViewerResult, type ViewerScan } from '../lib/viewer-layers';
 import { DeviationLegend } from './deviation-legend';
 import { JawControls } from './jaw-controls';
-import { NO_RESULT, type ResultChoice, ResultsPanel } from './results-panel';
-import { type JawLoad, type MeshSource, useMeshSources } from './use-jaw-meshes';
+import { ResultsPanel } from './results-panel';
+import { useClipping } from './use-clipping';
+import { useFullscreen } from './use-fullscreen';
+import type { JawLoad } from './use-jaw-meshes';
+import { useJawScene } from './use-jaw-scene';
+import { DEFAULT_APPEARANCE, type ShownLayers, shownMesh, useLayerPlans, useSceneLayers } from './use-layers';
+import { useMeasure } from './use-measure';
+import { useOrientation } from './use-orientation';
 import { useViewerAnalyses } from './use-viewer-analyses';
 import { ViewerToolbar } from './viewer-toolbar';
-import { ClippingTool, DEFAULT_CLIPPING, MeasureTool, type QualityCounts, QualityTool } from './viewer-tools';
-
-// Ivory for the upper jaw, a cool grey-blue for the lower one: told apart at a glance, both read as teeth.
-const DEFAULT_APPEARANCE: Record<Jaw, JawAppearance> = {
-  upper: { color: '#efe4d2', opacity: 1, visible: true },
-  lower: { color: '#c5d3e3', opacity: 1, visible: true },
-};
-// Result versions in colours no scan has: mint for the one shown, violet for the one compared with it.
-const VERSION_COLORS = { a: '#63e6be', b: '#b197fc' } as const;
+import { ClippingTool, MeasureTool, type QualityCounts, QualityTool } from './viewer-tools';
 
 // An occlusal view shows the biting surface of one jaw: the other one would stand in the way.
 const VIEW_SHOWS: Partial<Record<JawView, Jaw>> = { occlusalUpper: 'upper', occlusalLower: 'lower' };
@@ -97,23 +76,6 @@ function LoadProgress({ label, load }: { label: string; load: Extract<JawLoad, {
   );
 }
 
-function toMeshSource(caseId: string, ref: SourceRef): MeshSource {
-  return {
-    key: ref.key,
-    fileName: ref.fileName,
-    download: (signal) =>
-      ref.from === 'scan' ? fetchJawFile(caseId, ref.jaw, signal) : fetchResultFile(ref.fileId, signal),
-  };
-}
-
-/** The mesh a layer shows now: its own file once read, the preview until then. */
-function shownMesh(plan: LayerPlan, loads: Record<string, JawLoad>): PreparedMesh | null {
-  const own = loads[plan.source.key];
-  if (own?.status === 'ready') return own.mesh;
-  const interim = plan.interim && loads[plan.interim.key];
-  return interim?.status === 'ready' ? interim.mesh : null;
-}
-
 function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
@@ -140,195 +102,31 @@ export function JawViewer({
   const { t } = useTranslation('viewer');
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [scene, setScene] = useState<JawScene | null>(null);
-  const [hasNoWebGl, setHasNoWebGl] = useState(false);
-  const [appearance, setAppearance] = useState(DEFAULT_APPEARANCE);
+  const { scene, hasNoWebGl } = useJawScene(canvasRef, createRenderer);
+  const layers = useLayerPlans({ caseId, scans, results, loadMesh });
+  const { appearance, setAppearance, choice, setChoice, versions, plans, loads } = layers;
   const [isWireframe, setIsWireframe] = useState(false);
   const [isApart, setIsApart] = useState(false);
-  const [isFullscreen, setIsFullscreen] = useState(false);
-  const [full, setFull] = useState<ReadonlySet<Jaw>>(new Set());
-  // A jaw first shown from its full scan keeps it: the engine's preview, made meanwhile, would be a step back.
-  const [pinned] = useState<ReadonlySet<Jaw>>(
-    () => new Set(scans.filter((scan) => !previewOf(scan, results)).map((scan) => scan.jaw)),
-  );
-  const [choice, setChoice] = useState<ResultChoice>(NO_RESULT);
-  const [isMeasuring, setIsMeasuring] = useState(false);
-  const [snap, setSnap] = useState(true);
-  const [points, setPoints] = useState<PickedPoint[]>([]);
-  const [clipping, setClipping] = useState<Clipping | null>(null);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [showQuality, setShowQuality] = useState(false);
-  const pointerDown = useRef<{ x: number; y: number } | null>(null);
-  // The corrections as saved on the case, changed here at once when the user turns a jaw (saved meanwhile).
-  const savedOrientations = scans.map((scan) => `${scan.jaw}:${scan.orientation ?? 0}`).join(',');
-  const [corrections, setCorrections] = useState<Partial<Record<Jaw, number>>>(() =>
-    Object.fromEntries(scans.map((scan) => [scan.jaw, scan.orientation ?? 0])),
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the saved codes, named by `savedOrientations`
-  useEffect(() => {
-    setCorrections(Object.fromEntries(scans.map((scan) => [scan.jaw, scan.orientation ?? 0])));
-  }, [savedOrientations]);
-
-  const versions = useMemo(() => showableResults(results), [results]);
-  // Planned again only when what it follows changes: the scene follows the plan, not every render.
-  const plans = useMemo(
-    () =>
-      planLayers({
-        scans,
-        results,
-        full,
-        pinned,
-        versions: [choice.a, choice.b].filter((id): id is string => id !== null),
-      }),
-    [scans, results, full, pinned, choice.a, choice.b],
-  );
-  const sources = useMemo(() => {
-    const unique = new Map<string, MeshSource>();
-    for (const plan of plans) {
-      for (const ref of plan.interim ? [plan.interim, plan.source] : [plan.source]) {
-        if (!unique.has(ref.key)) unique.set(ref.key, toMeshSource(caseId, ref));
-      }
-    }
-    return [...unique.values()];
-  }, [caseId, plans]);
-  const loads = useMeshSources(sources, loadMesh);
-  const isSettled = plans.every((plan) => {
-    const status = loads[plan.source.key]?.status;
-    return (status !== undefined && status !== 'loading') || shownMesh(plan, loads) !== null;
-  });
-  const meshOf = (key: string) => {
-    const plan = plans.find((candidate) => candidate.key === key);
-    return plan ? shownMesh(plan, loads) : null;
-  };
-
-  // Each jaw's anatomical frame, as the mesh worker found it in the first of its files shown (the preview or the
-  // scan): kept, so that the full scan replacing the preview does not move the jaw by a degree.
-  const detectedRef = useRef<Partial<Record<Jaw, DetectedFrame>>>({});
-  for (const { jaw } of scans) {
-    const plan = plans.find((candidate) => candidate.key === scanLayerKey(jaw));
-    const frame = plan ? shownMesh(plan, loads)?.frame : undefined;
-    if (frame && !detectedRef.current[jaw]) detectedRef.current[jaw] = frame;
-  }
-  const detected = detectedRef.current;
-  const rotations = jawRotations(detected, corrections);
-  const rotationsKey = JSON.stringify(rotations);
-  const correctionsKey = JSON.stringify(corrections);
-  const lastCorrections = useRef<string | null>(null);
-
-  // Before the models join the scene (the next effect): they are placed and framed turned.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the rotations follow `rotationsKey`
-  useEffect(() => {
-    if (!scene) return;
-    for (const jaw of ['upper', 'lower'] as const) scene.setJawRotation(jaw, rotations[jaw] ?? null);
-    // Turned by the user after the first frame: seen from the front again, framed on where the jaws are now.
-    const isTurned = lastCorrections.current !== null && lastCorrections.current !== correctionsKey;
-    if (isTurned && shown.current.isFramed) scene.setView('front', false);
-    lastCorrections.current = correctionsKey;
-  }, [scene, rotationsKey, correctionsKey]);
-
-  const turnJaw = (jaw: Jaw, step: OrientationStep | 'reset') => {
-    const next = step === 'reset' ? 0 : turnOrientation(corrections[jaw] ?? 0, step);
-    setCorrections((current) => ({ ...current, [jaw]: next }));
-    onOrientationChange?.(jaw, next);
-  };
-
-  const [isReady, setIsReady] = useState(false);
-  const shown = useRef<{ scene: JawScene | null; meshes: Map<string, PreparedMesh>; isFramed: boolean }>({
-    scene: null,
-    meshes: new Map(),
-    isFramed: false,
-  });
-
-  const layerAppearance = (plan: LayerPlan): JawAppearance => {
-    const jaw = appearance[plan.jaw];
-    if (plan.key === scanLayerKey(plan.jaw)) return jaw;
-    const isB = choice.b !== null && plan.key === resultLayerKey(choice.b, plan.jaw);
-    const inTurn = choice.b === null || choice.mode !== 'toggle' || choice.showingB === isB;
-    return { color: isB ? VERSION_COLORS.b : VERSION_COLORS.a, opacity: 1, visible: jaw.visible && inTurn };
-  };
-  const layerAppearanceRef = useRef(layerAppearance);
-  layerAppearanceRef.current = layerAppearance;
-  const wireframeRef = useRef(isWireframe);
-  wireframeRef.current = isWireframe;
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    let created: JawScene;
-    try {
-      created = createJawScene(canvas, createRenderer);
-    } catch (error) {
-      if (!(error instanceof WebGlUnavailableError)) console.error('The 3D preview could not start', error);
-      setHasNoWebGl(true);
-      return;
-    }
-    const resize = () => created.resize(canvas.clientWidth, canvas.clientHeight);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
-    observer?.observe(canvas);
-    resize();
-    setScene(created);
-    return () => {
-      observer?.disconnect();
-      created.dispose();
-      setScene(null);
-    };
-  }, [createRenderer]);
-
-  // Each model joins the scene once read (a preview first, then the full scan); the first frame with every
-  // model there is the ready signal.
-  useEffect(() => {
-    if (!scene) return;
-    if (shown.current.scene !== scene) shown.current = { scene, meshes: new Map(), isFramed: false };
-    const { meshes } = shown.current;
-    const wanted = new Set(plans.map((plan) => plan.key));
-    for (const key of [...meshes.keys()]) {
-      if (wanted.has(key)) continue;
-      scene.removeLayer(key);
-      meshes.delete(key);
-    }
-    let isChanged = false;
-    for (const plan of plans) {
-      const mesh = shownMesh(plan, loads);
-      if (!mesh || meshes.get(plan.key) === mesh) continue;
-      scene.setLayer(plan.key, { jaw: plan.jaw }, mesh, layerAppearanceRef.current(plan));
-      meshes.set(plan.key, mesh);
-      isChanged = true;
-    }
-    if (isChanged) {
-      scene.setWireframe(wireframeRef.current);
-      // Framed on what is there until the first models are all read; later models keep the user's view.
-      if (!shown.current.isFramed) scene.setView('front', false);
-    }
-    if (isSettled) {
-      shown.current.isFramed = true;
-      scene.renderNow();
-      setIsReady(true);
-    } else {
-      setIsReady(false);
-    }
-  }, [scene, plans, loads, isSettled]);
-
+  const shown = useRef<ShownLayers>({ scene: null, meshes: new Map(), isFramed: false });
+  // Before the models join the scene (useSceneLayers): they are placed and framed turned.
+  const orientation = useOrientation({ scene, scans, plans, loads, shown, onChange: onOrientationChange });
+  const { isReady, split } = useSceneLayers({ scene, shown, layers, scans, isWireframe });
   // After the models joined the scene: its overlays go on the meshes shown.
   const { quality, deviationSummary, isHeatmapRunning } = useViewerAnalyses({
     scene,
-    meshOf,
+    meshOf: layers.meshOf,
     shownMeshOf: (key) => shown.current.meshes.get(key),
     choice,
     showQuality,
     computeDeviation,
     findQualityEdges,
   });
-
-  const appearanceKey = JSON.stringify([appearance, choice]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the appearances follow `appearanceKey`
-  useEffect(() => {
-    if (!scene) return;
-    for (const plan of plans) scene.setAppearance(plan.key, layerAppearanceRef.current(plan));
-  }, [scene, appearanceKey, isReady]);
-
-  useEffect(() => {
-    scene?.setWireframe(isWireframe);
-  }, [scene, isWireframe]);
+  const measure = useMeasure(scene);
+  const { clipping, setClipping, toggle: toggleClipping } = useClipping(scene);
+  const fullscreen = useFullscreen(rootRef);
+  const { isFullscreen, hasFullscreenApi, isWindowFilled } = fullscreen;
 
   useEffect(() => {
     scene?.setApart(isApart);
@@ -340,34 +138,6 @@ export function JawViewer({
     scene?.setView('front');
     setIsApart(apart);
   };
-
-  useEffect(() => {
-    scene?.setClipping(clipping);
-  }, [scene, clipping]);
-
-  useEffect(() => {
-    scene?.setMeasurePoints(points);
-  }, [scene, points]);
-
-  const split = choice.a && choice.b && choice.mode === 'side' ? { a: choice.a, b: choice.b } : null;
-  const splitKey = split ? `${split.a}|${split.b}` : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the split follows `splitKey`
-  useEffect(() => {
-    if (!scene) return;
-    if (!split) {
-      scene.setSplit(null);
-      return;
-    }
-    const scanKeys = scans.map((scan) => scanLayerKey(scan.jaw));
-    const side = (id: string) => [...scanKeys, ...scans.map((scan) => resultLayerKey(id, scan.jaw))];
-    scene.setSplit({ left: side(split.a), right: side(split.b) });
-  }, [scene, splitKey, scans]);
-
-  useEffect(() => {
-    const handleChange = () => setIsFullscreen(document.fullscreenElement === rootRef.current);
-    document.addEventListener('fullscreenchange', handleChange);
-    return () => document.removeEventListener('fullscreenchange', handleChange);
-  }, []);
 
   const changeJaw = (jaw: Jaw, change: Partial<JawAppearance>) =>
     setAppearance((current) => ({ ...current, [jaw]: { ...current[jaw], ...change } }));
@@ -389,18 +159,8 @@ export function JawViewer({
     setIsApart(false);
     scene?.setApart(false);
     setClipping(null);
-    setPoints([]);
+    measure.setPoints([]);
     scene?.setView('front');
-  };
-
-  // Where the Fullscreen API is missing or refused (iPhone Safari, some embedded browsers), the viewer covers
-  // the window instead.
-  const hasFullscreenApi = typeof document !== 'undefined' && document.fullscreenEnabled === true;
-  const isWindowFilled = isFullscreen && !hasFullscreenApi;
-  const handleFullscreen = () => {
-    if (!hasFullscreenApi) setIsFullscreen((value) => !value);
-    else if (document.fullscreenElement) void document.exitFullscreen();
-    else void rootRef.current?.requestFullscreen();
   };
 
   const handleScreenshot = async () => {
@@ -426,16 +186,16 @@ export function JawViewer({
       r: handleReset,
       w: () => setIsWireframe((value) => !value),
       a: () => changeApart(!isApart),
-      m: () => setIsMeasuring((value) => !value),
-      c: () => setClipping((value) => (value ? null : DEFAULT_CLIPPING)),
+      m: () => measure.setIsMeasuring((value) => !value),
+      c: toggleClipping,
       t: toggleVersions,
       p: () => void handleScreenshot(),
-      f: handleFullscreen,
+      f: fullscreen.toggle,
       '?': () => setIsHelpOpen((value) => !value),
       escape: () => {
-        if (isWindowFilled) setIsFullscreen(false);
-        setPoints([]);
-        setIsMeasuring(false);
+        fullscreen.leaveWindow();
+        measure.setPoints([]);
+        measure.setIsMeasuring(false);
         setIsHelpOpen(false);
       },
     };
@@ -450,15 +210,6 @@ export function JawViewer({
     else if (event.key === '-') scene?.zoom(1 / 1.15);
     else return;
     event.preventDefault();
-  };
-
-  // A click (not a drag, which turns the view) picks a point while measuring; a third click starts anew.
-  const handlePointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
-    const down = pointerDown.current;
-    pointerDown.current = null;
-    if (!isMeasuring || !scene || !down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
-    const picked = scene.pick(event.clientX, event.clientY, snap);
-    if (picked) setPoints((current) => (current.length >= 2 ? [picked] : [...current, picked]));
   };
 
   const qualityCounts: QualityCounts[] = scans.map((scan) => {
@@ -512,7 +263,7 @@ export function JawViewer({
           onReset={handleReset}
           onScreenshot={() => void handleScreenshot()}
           isFullscreen={isFullscreen}
-          onFullscreen={handleFullscreen}
+          onFullscreen={fullscreen.toggle}
           isHelpOpen={isHelpOpen}
           onHelpChange={setIsHelpOpen}
         />
@@ -552,12 +303,9 @@ export function JawViewer({
             role="img"
             aria-label={t('canvas')}
             onKeyDown={handleCanvasKeyDown}
-            onPointerDown={(event) => {
-              pointerDown.current = { x: event.clientX, y: event.clientY };
-            }}
-            onPointerUp={handlePointerUp}
+            {...measure.canvasHandlers}
             data-testid="jaw-viewer-canvas"
-            data-measuring={isMeasuring ? 'true' : 'false'}
+            data-measuring={measure.isMeasuring ? 'true' : 'false'}
             style={{
               // Follows the light or dark colour scheme (Mantine sets the page's color-scheme).
               background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))',
@@ -566,7 +314,7 @@ export function JawViewer({
               height: '100%',
               borderRadius: 'var(--mantine-radius-md)',
               touchAction: 'none',
-              cursor: isMeasuring ? 'crosshair' : undefined,
+              cursor: measure.isMeasuring ? 'crosshair' : undefined,
             }}
           />
           {split && (
@@ -641,13 +389,13 @@ export function JawViewer({
                     isLoaded={isLoaded}
                     isPreview={isPreview}
                     onChange={(change) => changeJaw(jaw, change)}
-                    onLoadFull={() => setFull((current) => new Set(current).add(jaw))}
+                    onLoadFull={() => layers.loadFull(jaw)}
                     orientation={
                       onOrientationChange && isLoaded
                         ? {
-                            isCorrected: (corrections[jaw] ?? 0) !== 0,
-                            isUncertain: (detected[jaw]?.confidence ?? 1) < 0.3,
-                            onTurn: (step) => turnJaw(jaw, step),
+                            isCorrected: orientation.isCorrected(jaw),
+                            isUncertain: orientation.isUncertain(jaw),
+                            onTurn: (step) => orientation.turn(jaw, step),
                           }
                         : undefined
                     }
@@ -664,12 +412,12 @@ export function JawViewer({
           <Tabs.Panel value="tools" pt="sm">
             <Group gap="xl" align="flex-start">
               <MeasureTool
-                measuring={isMeasuring}
-                onMeasuringChange={setIsMeasuring}
-                snap={snap}
-                onSnapChange={setSnap}
-                points={points}
-                onClear={() => setPoints([])}
+                measuring={measure.isMeasuring}
+                onMeasuringChange={measure.setIsMeasuring}
+                snap={measure.snap}
+                onSnapChange={measure.setSnap}
+                points={measure.points}
+                onClear={() => measure.setPoints([])}
               />
               <ClippingTool clipping={clipping} onChange={setClipping} />
               <QualityTool enabled={showQuality} onChange={setShowQuality} counts={qualityCounts} />
