@@ -4,7 +4,7 @@ import type { Invoice, InvoicePlan, InvoiceSummary } from '@cuspid/contracts/inv
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor, testCompanies } from '../../../test/fixtures';
 import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
@@ -45,13 +45,7 @@ afterAll(async () => {
 
 const { call, get, post } = requestsTo(() => ctx.app);
 
-async function company(values: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({ companyName: `Practice ${randomUUID().slice(0, 6)}`, country: 'DE', ...values })
-    .returning();
-  return row!;
-}
+const company = testCompanies(() => ctx.deps.db);
 
 async function tokenOf(companyId: string, roles: string[]) {
   return (await loginAs(ctx.app, (await createTestUser(ctx.deps, { companyId, roles })).mail)).token;

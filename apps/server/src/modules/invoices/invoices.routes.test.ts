@@ -6,7 +6,7 @@ import type { SearchItem } from '@cuspid/contracts/search';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor, testCompanies } from '../../../test/fixtures';
 import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
@@ -47,13 +47,7 @@ const { call, get, post, put } = requestsTo(() => ctx.app);
 const patch = (url: string, body: unknown, token: string) => call('PATCH', url, token, body);
 const del = (url: string, token: string) => call('DELETE', url, token);
 
-async function company(values: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({ companyName: `Practice ${randomUUID().slice(0, 6)}`, country: 'DE', ...values })
-    .returning();
-  return row!;
-}
+const company = testCompanies(() => ctx.deps.db);
 
 async function userOf(companyId: string, roles: string[]) {
   const user = await createTestUser(ctx.deps, { companyId, roles });

@@ -4,6 +4,7 @@ import type { Ticket, TicketComment, TicketListItem } from '@cuspid/contracts/ti
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MultipartPart, multipart } from '../../../test/docx';
+import { testCompanies } from '../../../test/fixtures';
 import {
   createTestAdmin,
   createTestApp,
@@ -28,13 +29,7 @@ let reseller: { token: string; childId: string };
 /** A user of the practice whose role lacks backoffice-ticket. */
 let noPermissionToken: string;
 
-async function company(values: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({ companyName: `Practice ${randomUUID().slice(0, 6)}`, country: 'DE', ...values })
-    .returning();
-  return row!;
-}
+const company = testCompanies(() => ctx.deps.db);
 
 async function member(companyId: string, roles: string[]) {
   const user = await createTestUser(ctx.deps, { companyId, roles });
