@@ -21,6 +21,14 @@ import { assignRoles, insertUser } from '../src/modules/users';
 
 export const TEST_PASSWORD = 'Test#Pass1';
 
+let testPasswordHash: Promise<string> | undefined;
+/** The hash of a user's password: TEST_PASSWORD's is made once per worker (argon2 costs each call on purpose). */
+function passwordHashFor(password: string): Promise<string> {
+  if (password !== TEST_PASSWORD) return hashPassword(password);
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  return testPasswordHash;
+}
+
 export type TestContext = {
   app: FastifyInstance;
   deps: Deps;
@@ -111,7 +119,7 @@ export async function createTestUser(
   const user = await insertUser(deps.db, {
     mail,
     companyId,
-    passwordHash: await hashPassword(options.password ?? TEST_PASSWORD),
+    passwordHash: await passwordHashFor(options.password ?? TEST_PASSWORD),
     isActive: options.active ?? true,
   });
   const roles = await findRolesByName(deps.db, options.roles ?? []);

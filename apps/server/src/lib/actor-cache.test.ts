@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from './actor';
+import { testActor } from '../../test/fixtures';
 import { ACTOR_CACHE_MAX_ENTRIES, ActorCache } from './actor-cache';
 
-const actor: Actor = {
-  kind: 'user',
-  userId: 'u',
-  companyId: 'c',
-  sessionId: 's',
-  roles: [],
-  permissions: ['list-users'],
-  isStaff: false,
-  twoFactorSetupRequired: false,
-};
+const actor = testActor({ userId: 'u', companyId: 'c', permissions: ['list-users'] });
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testActor } from '../../test/actors';
+import { testActor } from '../../test/fixtures';
 import { authorize, type Policy, permits } from './authorize';
 import { AppError } from './errors';
 

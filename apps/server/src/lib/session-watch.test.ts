@@ -2,6 +2,7 @@ import { ADMIN_ROLE } from '@cuspid/contracts';
 import { CASE_PERMISSIONS } from '@cuspid/contracts/cases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../test/fixtures';
 import { createTestApp, createTestUser, loginAs, type TestContext } from '../../test/setup-app';
 import type { Actor } from './actor';
 import { loadActor } from './actor.repository';
@@ -43,16 +44,7 @@ const until = async (check: () => boolean, ms = 5000) => {
 
 describe('watchSession', () => {
   it('matches a notice to the caller it ends, and only to it', () => {
-    const watchedUser: Actor = {
-      kind: 'user',
-      userId: 'u',
-      companyId: 'c',
-      sessionId: 's',
-      roles: [],
-      permissions: [],
-      isStaff: false,
-      twoFactorSetupRequired: false,
-    };
+    const watchedUser = testActor({ userId: 'u', companyId: 'c' });
     expect(endsSession(watchedUser, { kind: 'session', id: 's' })).toBe(true);
     expect(endsSession(watchedUser, { kind: 'session', id: 'other' })).toBe(false);
     expect(endsSession(watchedUser, { kind: 'user', id: 'u' })).toBe(true);

@@ -1,18 +1,9 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor';
+import { testActor } from '../../../test/fixtures';
 import { mayReceiveInvitationLink } from './account-links.policy';
 
-const actor = (roles: string[], isStaff = false): Actor => ({
-  kind: 'user',
-  sessionId: 's',
-  twoFactorSetupRequired: false,
-  userId: 'u1',
-  companyId: 'c1',
-  roles,
-  permissions: ['create-user'],
-  isStaff,
-});
+const actor = (roles: string[], isStaff = false) => testActor({ roles, permissions: ['create-user'], isStaff });
 
 describe('receiving an invitation link in an answer', () => {
   it('is for an administrator while no SMTP server is configured', () => {

@@ -22,11 +22,6 @@ const signedIn = async () => (await loginAs(ctx.app, (await createTestUser(ctx.d
 const allOn = USER_MAIL_EVENTS.map((event) => ({ event, mail: true }));
 
 describe('GET and PUT /auth/mail-preferences', () => {
-  it('answers 401 without a session', async () => {
-    expect((await get(PATH)).statusCode).toBe(401);
-    expect((await put(PATH, { preferences: [{ event: 'case.failed', mail: false }] })).statusCode).toBe(401);
-  });
-
   it('answers 403 to an API key, which is no user with preferences', async () => {
     const admin = await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail);
     const keyToken = await apiKeyTokenFor(ctx.app, admin.token, { scopes: ['list-users'] });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
 import { apiKeys } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { insertApiKey, updateApiKey } from './api-keys.repository';
 
@@ -12,20 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const scopeOf = (companyId: string) =>
-  companyScope(
-    {
-      kind: 'user',
-      sessionId: 's',
-      twoFactorSetupRequired: false,
-      userId: 'u',
-      companyId,
-      roles: [],
-      permissions: [],
-      isStaff: false,
-    } satisfies Actor,
-    apiKeys.companyId,
-  );
+const scopeOf = (companyId: string) => companyScope(testActor({ userId: 'u', companyId }), apiKeys.companyId);
 
 async function keyOf(owner: { id: string; companyId: string }) {
   return insertApiKey(ctx.deps.db, {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor';
+import { testActor } from '../../../test/fixtures';
 import { authorize, permits } from '../../lib/authorize';
 import { readEntryPolicy } from './audit-log.policy';
 
-const actor = (isStaff: boolean): Actor =>
-  ({
-    kind: 'user',
-    sessionId: 's',
-    twoFactorSetupRequired: false,
-    userId: 'u1',
-    companyId: 'c1',
-    roles: [],
-    permissions: [],
-    isStaff,
-  }) as Actor;
+const actor = (isStaff: boolean) => testActor({ isStaff });
 
 describe('reading an audit entry', () => {
   it("shows a company's entry to whoever the scope let see it", () => {

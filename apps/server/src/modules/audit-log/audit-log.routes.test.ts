@@ -37,9 +37,7 @@ async function auditorOf(companyId: string) {
 }
 
 describe('GET /api/audit-log', () => {
-  it('answers 401 without a session and 403 without backoffice-audit-log', async () => {
-    expect((await get('/api/audit-log')).statusCode).toBe(401);
-    expect((await get(`/api/audit-log/${crypto.randomUUID()}`)).statusCode).toBe(401);
+  it('answers 403 without backoffice-audit-log', async () => {
     const practice = await createTestUser(ctx.deps, { roles: ['end-user'] });
     const token = (await loginAs(ctx.app, practice.mail)).token;
     expect((await get('/api/audit-log', token)).statusCode).toBe(403);

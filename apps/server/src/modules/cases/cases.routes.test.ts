@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase, tetrahedronStl } from '../../../test/cases';
 import { multipart } from '../../../test/docx';
+import { type TestCompanyValues, testCompanies } from '../../../test/fixtures';
 import {
   bearer,
   createTestAdmin,
@@ -35,17 +36,7 @@ afterAll(() => ctx?.close());
 
 const { call, get, post, put } = requestsTo(() => ctx.app);
 
-async function company(name: string, resellerId?: string) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({
-      companyName: `${name} ${randomUUID().slice(0, 6)}`,
-      country: 'DE',
-      ...(resellerId ? { resellerId } : {}),
-    })
-    .returning();
-  return row!.id;
-}
+const company = async (values: TestCompanyValues) => (await testCompanies(() => ctx.deps.db)(values)).id;
 
 async function member(companyId: string, roles = ['end-user']) {
   const user = await createTestUser(ctx.deps, { companyId, roles });
@@ -53,7 +44,7 @@ async function member(companyId: string, roles = ['end-user']) {
 }
 
 async function practice() {
-  const id = await company('Practice');
+  const id = await company({ name: 'Practice' });
   return { id, user: await member(id) };
 }
 
@@ -274,8 +265,8 @@ describe('cases: reading', () => {
   });
 
   it("lists the company's cases (and a reseller its customers'), filters and searches them", async () => {
-    const reseller = await company('Reseller');
-    const customer = await company('Customer', reseller);
+    const reseller = await company({ name: 'Reseller' });
+    const customer = await company({ name: 'Customer', resellerId: reseller });
     const resellerUser = await member(reseller, ['reseller']);
     const customerUser = await member(customer);
     const tag = randomUUID().slice(0, 6);
@@ -645,8 +636,8 @@ describe('POST /api/empty-trash', () => {
   });
 
   it('empties the trash of every company the back office sees, and says how many cases went per company', async () => {
-    const first = await company('Practice A');
-    const second = await company('Practice B');
+    const first = await company({ name: 'Practice A' });
+    const second = await company({ name: 'Practice B' });
     const [a1, a2, b1] = [await trashed(first), await trashed(first), await trashed(second)];
     const kept = await caseOf(first, { status: 'approved' });
     const expected = [
@@ -689,12 +680,12 @@ describe('POST /api/empty-trash', () => {
   });
 
   it("lets a reseller empty its customers' trash, never another branch's", async () => {
-    const reseller = await company('Reseller');
+    const reseller = await company({ name: 'Reseller' });
     // Named so that the answer's order (by company name) is known.
-    const customer = await company('Customer A', reseller);
-    const below = await company('Customer B', customer);
-    const otherReseller = await company('Other reseller');
-    const stranger = await company('Stranger', otherReseller);
+    const customer = await company({ name: 'Customer A', resellerId: reseller });
+    const below = await company({ name: 'Customer B', resellerId: customer });
+    const otherReseller = await company({ name: 'Other reseller' });
+    const stranger = await company({ name: 'Stranger', resellerId: otherReseller });
     const resellerUser = await member(reseller, ['reseller']);
     const [mine, deeper, foreign] = [await trashed(customer), await trashed(below), await trashed(stranger)];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor } from '../../../test/fixtures';
 import type { Actor } from '../../lib/actor';
 import { authorize, permits } from '../../lib/authorize';
 import type { AppError } from '../../lib/errors';

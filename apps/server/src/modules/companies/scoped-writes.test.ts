@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
 import { companies, companyBankAccounts } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
 import * as repo from './companies.repository';
 import * as importRepo from './companies-import.repository';
 
@@ -15,16 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const actorOf = (user: { id: string; companyId: string }, isStaff = false): Actor => ({
-  kind: 'user',
-  sessionId: 'test',
-  twoFactorSetupRequired: false,
-  userId: user.id,
-  companyId: user.companyId,
-  roles: [],
-  permissions: [],
-  isStaff,
-});
+const actorOf = (user: { id: string; companyId: string }, isStaff = false) =>
+  testActor({ userId: user.id, companyId: user.companyId, isStaff });
 
 async function setting() {
   const partner = actorOf(await createTestUser(ctx.deps));

@@ -46,8 +46,6 @@ describe('help content (global configuration, /api/content)', () => {
       expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
       expect((await call(method, url, practiceToken, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await call('GET', '/api/content/faq')).statusCode).toBe(401);
-    expect((await call('GET', '/api/content/data-privacy')).statusCode).toBe(401);
   });
 
   it('answers 400 with the field and its message for bad input', async () => {

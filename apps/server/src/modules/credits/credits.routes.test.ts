@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../test/cases';
+import { type TestCompanyValues, testCompanies } from '../../../test/fixtures';
 import {
   createTestAdmin,
   createTestApp,
@@ -25,17 +26,7 @@ afterAll(() => ctx?.close());
 
 const { call } = requestsTo(() => ctx.app);
 
-async function company(name: string, resellerId?: string) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({
-      companyName: `${name} ${randomUUID().slice(0, 6)}`,
-      country: 'DE',
-      ...(resellerId ? { resellerId } : {}),
-    })
-    .returning();
-  return row!.id;
-}
+const company = async (values: TestCompanyValues) => (await testCompanies(() => ctx.deps.db)(values)).id;
 
 async function userOf(companyId: string, roles: string[]) {
   const user = await createTestUser(ctx.deps, { companyId, roles });
@@ -54,7 +45,7 @@ const grant = (companyId: string, fields: Record<string, unknown> = {}, token = 
 
 describe('credits: who may call', () => {
   it('answers 401 without a session and 403 without backoffice-credit (or backoffice-grant-credit to grant)', async () => {
-    const practice = await company('Practice');
+    const practice = await company({ name: 'Practice' });
     const affiliateToken = await userOf(practice, ['affiliate']);
     const practiceToken = await userOf(practice, ['end-user']);
     const requests: [Method, string, unknown?][] = [
@@ -77,7 +68,7 @@ describe('credits: who may call', () => {
   });
 
   it('answers 400 for bad input, with the field that is wrong', async () => {
-    const practice = await company('Practice');
+    const practice = await company({ name: 'Practice' });
     expect((await call('GET', '/api/credit-history/nope', adminToken)).statusCode).toBe(400);
     expect((await call('GET', `/api/credit-history/${practice}?reason=bribe`, adminToken)).statusCode).toBe(400);
     expect((await call('GET', `/api/balance-history/${practice}?interval=week`, adminToken)).statusCode).toBe(400);
@@ -97,9 +88,9 @@ describe('credits: who may call', () => {
   });
 
   it("keeps a company's credits from other companies (404) and lets partners read those within reach", async () => {
-    const reseller = await company('Reseller');
-    const customer = await company('Customer', reseller);
-    const stranger = await company('Stranger');
+    const reseller = await company({ name: 'Reseller' });
+    const customer = await company({ name: 'Customer', resellerId: reseller });
+    const stranger = await company({ name: 'Stranger' });
     const resellerToken = await userOf(reseller, ['reseller']);
     const strangerToken = await userOf(stranger, ['end-user']);
     expect((await grant(customer, { amount: 7 })).statusCode).toBe(200);
@@ -119,9 +110,9 @@ describe('credits: who may call', () => {
   });
 
   it('lets only back-office staff grant: a partner holding backoffice-grant-credit is refused', async () => {
-    const reseller = await company('Reseller');
-    const customer = await company('Customer', reseller);
-    const stranger = await company('Stranger');
+    const reseller = await company({ name: 'Reseller' });
+    const customer = await company({ name: 'Customer', resellerId: reseller });
+    const stranger = await company({ name: 'Stranger' });
     // A role with both credit permissions, given to a partner.
     const created = await call('POST', '/auth/create-role', adminToken, {
       name: `credit-partner-${randomUUID().slice(0, 6)}`,
@@ -143,7 +134,7 @@ describe('credits: who may call', () => {
 
 describe('credits: the ledger', () => {
   it('grants, spends free credits first, corrects, expires and refunds, and the balance always equals the ledger', async () => {
-    const practice = await company('Practice');
+    const practice = await company({ name: 'Practice' });
     const practiceToken = await userOf(practice, ['end-user']);
 
     const gift = await grant(practice, { amount: 10, note: 'Trade fair gift' });
@@ -206,7 +197,7 @@ describe('credits: the ledger', () => {
       ctx.deps.db.transaction((tx) => refundBooking(tx, { companyId: practice, bookingId: spend.bookingId })),
     ).rejects.toMatchObject({ code: 'CREDIT_ALREADY_REFUNDED' });
     // Another company's booking is not found.
-    const other = await company('Other');
+    const other = await company({ name: 'Other' });
     await expect(
       ctx.deps.db.transaction((tx) => refundBooking(tx, { companyId: other, bookingId: spend.bookingId })),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -255,7 +246,7 @@ describe('credits: the ledger', () => {
   });
 
   it("names the case of a booking while its company sees it, and never a hidden case's name", async () => {
-    const practice = await company('Named');
+    const practice = await company({ name: 'Named' });
     const token = await userOf(practice, ['end-user']);
     expect((await grant(practice, { amount: 10 })).statusCode).toBe(200);
     const shown = await createTestCase(ctx.deps, { companyId: practice, status: 'in-approval', name: 'Crown 16' });
@@ -273,7 +264,7 @@ describe('credits: the ledger', () => {
   });
 
   it('refuses to change or remove a ledger entry', async () => {
-    const practice = await company('Practice');
+    const practice = await company({ name: 'Practice' });
     await ctx.deps.db.transaction((tx) =>
       addCredits(tx, { companyId: practice, creditType: 'paid', amount: 5, reason: 'purchase' }),
     );
@@ -290,7 +281,7 @@ describe('credits: the ledger', () => {
   });
 
   it('tells the balance at the end of every day or month, carried over days without bookings', async () => {
-    const practice = await company('Practice');
+    const practice = await company({ name: 'Practice' });
     // History from before today: entries written with their dates (the ledger takes inserts only), and the
     // balance row they end at. Then one booking today through the ledger.
     const past = [

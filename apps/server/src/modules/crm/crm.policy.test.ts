@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor } from '../../../test/fixtures';
 import type { Actor } from '../../lib/actor';
 import { authorize, permits } from '../../lib/authorize';
 import type { AppError } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
 import { customerActivities, customerNotes } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -15,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const actorOf = (user: { id: string; companyId: string }): Actor => ({
-  kind: 'user',
-  sessionId: 'test',
-  twoFactorSetupRequired: false,
-  userId: user.id,
-  companyId: user.companyId,
-  roles: [],
-  permissions: [],
-  isStaff: false,
-});
+const actorOf = (user: { id: string; companyId: string }) => testActor({ userId: user.id, companyId: user.companyId });
 
 async function setting() {
   const author = actorOf(await createTestUser(ctx.deps));

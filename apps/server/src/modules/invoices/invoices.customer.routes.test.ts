@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice, InvoiceListItem } from '@cuspid/contracts/invoices';
 import type { PurchaseResult } from '@cuspid/contracts/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCompanies } from '../../../test/fixtures';
 import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,
@@ -13,7 +14,6 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type StripeDouble, startStripeDouble } from '../../../test/stripe-double';
-import { companies } from '../../db/schema';
 
 // A dental practice reads its own company's issued invoices and credit notes through the payment history's
 // permission (ADR 0118): list, one invoice, its PDF; never a draft, never another company's, no staff action.
@@ -39,13 +39,7 @@ afterAll(async () => {
 const { call, get, post } = requestsTo(() => ctx.app);
 const patch = (url: string, body: unknown, token: string) => call('PATCH', url, token, body);
 
-async function company() {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({ companyName: `Praxis ${randomUUID().slice(0, 6)}`, country: 'DE' })
-    .returning();
-  return row!;
-}
+const company = () => testCompanies(() => ctx.deps.db)({ name: 'Praxis' });
 
 const tokenOf = async (companyId: string, roles = ['end-user']) =>
   (await loginAs(ctx.app, (await createTestUser(ctx.deps, { companyId, roles })).mail)).token;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@cuspid/contracts/invoices';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor } from '../../../test/fixtures';
 import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   createTestAdmin,

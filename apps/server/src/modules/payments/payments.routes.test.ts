@@ -4,6 +4,7 @@ import type { BankImportResult, PurchaseResult } from '@cuspid/contracts/payment
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/docx';
+import { type TestCompanyValues, testCompanies } from '../../../test/fixtures';
 import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import {
   bearer,
@@ -15,7 +16,7 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, creditLedger } from '../../db/schema';
+import { creditLedger } from '../../db/schema';
 import { readBalances } from '../credits';
 import { markInvoicePaid } from '../invoices/invoices.tables';
 import { parseAmount, readBankStatement } from './payments.bank-statement';
@@ -32,13 +33,7 @@ afterAll(() => ctx?.close());
 
 const { call, post, get } = requestsTo(() => ctx.app);
 
-async function company(values: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({ companyName: `Lab ${randomUUID().slice(0, 6)}`, country: 'DE', ...values })
-    .returning();
-  return row!;
-}
+const company = (values: TestCompanyValues = {}) => testCompanies(() => ctx.deps.db)({ name: 'Lab', ...values });
 
 const userOf = async (companyId: string, roles = ['end-user']) =>
   (await loginAs(ctx.app, (await createTestUser(ctx.deps, { companyId, roles })).mail)).token;

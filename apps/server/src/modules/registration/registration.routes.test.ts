@@ -215,7 +215,7 @@ describe('POST /api/register-company', () => {
 });
 
 describe('registration configuration', () => {
-  it('answers 401 without a session, 403 without backoffice-global-configuration, 400 for bad input', async () => {
+  it('answers 403 without backoffice-global-configuration, 400 for bad input', async () => {
     const valid = {
       role_id: null,
       free_credits: 0,
@@ -223,8 +223,6 @@ describe('registration configuration', () => {
       vat_required_countries: [],
       allowed_countries: [],
     };
-    expect((await call('GET', '/api/registration-configuration')).statusCode).toBe(401);
-    expect((await call('POST', '/api/save-registration-configuration', undefined, valid)).statusCode).toBe(401);
     const reseller = await createTestUser(ctx.deps, { roles: ['reseller'] });
     const token = (await loginAs(ctx.app, reseller.mail)).token;
     expect((await call('GET', '/api/registration-configuration', token)).statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor } from '../../../test/fixtures';
 import type { SearchProvider } from '../../lib/search-provider';
 import { mayUseProvider } from './search.policy';
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
 import { ticketAttachments, ticketComments } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -15,16 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const actorOf = (user: { id: string; companyId: string }, isStaff = false): Actor => ({
-  kind: 'user',
-  sessionId: 'test',
-  twoFactorSetupRequired: false,
-  userId: user.id,
-  companyId: user.companyId,
-  roles: [],
-  permissions: [],
-  isStaff,
-});
+const actorOf = (user: { id: string; companyId: string }, isStaff = false) =>
+  testActor({ userId: user.id, companyId: user.companyId, isStaff });
 
 async function setting() {
   const customer = actorOf(await createTestUser(ctx.deps));

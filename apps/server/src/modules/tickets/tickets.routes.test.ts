@@ -4,6 +4,7 @@ import type { Ticket, TicketComment, TicketListItem } from '@cuspid/contracts/ti
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MultipartPart, multipart } from '../../../test/docx';
+import { testCompanies } from '../../../test/fixtures';
 import {
   createTestAdmin,
   createTestApp,
@@ -28,13 +29,7 @@ let reseller: { token: string; childId: string };
 /** A user of the practice whose role lacks backoffice-ticket. */
 let noPermissionToken: string;
 
-async function company(values: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await ctx.deps.db
-    .insert(companies)
-    .values({ companyName: `Practice ${randomUUID().slice(0, 6)}`, country: 'DE', ...values })
-    .returning();
-  return row!;
-}
+const company = testCompanies(() => ctx.deps.db);
 
 async function member(companyId: string, roles: string[]) {
   const user = await createTestUser(ctx.deps, { companyId, roles });
@@ -124,8 +119,7 @@ async function mailsOf(ticket: { number: string }) {
 }
 
 describe('GET /api/ticket', () => {
-  it('answers 401 without a session, 400 for a bad filter, 403 without the permission', async () => {
-    expect((await get('/api/ticket')).statusCode).toBe(401);
+  it('answers 400 for a bad filter, 403 without the permission', async () => {
     expect((await get('/api/ticket?status=closed', staffToken)).statusCode).toBe(400);
     expect((await get('/api/ticket?priority=urgent', staffToken)).statusCode).toBe(400);
     expect((await get('/api/ticket', noPermissionToken)).statusCode).toBe(403);
@@ -333,7 +327,6 @@ describe('GET, PUT and DELETE /api/ticket/{id}', () => {
 describe('GET and POST /api/ticket/comments', () => {
   it('answers 401, 400, 403 and 404 for another company', async () => {
     const ticket = await openTicket(practice.token);
-    expect((await get(`/api/ticket/comments?ticket_id=${ticket.id}`)).statusCode).toBe(401);
     expect((await comment('', ticket.id, 'hi')).statusCode).toBe(401);
     expect((await get('/api/ticket/comments', staffToken)).statusCode).toBe(400);
     const empty = await comment(staffToken, ticket.id, '   ');
@@ -504,9 +497,8 @@ describe('GET, PUT and DELETE /api/ticket/comments/{id}', () => {
 });
 
 describe('POST /api/ticket/bulk-edit', () => {
-  it('answers 401, 400, 403, and 404 when no ticket is in reach', async () => {
+  it('answers 400, 403, and 404 when no ticket is in reach', async () => {
     const ticket = await openTicket(stranger.token);
-    expect((await post('/api/ticket/bulk-edit', { ids: [ticket.id], status: 'open' })).statusCode).toBe(401);
     const nothing = await post('/api/ticket/bulk-edit', { ids: [ticket.id] }, staffToken);
     expect([nothing.statusCode, nothing.json().errors.status]).toEqual([
       400,
@@ -626,8 +618,7 @@ describe('GET /api/ticket/comments/download-attachment/{id} and remove-attachmen
 });
 
 describe('GET /api/ticket/assignees', () => {
-  it('answers 401, 403 to customers and the support team to staff', async () => {
-    expect((await get('/api/ticket/assignees')).statusCode).toBe(401);
+  it('answers 403 to customers and the support team to staff', async () => {
     expect((await get('/api/ticket/assignees', practice.token)).statusCode).toBe(403);
     expect((await get('/api/ticket/assignees', noPermissionToken)).statusCode).toBe(403);
     const list = (await get('/api/ticket/assignees', staffToken)).json();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
 import { units, unitUsers } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
 import * as repo from './units.repository';
 
 // The company scope is part of every unit write's statement, not only of the read before it.
@@ -13,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const actorOf = (user: { id: string; companyId: string }): Actor => ({
-  kind: 'user',
-  sessionId: 'test',
-  twoFactorSetupRequired: false,
-  userId: user.id,
-  companyId: user.companyId,
-  roles: [],
-  permissions: [],
-  isStaff: false,
-});
+const actorOf = (user: { id: string; companyId: string }) => testActor({ userId: user.id, companyId: user.companyId });
 
 describe('unit writes carry the company scope', () => {
   it("change, empty and delete the actor's own units only", async () => {

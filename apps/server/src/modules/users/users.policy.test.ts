@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
-import { testActor } from '../../../test/actors';
+import { testActor } from '../../../test/fixtures';
 import { authorize } from '../../lib/authorize';
 import {
   assertMayCreateUserIn,

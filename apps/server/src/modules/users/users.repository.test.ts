@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
 import { users } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { insertCompany } from '../companies';
 import { listUsers, updateUserRow } from './users.repository';
@@ -12,16 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const actorIn = (companyId: string, isStaff = false): Actor => ({
-  kind: 'user',
-  sessionId: 's',
-  twoFactorSetupRequired: false,
-  userId: 'u',
-  companyId,
-  roles: [],
-  permissions: [],
-  isStaff,
-});
+const actorIn = (companyId: string, isStaff = false) => testActor({ userId: 'u', companyId, isStaff });
 
 describe('user writes carry the company scope in their where clause', () => {
   it("change a user of the actor's company, and any user for staff", async () => {
