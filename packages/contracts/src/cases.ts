@@ -37,9 +37,12 @@ export const ratingReasonSchema = z.enum(RATING_REASONS);
 export const RESULT_FILE_KINDS = ['mesh', 'preview', 'report', 'other'] as const;
 export const resultFileKindSchema = z.enum(RESULT_FILE_KINDS);
 
-/** The engines that can process a case (ADR 0101). */
-export const ENGINE_KINDS = ['reference', 'external'] as const;
-export const engineKindSchema = z.enum(ENGINE_KINDS);
+/**
+ * An engine's id on the wire (ADR 0101, 0132): the product ships `reference` and `external`; any id a module
+ * declares, of the shape the database checks (a lower-case word with hyphens), so that a new engine's cases and
+ * results answer without a contract change.
+ */
+export const engineKindSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/);
 
 export const CASE_NAME_MAX = 200;
 export const PATIENT_MAX = 120;

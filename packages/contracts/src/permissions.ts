@@ -13,7 +13,7 @@ export type PermissionDefinition<Title extends string = string> = {
   /** Display grouping in the role editor. */
   grouping: string;
   /**
-   * A customer's own work (its cases, tickets, payments, referral links), safe on a role that anyone
+   * A customer's own work (what it does with its own records), safe on a role that anyone
    * can obtain without an administrator: a role given on registration or open to self-registration
    * (ADR 0036). Everything else (back-office areas, users, roles, permissions, API keys) is not.
    */

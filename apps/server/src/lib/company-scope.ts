@@ -25,8 +25,7 @@ export function visibleCompanyIds(companyId: string | Placeholder): SQL {
 
 /**
  * The one place that says which companies' rows an actor may see: a condition on a row's company
- * column, usable in any repository's where clause (companies, units, and later cases, invoices,
- * tickets), or undefined for back-office staff, who see every company. Another company's record is
+ * column, usable in any repository's where clause (every area whose records belong to a company), or undefined for back-office staff, who see every company. Another company's record is
  * therefore simply not found (404, never 403).
  */
 export function companyScope(actor: Actor, companyColumn: PgColumn): SQL | undefined {

@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type BulkBarProps = {
-  /** "3 tickets selected", in the list's words. */
+  /** "3 selected", in the list's own words for its records. */
   label: string;
   clearLabel: string;
   onClear: () => void;

@@ -3,7 +3,7 @@ import { backend } from '../../db/schema/namespaces';
 import { users } from '../users/users.schema';
 
 /**
- * Business settings (ADR 0133): one row per area's section (`invoices`, `tickets`, …), its values as JSON checked
+ * Business settings (ADR 0133): one row per area's section (its key, e.g. `invoices`), its values as JSON checked
  * by the section's schema. A section without a row has its defaults (the environment's values, where given).
  */
 export const settings = backend.table('settings', {
