@@ -1,16 +1,15 @@
 import type { MailDeclaration } from '../../lib/declarations';
 import { firstNameVariable as firstName, paragraphs as p, mailVariable as v } from '../../lib/mail-seed';
 
+const caseName = v('case_name', 'Name of the case', 'Case 2026-0042');
+const caseUrl = v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show');
+
 /** The mails about a case's progress, with their default templates (en, de, fr). */
 export const CASE_MAILS: readonly MailDeclaration[] = [
   {
     event: 'case.approved',
     name: 'Case approved',
-    variables: [
-      firstName,
-      v('case_name', 'Name of the case', 'Case 2026-0042'),
-      v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show'),
-    ],
+    variables: [firstName, caseName, caseUrl],
     contents: {
       en: {
         subject: 'Case {{ case_name }} was approved',
@@ -41,11 +40,7 @@ export const CASE_MAILS: readonly MailDeclaration[] = [
   {
     event: 'case.rejected',
     name: 'Case rejected',
-    variables: [
-      firstName,
-      v('case_name', 'Name of the case', 'Case 2026-0042'),
-      v('reason', 'Why the case was rejected', 'The scan is incomplete'),
-    ],
+    variables: [firstName, caseName, v('reason', 'Why the case was rejected', 'The scan is incomplete')],
     contents: {
       en: {
         subject: 'Case {{ case_name }} was rejected',
@@ -64,11 +59,7 @@ export const CASE_MAILS: readonly MailDeclaration[] = [
   {
     event: 'case.result-ready',
     name: 'Case result ready',
-    variables: [
-      firstName,
-      v('case_name', 'Name of the case', 'Case 2026-0042'),
-      v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show'),
-    ],
+    variables: [firstName, caseName, caseUrl],
     contents: {
       en: {
         subject: 'The result of {{ case_name }} is ready',
@@ -101,8 +92,8 @@ export const CASE_MAILS: readonly MailDeclaration[] = [
     name: 'Case not supported',
     variables: [
       firstName,
-      v('case_name', 'Name of the case', 'Case 2026-0042'),
-      v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show'),
+      caseName,
+      caseUrl,
       v('reason', 'Why the scans could not be used', 'The lower jaw scan has no teeth on it'),
     ],
     contents: {
@@ -140,8 +131,8 @@ export const CASE_MAILS: readonly MailDeclaration[] = [
     name: 'Case processing failed',
     variables: [
       firstName,
-      v('case_name', 'Name of the case', 'Case 2026-0042'),
-      v('case_url', 'Link to the case', 'https://portal.example.com/my-cases/1/show'),
+      caseName,
+      caseUrl,
       v('reason', 'What went wrong', 'The engine did not finish within 30 minutes'),
     ],
     contents: {
