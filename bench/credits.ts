@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { like } from 'drizzle-orm';
 import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
-import { companies } from '../apps/server/src/db/schema';
 import { AppError } from '../apps/server/src/lib/errors';
+import { companies } from '../apps/server/src/modules/companies/companies.schema';
 import { addCredits, ledgerMismatches, spendCredits } from '../apps/server/src/modules/credits';
 import { describeDatabase, formatTable, machineLine, percentile } from './login';
 

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
-import * as schema from '../apps/server/src/db/schema';
 import type { Deps } from '../apps/server/src/deps';
 import type { Actor } from '../apps/server/src/lib/actor';
 import { modules } from '../apps/server/src/modules';
@@ -89,7 +88,6 @@ async function attachToReseller(pool: pg.Pool): Promise<{ companyId: string; chi
 async function explain(pool: pg.Pool, shape: Shape, resellerCompanyId: string): Promise<string> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(pool, {
-    schema,
     logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
   }) as unknown as Db;
   const actor: Actor = {

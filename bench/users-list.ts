@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
-import * as schema from '../apps/server/src/db/schema';
 import { listUsers } from '../apps/server/src/modules/users';
 import { type Latencies, loadGet, signIn, withSeededServer } from './authenticated-load';
 import { formatTable, LOGIN_BODY, percentile } from './login';
@@ -63,7 +62,6 @@ type Statement = { sql: string; params: unknown[] };
 async function captureSql(pool: pg.Pool, shape: Shape): Promise<Statement[]> {
   const captured: Statement[] = [];
   const db = drizzle(pool, {
-    schema,
     logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
   }) as unknown as Db;
   await listUsers(db, undefined, {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CaseStatus, Jaw } from '@cuspid/contracts/cases';
-import { caseJaws, caseResultFiles, caseResults, cases } from '../src/db/schema';
 import type { Deps } from '../src/deps';
+import { caseJaws, caseResultFiles, caseResults, cases } from '../src/modules/cases/cases.schema';
 import { addCredits, spendCredits } from '../src/modules/credits';
 
 /** A small valid binary STL (a tetrahedron of `size` mm): enough to be a stored scan file. */

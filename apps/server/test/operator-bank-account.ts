@@ -1,5 +1,5 @@
-import { companyBankAccounts } from '../src/db/schema';
 import type { Deps } from '../src/deps';
+import { companyBankAccounts } from '../src/modules/companies/companies.schema';
 import { findTransferAccount, type TransferAccount } from '../src/modules/payments';
 import { findOperatorCompany } from '../src/modules/users';
 

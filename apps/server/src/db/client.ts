@@ -11,12 +11,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { NamedStatementClient } from './named-statements';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
+/** No tables: queries name theirs, each from its module's *.schema.ts (ADR 0130). */
+type NoSchema = Record<string, never>;
 /** The one database handle type, whether it runs on PGlite or on a PostgreSQL server. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.dir ? { dataDir: options.dir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    const db = drizzlePglite(pglite) as unknown as Db;
     return { kind: 'pglite', db, genericPlans: db, pglite, close: () => pglite.close() };
   }
   const poolOptions: pg.PoolConfig = {
@@ -74,8 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   genericPool?.on('error', () => {});
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const genericPlans = genericPool ? (drizzleNodePg(genericPool, { schema }) as unknown as Db) : db;
+  const db = drizzleNodePg(pool) as unknown as Db;
+  const genericPlans = genericPool ? (drizzleNodePg(genericPool) as unknown as Db) : db;
   const close = async () => {
     await Promise.all([pool.end(), genericPool?.end()]);
   };

@@ -10,8 +10,8 @@ import {
   type TestContext,
 } from '../../test/setup-app';
 import { recordLoginJob } from '../modules/sessions/sessions.jobs';
+import { users } from '../modules/users/users.schema';
 import { DATABASE_APPLICATION_NAME, openDatabase, queryRows } from './client';
-import { users } from './schema';
 
 /**
  * The database goes away and comes back (issue 28): every session of this process's pools is ended with

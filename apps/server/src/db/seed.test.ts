@@ -1,9 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/setup-app';
+import { companyBankAccounts } from '../modules/companies/companies.schema';
+import { permissions } from '../modules/permissions/permissions.schema';
+import { rolePermissions, roles } from '../modules/roles/roles.schema';
 import { findOperatorCompany } from '../modules/users';
+import { users } from '../modules/users/users.schema';
 import type { Db, Tx } from './client';
-import { companyBankAccounts, permissions, rolePermissions, roles, users } from './schema';
 import {
   assertDefaultRolesSafe,
   DEFAULT_ROLES,

@@ -1,13 +1,16 @@
 import { ADMIN_ROLE, type PartnerType, type PermissionTitle } from '@cuspid/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
 import { DECLARED } from '../declarations';
+import { companies, companyBankAccounts } from '../modules/companies/companies.schema';
 import { seedHelpContent } from '../modules/content';
 import { seedMailTemplates } from '../modules/mail-templates';
+import { permissions } from '../modules/permissions/permissions.schema';
 import { selfServiceViolations } from '../modules/roles';
+import { rolePermissions, roles } from '../modules/roles/roles.schema';
 import { hashPassword } from '../modules/sessions';
 import { findOperatorCompany } from '../modules/users';
+import { userRoles, users } from '../modules/users/users.schema';
 import type { Db, Tx } from './client';
-import { companies, companyBankAccounts, permissions, rolePermissions, roles, userRoles, users } from './schema';
 
 type RoleSeed = {
   name: string;

@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createTestUser, loginAs, type TestContext } from '../../test/setup-app';
-import { users } from '../db/schema';
 import { recordLoginJob } from '../modules/sessions/sessions.jobs';
+import { users } from '../modules/users/users.schema';
 import { defineJob } from './define-job';
 import { createJobQueue } from './queue';
 

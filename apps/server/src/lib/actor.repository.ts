@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
-import { apiKeys, companies, permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
+import { apiKeys } from '../modules/api-keys/api-keys.schema';
+import { companies } from '../modules/companies/companies.schema';
+import { permissions } from '../modules/permissions/permissions.schema';
+import { rolePermissions, roles } from '../modules/roles/roles.schema';
+import { sessions } from '../modules/sessions/sessions.schema';
+import { userRoles, users } from '../modules/users/users.schema';
 import type { Actor } from './actor';
 import type { AccessClaims } from './tokens';
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client';
-import { type AuditChange, auditLog } from '../db/schema';
+import { type AuditChange, auditLog } from '../modules/audit-log/audit-log.schema';
 import type { Actor } from './actor';
 
 /**

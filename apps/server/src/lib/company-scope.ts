@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { companies } from '../db/schema';
+import { companies } from '../modules/companies/companies.schema';
 import type { Actor } from './actor';
 
 /**

@@ -9,8 +9,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../test/setup-app';
-import { sessions } from '../db/schema';
 import { actorCacheOf } from '../lib/actor-cache';
+import { sessions } from '../modules/sessions/sessions.schema';
 
 // The callers of recent requests are cached (ADR 0085): these prove that a change made through the server
 // takes effect on the very next request, and one made behind its back within AUTH_CACHE_SECONDS.

@@ -28,8 +28,10 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/setup-app';
-import { companies, permissions, rolePermissions, roles } from '../db/schema';
 import { DECLARED } from '../declarations';
+import { companies } from '../modules/companies/companies.schema';
+import { permissions } from '../modules/permissions/permissions.schema';
+import { rolePermissions, roles } from '../modules/roles/roles.schema';
 import { findOperatorCompany } from '../modules/users';
 import { publicRouteKey } from './public-routes';
 import { type RouteEntry, routeTableOf } from './route-table';

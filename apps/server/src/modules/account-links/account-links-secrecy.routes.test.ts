@@ -10,10 +10,10 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { waitFor } from '../../../test/smtp-server';
-import { mailOutbox } from '../../db/schema';
 import { findPermissionsByTitle } from '../permissions/permissions.repository';
 import { insertRole, replaceRolePermissions } from '../roles/roles.repository';
 import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
 import { sendPasswordResetJob } from './account-links.jobs';
 
 /**

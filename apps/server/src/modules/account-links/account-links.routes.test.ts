@@ -11,10 +11,13 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
-import { accountTokens, auditLog, mailOutbox, users } from '../../db/schema';
 import { sha256 } from '../../lib/ids';
+import { auditLog } from '../audit-log/audit-log.schema';
 import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
+import { users } from '../users/users.schema';
 import { sendPasswordResetJob } from './account-links.jobs';
+import { accountTokens } from './account-links.schema';
 import { FORGOT_PASSWORD_ANSWER } from './account-links.service';
 
 const NEW_PASSWORD = 'Fresh#Pass42';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
-import { apiKeys } from '../../db/schema';
 import { companyScope } from '../../lib/company-scope';
 import { insertApiKey, updateApiKey } from './api-keys.repository';
+import { apiKeys } from './api-keys.schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

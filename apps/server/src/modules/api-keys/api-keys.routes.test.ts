@@ -13,10 +13,13 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { apiKeys, auditLog, companies, users } from '../../db/schema';
 import { actorCacheOf } from '../../lib/actor-cache';
 import { sha256 } from '../../lib/ids';
 import { authenticatePlugin } from '../../plugins/authenticate';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
+import { apiKeys } from './api-keys.schema';
 
 let ctx: TestContext;
 let adminToken: string;

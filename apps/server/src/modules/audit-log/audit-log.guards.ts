@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { defineGuards } from '../../../test/guards';
-import { auditLog } from '../../db/schema';
+import { auditLog } from './audit-log.schema';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({

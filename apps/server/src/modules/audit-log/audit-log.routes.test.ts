@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestAdmin,
@@ -7,7 +8,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { rolePermissions, roles } from '../../db/schema';
+import { permissions } from '../permissions/permissions.schema';
+import { rolePermissions, roles } from '../roles/roles.schema';
 
 let ctx: TestContext;
 let admin: string;
@@ -28,9 +30,10 @@ async function auditorOf(companyId: string) {
     .insert(roles)
     .values({ name: `auditor-${crypto.randomUUID().slice(0, 8)}`, title: 'Auditor' })
     .returning();
-  const granted = await ctx.deps.db.query.permissions.findMany({
-    where: (p, { inArray }) => inArray(p.title, ['backoffice-audit-log', 'backoffice-company', 'backoffice-unit']),
-  });
+  const granted = await ctx.deps.db
+    .select()
+    .from(permissions)
+    .where(inArray(permissions.title, ['backoffice-audit-log', 'backoffice-company', 'backoffice-unit']));
   await ctx.deps.db.insert(rolePermissions).values(granted.map((p) => ({ roleId: role!.id, permissionId: p.id })));
   const user = await createTestUser(ctx.deps, { roles: [role!.name], companyId });
   return (await loginAs(ctx.app, user.mail)).token;

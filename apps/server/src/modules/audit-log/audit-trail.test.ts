@@ -11,7 +11,7 @@ import {
   type TestContext,
   uniqueMail,
 } from '../../../test/setup-app';
-import { auditLog } from '../../db/schema';
+import { auditLog } from './audit-log.schema';
 
 // Every write of companies, units, registration, mail and documents leaves one audit row with its
 // changed fields, written in the same transaction as the change (ADR 0030, ADR 0065).

@@ -18,10 +18,11 @@ import {
   randomAddress,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, caseResults, cases, creditLedger } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createEngineRegistry } from '../../lib/engines';
+import { auditLog } from '../audit-log/audit-log.schema';
 import { processCase } from '../cases/cases.processing';
+import { caseResults, cases } from '../cases/cases.schema';
 import {
   createExternalEngine,
   engineJobId,
@@ -29,6 +30,7 @@ import {
   verifyEngineSignature,
 } from '../cases/engines/external-engine';
 import { ledgerMismatches, readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
 import { findOperatorCompany } from '../users';
 import { failOverdueRuns } from './case-results.engine-service';
 

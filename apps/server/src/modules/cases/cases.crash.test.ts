@@ -6,9 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../test/cases';
 import { createTestApp, type TestContext } from '../../../test/setup-app';
-import { caseLogs, caseResults, cases, companies, creditLedger } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
 import { ledgerMismatches } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
 import { enqueueProcessing } from './cases.processing';
+import { caseLogs, caseResults, cases } from './cases.schema';
 
 /**
  * A worker process killed in the middle of a processing run (issue 14): after a worker starts again, the case is

@@ -11,8 +11,9 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, users } from '../../db/schema';
 import { signAccessToken } from '../../lib/tokens';
+import { companies } from '../companies/companies.schema';
+import { users } from '../users/users.schema';
 
 let ctx: TestContext;
 let base: string;

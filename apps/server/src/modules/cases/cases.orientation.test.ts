@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../test/cases';
 import { createTestApp, createTestUser, loginAs, requestsTo, type TestContext } from '../../../test/setup-app';
-import { auditLog, companies } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from '../companies/companies.schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,8 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../test/cases';
 import { createTestApp, createTestUser, loginAs, requestsTo, type TestContext } from '../../../test/setup-app';
-import { companies, creditLedger, mailOutbox } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
 import { ledgerMismatches, readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
 import { processCase } from './cases.processing';
 
 let ctx: TestContext;

@@ -19,9 +19,14 @@ import {
 } from '../../../test/setup-app';
 import { uploadScan } from '../../../test/uploads';
 import { cappedCountsOf } from '../../db/paging';
-import { auditLog, caseJaws, caseLogs, cases, companies, creditLedger, mailOutbox, users } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from '../companies/companies.schema';
 import { ledgerMismatches, readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
+import { users } from '../users/users.schema';
 import { processCase } from './cases.processing';
+import { caseJaws, caseLogs, cases } from './cases.schema';
 
 let ctx: TestContext;
 let adminToken: string;

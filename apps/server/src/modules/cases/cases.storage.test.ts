@@ -13,8 +13,9 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { uploadScan } from '../../../test/uploads';
-import { caseJaws, caseResultFiles, caseResults, companies } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
 import { processCase } from './cases.processing';
+import { caseJaws, caseResultFiles, caseResults } from './cases.schema';
 
 /**
  * A case's files from upload to permanent delete, on local disk and on S3-compatible storage (s3rver): the

@@ -12,7 +12,7 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, companyBankAccounts } from '../../db/schema';
+import { companies, companyBankAccounts } from './companies.schema';
 import { COMPANY_CSV_COLUMNS, csvLine, undefuseFormulas } from './companies-csv';
 
 let ctx: TestContext;

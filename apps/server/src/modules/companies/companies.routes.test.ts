@@ -9,7 +9,7 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies } from '../../db/schema';
+import { companies } from './companies.schema';
 
 let ctx: TestContext;
 let adminToken: string;

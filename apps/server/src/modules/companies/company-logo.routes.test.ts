@@ -13,7 +13,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, companies } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from './companies.schema';
 
 const MAX_LOGO = 4096;
 let ctx: TestContext;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
-import { companies, companyBankAccounts } from '../../db/schema';
 import * as repo from './companies.repository';
+import { companies, companyBankAccounts } from './companies.schema';
 import * as importRepo from './companies-import.repository';
 
 // The company scope is part of every write's statement, not only of the read before it: a write by an

@@ -10,8 +10,9 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, helpContents } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
 import { seedHelpContent } from '.';
+import { helpContents } from './content.schema';
 import { DEFAULT_HELP_CONTENT } from './content.seed';
 
 let ctx: TestContext;

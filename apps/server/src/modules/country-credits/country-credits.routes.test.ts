@@ -10,7 +10,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, countryCredits } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { countryCredits } from './country-credits.schema';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -11,11 +11,14 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, couponCodes, couponRedemptions, creditLedger, creditPackages } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
 import { insertCompany } from '../companies';
 import { ledgerMismatches } from '../credits';
 import { readBalances } from '../credits/credits.repository';
+import { creditLedger } from '../credits/credits.schema';
+import { creditPackages } from '../packages/packages.schema';
 import { applyDiscountCoupon } from '.';
+import { couponCodes, couponRedemptions } from './coupons.schema';
 
 let ctx: TestContext;
 let adminToken: string;

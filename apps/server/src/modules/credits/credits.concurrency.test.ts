@@ -8,9 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/setup-app';
 import { type Database, type DbOrTx, openDatabase } from '../../db/client';
-import { companies, creditLedger } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { companies } from '../companies/companies.schema';
 import { addCredits, ledgerMismatches, readBalances, spendCredits } from '.';
+import { creditLedger } from './credits.schema';
 
 let ctx: TestContext;
 let racers: Database | undefined;

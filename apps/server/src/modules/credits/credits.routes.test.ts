@@ -12,8 +12,10 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, companies, creditBalances, creditLedger } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from '../companies/companies.schema';
 import { addCredits, ledgerMismatches, refundBooking, spendCredits } from '.';
+import { creditBalances, creditLedger } from './credits.schema';
 import { bucketCount, buckets } from './credits.service';
 
 let ctx: TestContext;

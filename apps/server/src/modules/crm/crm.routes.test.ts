@@ -10,7 +10,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/setup-app';
-import { auditLog, customerActivities, customerNotes } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { customerActivities, customerNotes } from './crm.schema';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
-import { customerActivities, customerNotes } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { writableBy } from './crm.policy';
 import * as repo from './crm.repository';
+import { customerActivities, customerNotes } from './crm.schema';
 
 // The company scope and the author rule are part of every note and activity write's statement: a write by
 // someone who may read the record but not change it changes nothing and says so.

@@ -16,7 +16,7 @@ import {
   loginAs,
   type TestContext,
 } from '../../../test/setup-app';
-import { files } from '../../db/schema';
+import { files } from './documents.schema';
 import { CONVERTER_MISSING_MESSAGE, createPdfConverter } from './pdf-converter';
 
 const run = promisify(execFile);

@@ -10,7 +10,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, flags } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { flags } from './flags.schema';
 
 let ctx: TestContext;
 let adminToken: string;

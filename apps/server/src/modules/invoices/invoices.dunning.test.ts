@@ -14,8 +14,9 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
-import { companies, invoiceReminderLevels } from '../../db/schema';
 import { formatMoney } from '../../lib/money';
+import { companies } from '../companies/companies.schema';
+import { invoiceReminderLevels } from '../reminder-levels/reminder-levels.schema';
 import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
 import { nextReminder, runDunning } from './invoices.dunning';
 

@@ -17,11 +17,12 @@ import {
 } from '../../../test/setup-app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
 import { type Database, openDatabase } from '../../db/client';
-import { companies, invoiceExports, invoices } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { companies } from '../companies/companies.schema';
 import { deliverMailJob } from '../sent-mails/sent-mails.jobs';
 import { findOperatorCompany } from '../users';
 import { latestInvoicesCsv } from './invoices.exports.service';
+import { invoiceExports, invoices } from './invoices.schema';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
 let smtp: TestSmtpServer;

@@ -17,17 +17,14 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type Database, openDatabase } from '../../db/client';
-import {
-  auditLog,
-  companies,
-  companyBankAccounts,
-  invoices,
-  mailOutbox,
-  mailTemplateAssignments,
-  mailTemplates,
-  users,
-} from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies, companyBankAccounts } from '../companies/companies.schema';
+import { mailTemplateAssignments } from '../mail-template-assignments/mail-template-assignments.schema';
+import { mailTemplates } from '../mail-templates/mail-templates.schema';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
 import { findOperatorCompany } from '../users';
+import { users } from '../users/users.schema';
+import { invoices } from './invoices.schema';
 import { changeInvoiceStatus, createInvoice } from './invoices.service';
 
 let ctx: TestContext;

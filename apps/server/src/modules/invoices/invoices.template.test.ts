@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, multipart } from '../../../test/docx';
 import { giveOperatorBankAccount } from '../../../test/operator-bank-account';
 import { bearer, createTestAdmin, createTestApp, loginAs, requestsTo, type TestContext } from '../../../test/setup-app';
-import { companies } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
 import { createPdfConverter } from '../documents/pdf-converter';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { defineGuards } from '../../../test/guards';
-import { mailTemplates } from '../../db/schema';
+import { mailTemplates } from './mail-templates.schema';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({

@@ -11,7 +11,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, newsReads } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { newsReads } from './news.schema';
 
 let ctx: TestContext;
 let adminToken: string;

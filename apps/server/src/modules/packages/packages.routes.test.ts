@@ -10,7 +10,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { auditLog, creditPackages } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { creditPackages } from './packages.schema';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -10,11 +10,14 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, creditLedger, invoices, payments } from '../../db/schema';
 import { defineModule } from '../../lib/define-module';
 import type { DomainEvents } from '../../lib/events';
 import { modules } from '..';
+import { companies } from '../companies/companies.schema';
 import { readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
+import { invoices } from '../invoices/invoices.schema';
+import { payments } from './payments.schema';
 
 // `invoice.paid` (ADR 0131) as a future area sees it: a module declaring a handler, run in the payment's
 // transaction after the areas listed before it (credits books the purchase's credits first).

@@ -16,8 +16,8 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { creditLedger } from '../../db/schema';
 import { readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
 import { markInvoicePaid } from '../invoices/invoices.tables';
 import { parseAmount, readBankStatement } from './payments.bank-statement';
 

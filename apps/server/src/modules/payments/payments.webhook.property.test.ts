@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestAdmin, createTestApp, createTestUser, loginAs, requestsTo } from '../../../test/setup-app';
 import { startStripeDouble, stripeEvent, stripeSignature } from '../../../test/stripe-double';
-import { companies, payments } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
 import { readBalances } from '../credits';
+import { payments } from './payments.schema';
 
 /**
  * Signed Stripe deliveries whose fields, where the portal reads a payment, hold extremes: fractions, integers past

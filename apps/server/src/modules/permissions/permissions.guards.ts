@@ -1,5 +1,5 @@
 import { defineGuards } from '../../../test/guards';
-import { permissions } from '../../db/schema';
+import { permissions } from './permissions.schema';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({

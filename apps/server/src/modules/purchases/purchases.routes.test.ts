@@ -15,17 +15,14 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { type StripeDouble, startStripeDouble, stripeEvent, stripeSignature } from '../../../test/stripe-double';
-import {
-  companies,
-  companyBankAccounts,
-  couponRedemptions,
-  creditLedger,
-  invoices,
-  mailOutbox,
-  payments,
-} from '../../db/schema';
+import { companies, companyBankAccounts } from '../companies/companies.schema';
+import { couponRedemptions } from '../coupons/coupons.schema';
 import { readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
+import { invoices } from '../invoices/invoices.schema';
 import { invoicePdf } from '../invoices/invoices.service';
+import { payments } from '../payments/payments.schema';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
 import { findOperatorCompany } from '../users';
 import { purchase } from './purchases.service';
 

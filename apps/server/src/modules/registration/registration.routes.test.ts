@@ -11,10 +11,14 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { CAPTCHA_TEST_ANSWER } from '../../config/env';
-import { captchas, companies, mailOutbox, registrationConfiguration, roles, users } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
+import { roles } from '../roles/roles.schema';
 import { deliverMail } from '../sent-mails/mail-delivery';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
+import { users } from '../users/users.schema';
 import { hashCaptchaAnswer } from './captcha';
 import { insertCaptcha } from './registration.repository';
+import { captchas, registrationConfiguration } from './registration.schema';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -251,8 +255,7 @@ describe('registration role', () => {
     vat_required_countries: [],
     allowed_countries: [],
   });
-  const roleNamed = async (name: string) =>
-    (await ctx.deps.db.query.roles.findFirst({ where: (r, { eq }) => eq(r.name, name) }))!;
+  const roleNamed = async (name: string) => (await ctx.deps.db.select().from(roles).where(eq(roles.name, name)))[0]!;
 
   it('refuses a role not flagged "can register" with a field error and keeps the saved configuration', async () => {
     const registrable = await registrableRole();

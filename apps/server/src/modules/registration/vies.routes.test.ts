@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, randomAddress, requestsTo, type TestContext, uniqueMail } from '../../../test/setup-app';
 import { startViesDouble, type ViesDouble } from '../../../test/vies-double';
-import { auditLog, companies } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from '../companies/companies.schema';
 import { hashCaptchaAnswer } from './captcha';
 import { insertCaptcha } from './registration.repository';
 

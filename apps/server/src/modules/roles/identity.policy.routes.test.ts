@@ -11,7 +11,7 @@ import {
   type TestContext,
   uniqueMail,
 } from '../../../test/setup-app';
-import { roles } from '../../db/schema';
+import { roles } from './roles.schema';
 
 /**
  * Findings 1 and 3 of the security review (ADR 0036): no escalation through role flags, role edits

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { defineGuards } from '../../../test/guards';
-import { roles } from '../../db/schema';
+import { roles } from './roles.schema';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({

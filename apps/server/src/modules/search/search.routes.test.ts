@@ -10,7 +10,11 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { files, mailTemplates, permissions, rolePermissions, roles, users } from '../../db/schema';
+import { files } from '../documents/documents.schema';
+import { mailTemplates } from '../mail-templates/mail-templates.schema';
+import { permissions } from '../permissions/permissions.schema';
+import { rolePermissions, roles } from '../roles/roles.schema';
+import { users } from '../users/users.schema';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -10,11 +10,12 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { startTestSmtpServer, type TestSmtpServer, waitFor } from '../../../test/smtp-server';
-import { mailOutbox, users } from '../../db/schema';
+import { users } from '../users/users.schema';
 import { deliverMail } from './mail-delivery';
 import { sendMail } from './send-mail';
 import { deliverMailJob } from './sent-mails.jobs';
 import * as repo from './sent-mails.repository';
+import { mailOutbox } from './sent-mails.schema';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { defineGuards } from '../../../test/guards';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from './sent-mails.schema';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({

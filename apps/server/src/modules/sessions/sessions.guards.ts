@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { defineGuards } from '../../../test/guards';
-import { sessions } from '../../db/schema';
+import { sessions } from './sessions.schema';
 
 /** What the generated guard tests need to know of this module (see test/guards.ts). */
 export const guards = defineGuards({

@@ -12,8 +12,9 @@ import {
   type TestContext,
   uniqueMail,
 } from '../../../test/setup-app';
-import { refreshTokens, sessions, users } from '../../db/schema';
 import { sha256 } from '../../lib/ids';
+import { users } from '../users/users.schema';
+import { refreshTokens, sessions } from './sessions.schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

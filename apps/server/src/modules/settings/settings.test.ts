@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../../test/setup-app';
 import { createDeps } from '../../bootstrap';
-import { settings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { defineModule } from '../../lib/define-module';
 import { AppError } from '../../lib/errors';
 import { defineSettings } from '../../lib/settings';
 import { modules } from '..';
 import { saveSettings } from '.';
+import { settings } from './settings.schema';
 
 // A section of its own (tests on a shared PostgreSQL never change a real area's settings for other files).
 const probeSettings = defineSettings({

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
-import { ticketAttachments, ticketComments } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import * as repo from './tickets.repository';
+import { ticketAttachments, ticketComments } from './tickets.schema';
 
 // The company scope and the internal-note rule are part of every comment and file write's own statement: a
 // write by someone outside the ticket's company, or by a customer on an internal note, changes nothing and says so.

@@ -14,8 +14,11 @@ import {
   requestsTo,
   type TestContext,
 } from '../../../test/setup-app';
-import { companies, mailOutbox, ticketAttachments, users } from '../../db/schema';
+import { companies } from '../companies/companies.schema';
 import { deliverMail } from '../sent-mails/mail-delivery';
+import { mailOutbox } from '../sent-mails/sent-mails.schema';
+import { users } from '../users/users.schema';
+import { ticketAttachments } from './tickets.schema';
 
 const SUPPORT = 'support@test.cuspid.local';
 

@@ -13,7 +13,11 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/setup-app';
-import { auditLog, loginThrottle, roles, sessions, twoFactorRecoveryCodes, users } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { roles } from '../roles/roles.schema';
+import { loginThrottle, sessions } from '../sessions/sessions.schema';
+import { users } from '../users/users.schema';
+import { twoFactorRecoveryCodes } from './two-factor.schema';
 import { decryptTotpSecret } from './two-factor-crypto';
 
 let ctx: TestContext;

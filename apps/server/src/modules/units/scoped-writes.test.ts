@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
-import { units, unitUsers } from '../../db/schema';
 import * as repo from './units.repository';
+import { units, unitUsers } from './units.schema';
 
 // The company scope is part of every unit write's statement, not only of the read before it.
 

@@ -22,8 +22,8 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { scanOfSize } from '../../../test/uploads';
-import { uploads } from '../../db/schema';
 import { consumeUpload } from '.';
+import { uploads } from './uploads.schema';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const TUS = { 'tus-resumable': '1.0.0' };

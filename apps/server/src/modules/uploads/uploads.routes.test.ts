@@ -18,8 +18,8 @@ import {
   type TestContext,
 } from '../../../test/setup-app';
 import { scanOfSize } from '../../../test/uploads';
-import { uploads } from '../../db/schema';
 import { cleanUpUploads, consumeUpload, uploadsModule } from '.';
+import { uploads } from './uploads.schema';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

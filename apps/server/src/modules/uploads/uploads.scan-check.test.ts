@@ -18,8 +18,9 @@ import {
   randomAddress,
   type TestContext,
 } from '../../../test/setup-app';
-import { cases, creditLedger } from '../../db/schema';
+import { cases } from '../cases/cases.schema';
 import { addCredits, readBalances } from '../credits';
+import { creditLedger } from '../credits/credits.schema';
 import { checkStagedScan } from './uploads.scan-check';
 import { checkScanHere, SCAN_CHECK_LIMITS } from './uploads.scan-sample';
 

@@ -12,7 +12,10 @@ import {
   uniqueMail,
 } from '../../../test/setup-app';
 import { queryRows } from '../../db/client';
-import { auditLog, companies, sessions, users } from '../../db/schema';
+import { auditLog } from '../audit-log/audit-log.schema';
+import { companies } from '../companies/companies.schema';
+import { sessions } from '../sessions/sessions.schema';
+import { users } from './users.schema';
 
 let ctx: TestContext;
 let adminToken: string;

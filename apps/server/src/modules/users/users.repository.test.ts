@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '../../../test/fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../../test/setup-app';
-import { users } from '../../db/schema';
 import { companyScope } from '../../lib/company-scope';
 import { insertCompany } from '../companies';
 import { listUsers, updateUserRow } from './users.repository';
+import { users } from './users.schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../../test/cases';
 import { createTestApp, createTestUser, type TestContext } from '../../../../test/setup-app';
-import { caseResults, cases } from '../../../db/schema';
 import type { Deps } from '../../../deps';
 import { defineModule } from '../../../lib/define-module';
 import { createEngineRegistry, type Engine, type EngineRun } from '../../../lib/engines';
 import { modules } from '../..';
 import { processCase } from '../cases.processing';
+import { caseResults, cases } from '../cases.schema';
 
 // A third engine (ADR 0132) as a future area adds one: a module declaring it, and nothing edited elsewhere.
 
