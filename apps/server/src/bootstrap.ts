@@ -14,8 +14,9 @@ import { allJobs } from './jobs/registry';
 import type { ServerModule } from './lib/define-module';
 import { createEngineRegistry } from './lib/engines';
 import { createEventBus } from './lib/events';
-import { newSecret } from './lib/ids';
+import { randomSecret } from './lib/ids';
 import { notificationsOf } from './lib/notifications';
+import type { SettingsDefaults } from './lib/settings';
 import { loadTokenKeys } from './lib/tokens';
 import { modules } from './modules';
 import { createSettingsStore } from './modules/settings';
@@ -174,7 +175,7 @@ async function fileSigningSecret(config: Config): Promise<string> {
   if (config.fileSigningSecret) return config.fileSigningSecret;
   const file = path.join(config.dataDir, 'keys', 'file-signing.secret');
   return fs.readFile(file, 'utf8').catch(async () => {
-    const secret = newSecret(48);
+    const secret = randomSecret(48);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, secret, { mode: 0o600 });
     return secret;
@@ -189,6 +190,8 @@ export type StartOptions = {
   jobPollingIntervalSeconds?: number;
   /** The modules whose declarations (event handlers, engines, settings) the process runs; default the module list. */
   modules?: readonly ServerModule[];
+  /** This process's own settings defaults, beneath what was saved (tests on a shared database). */
+  settings?: SettingsDefaults;
 };
 
 /** Opens everything a process needs: database (migrated), job queue, storage, signing keys. */
@@ -244,6 +247,7 @@ export async function createDeps(
     settings: createSettingsStore(
       { config, database, db: database.db, logger },
       declared.flatMap((module) => (module.settings ? [module.settings] : [])),
+      options.settings,
     ),
     declared: DECLARED,
     seeded,

@@ -2,9 +2,12 @@ import { parseArgs } from 'node:util';
 import { ADMIN_ROLE, createUserBodySchema } from '@cuspid/contracts';
 import { closeDeps, createDeps, createLogger } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { AppError } from './lib/errors';
+import type { SettingsKey } from './lib/settings';
 import { insertCompany } from './modules/companies';
 import { ledgerMismatches } from './modules/credits';
 import { findRolesByName } from './modules/roles';
+import { saveSettings } from './modules/settings';
 import { createUserRecord, findOperatorCompany } from './modules/users';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -15,7 +18,10 @@ Commands:
       otherwise the user gets the named roles in a new company called --company (default: the mail).
   credits-check [--company ID]
       Checks the credit books (ADR 0090): every company's balance per credit type against the sum of its
-      ledger entries. Prints each mismatch and exits 1 if there is any.`;
+      ledger entries. Prints each mismatch and exits 1 if there is any.
+  settings:set SECTION FIELD=VALUE...
+      Saves business settings (ADR 0133), e.g. settings:set invoices tax_rate=700 number_pattern='R-{YYYY}-{NNNN}'.
+      A value is read as JSON when it is (numbers, true, null), as text otherwise; fields not named keep theirs.`;
 
 async function userCreate(argv: string[]) {
   const { values } = parseArgs({
@@ -89,9 +95,46 @@ async function creditsCheck(argv: string[]) {
   }
 }
 
+/** A command-line value: JSON when it parses as JSON (1900, true, null), the text itself otherwise. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function settingsSet(argv: string[]) {
+  const [key, ...pairs] = argv;
+  const given = Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new ConfigError(`Not FIELD=VALUE: ${pair}`);
+      return [pair.slice(0, at), jsonOrText(pair.slice(at + 1))];
+    }),
+  );
+  const config = loadConfig();
+  const deps = await createDeps(config, createLogger({ ...config, logLevel: 'warn' }), {
+    migrate: true,
+    seedDemo: false,
+  });
+  try {
+    if (!key || !deps.settings.section(key)) throw new ConfigError(`Unknown settings section: ${key ?? '(none)'}`);
+    const section = key as SettingsKey;
+    const saved = await saveSettings(deps, null, section, { ...(await deps.settings.get(section)), ...given });
+    console.info(`Saved ${section}: ${JSON.stringify(saved)}`);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new ConfigError(`${error.message} ${JSON.stringify(error.errors ?? {})}`);
+  } finally {
+    await closeDeps(deps);
+  }
+}
+
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
   'user:create': userCreate,
   'credits-check': creditsCheck,
+  'settings:set': settingsSet,
 };
 
 async function main() {

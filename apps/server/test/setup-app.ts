@@ -14,6 +14,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import type { Deps } from '../src/deps';
 import { DEFAULT_JOB_SCHEMA } from '../src/jobs/queue';
 import type { ServerModule } from '../src/lib/define-module';
+import type { SettingsDefaults } from '../src/lib/settings';
 import { insertCompany } from '../src/modules/companies';
 import { findRolesByName } from '../src/modules/roles';
 import { hashPassword } from '../src/modules/sessions';
@@ -53,6 +54,11 @@ export type TestAppOptions = {
   logger?: Logger;
   /** The modules whose declarations (event handlers, engines, settings) the app runs; default the module list. */
   modules?: readonly ServerModule[];
+  /**
+   * The app's own settings defaults (`{ tickets: { support_mail } }`), beneath what was saved: on a shared database a
+   * test never saves a real area's section, which the other files would read.
+   */
+  settings?: SettingsDefaults;
 };
 
 /** A whole app on a real database (PGlite snapshot, or DATABASE_URL): what `npm start` runs, minus the listener. */
@@ -84,6 +90,7 @@ export async function createTestApp(
     database,
     jobPollingIntervalSeconds: 0.5,
     ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
   });
   const app = await buildApp(deps);
   await app.ready();

@@ -1,6 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_INVOICE_NUMBER_PATTERN, invoiceNumberPatternSchema } from '@cuspid/contracts/invoices';
 import { z } from 'zod';
 
 const bool = z
@@ -163,18 +162,6 @@ const envSchema = z
       .int()
       .min(1)
       .default(500 * 1024 * 1024),
-    // Business settings kept in the database (ADR 0133): these variables are only their defaults until a save.
-    /** Where the support team is told of new tickets and customers' replies (ADR 0112); unset: nobody is. */
-    TICKET_SUPPORT_MAIL: z.email().optional(),
-    /** How invoice numbers are written (ADR 0105): one `{N…}` counter per year, `{YYYY}` or `{YY}` the year. */
-    INVOICE_NUMBER_PATTERN: invoiceNumberPatternSchema.default(DEFAULT_INVOICE_NUMBER_PATTERN),
-    /** The seller's standard VAT rate in percent (up to 2 decimals), charged on credit purchases (ADR 0106). */
-    INVOICE_TAX_RATE: z.coerce
-      .number()
-      .min(0)
-      .max(100)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most 2 decimals')
-      .default(19),
     /** Card payments with Stripe: the secret API key and the webhook endpoint's signing secret (both, or neither). */
     STRIPE_SECRET_KEY: z.string().min(8).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -381,14 +368,6 @@ function toConfig(env: Env) {
     },
     captchaTestMode: env.CAPTCHA_TEST_MODE,
     companies: { maxLogoBytes: env.COMPANY_LOGO_MAX_BYTES },
-    /**
-     * What the environment gives business settings (ADR 0133): their defaults until one is saved. Read the
-     * settings (`deps.settings.get(key)`), never these.
-     */
-    settingDefaults: {
-      tickets: { supportMail: env.TICKET_SUPPORT_MAIL },
-      invoices: { numberPattern: env.INVOICE_NUMBER_PATTERN, taxRateBp: Math.round(env.INVOICE_TAX_RATE * 100) },
-    },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }

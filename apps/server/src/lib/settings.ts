@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Config } from '../config/env';
 import type { DbOrTx } from '../db/client';
 
 /**
@@ -20,12 +19,15 @@ export type SettingsKey = keyof SettingsSections & string;
 export type SettingsSection<S extends z.ZodType = z.ZodType> = {
   key: string;
   schema: S;
-  /**
-   * The values before any save. Business settings that were environment variables take the variable's value here
-   * when it is set, so an installation keeps what it configured.
-   */
-  defaults(config: Config): z.input<S>;
+  /** The values before any save: the product's defaults, in code (never from the environment). */
+  defaults: z.input<S>;
 };
+
+/**
+ * Values a process puts beneath what was saved, by section: its own defaults (a test's tax rate or support address,
+ * so that it saves nothing other apps on the same database read).
+ */
+export type SettingsDefaults = { [K in SettingsKey]?: Partial<SettingsSections[K]> };
 
 /** Declares a section (typed by its schema). */
 export function defineSettings<S extends z.ZodType>(section: SettingsSection<S>): SettingsSection<S> {

@@ -1,4 +1,4 @@
-import { invoiceNumberPatternSchema } from '@cuspid/contracts/invoices';
+import { DEFAULT_INVOICE_NUMBER_PATTERN, invoiceNumberPatternSchema } from '@cuspid/contracts/invoices';
 import { z } from 'zod';
 import { defineSettings } from '../../lib/settings';
 
@@ -11,14 +11,11 @@ const invoiceSettingsSchema = z.object({
 
 export type InvoiceSettings = z.output<typeof invoiceSettingsSchema>;
 
-/** The invoices' settings (ADR 0133); INVOICE_TAX_RATE and INVOICE_NUMBER_PATTERN are their defaults. */
+/** The invoices' settings (ADR 0133): 19 % VAT and `{YYYY}-{NNNNNN}` until saved otherwise. */
 export const invoiceSettings = defineSettings({
   key: 'invoices',
   schema: invoiceSettingsSchema,
-  defaults: (config) => ({
-    tax_rate: config.settingDefaults.invoices.taxRateBp,
-    number_pattern: config.settingDefaults.invoices.numberPattern,
-  }),
+  defaults: { tax_rate: 1900, number_pattern: DEFAULT_INVOICE_NUMBER_PATTERN },
 });
 
 declare module '../../lib/settings' {

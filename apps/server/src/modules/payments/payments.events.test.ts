@@ -41,7 +41,10 @@ const commissionsModule = defineModule({
 let ctx: TestContext;
 let adminToken: string;
 beforeAll(async () => {
-  ctx = await createTestApp({ INVOICE_TAX_RATE: '19' }, { modules: [...modules, commissionsModule] });
+  ctx = await createTestApp(
+    {},
+    { modules: [...modules, commissionsModule], settings: { invoices: { tax_rate: 1900 } } },
+  );
   await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });

@@ -33,12 +33,10 @@ let adminToken: string;
 let operatorAccount: { iban: string; bic: string };
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  ctx = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_purchases',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-    INVOICE_TAX_RATE: '19',
-  });
+  ctx = await createTestApp(
+    { STRIPE_SECRET_KEY: 'sk_test_purchases', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+    { settings: { invoices: { tax_rate: 1900 } } },
+  );
   operatorAccount = await giveOperatorBankAccount(ctx.deps);
   adminToken = (await loginAs(ctx.app, (await createTestAdmin(ctx.deps)).mail)).token;
 });

@@ -8,6 +8,7 @@ import { notificationsOf } from '../../lib/notifications';
 import {
   SETTINGS_CHANNEL,
   type Settings,
+  type SettingsDefaults,
   type SettingsKey,
   type SettingsSection,
   type SettingsSections,
@@ -17,11 +18,16 @@ import * as repo from './settings.repository';
 type StoreDeps = Pick<Deps, 'config' | 'database' | 'db' | 'logger'>;
 
 /**
- * The settings of a process (ADR 0133): each section read once from the database (its defaults beneath what was
- * saved) and kept until a save, here or in another process, is notified. The first read starts listening to the
- * channel and is not cached; nor is anything while the notification connection is lost.
+ * The settings of a process (ADR 0133): each section read once from the database (its defaults, then this
+ * process's `overrides`, beneath what was saved) and kept until a save, here or in another process, is notified.
+ * The first read starts listening to the channel and is not cached; nor is anything while the notification
+ * connection is lost.
  */
-export function createSettingsStore(deps: StoreDeps, sections: readonly SettingsSection[]): Settings {
+export function createSettingsStore(
+  deps: StoreDeps,
+  sections: readonly SettingsSection[],
+  overrides: SettingsDefaults = {},
+): Settings {
   const byKey = new Map<string, SettingsSection>();
   for (const section of sections) {
     if (byKey.has(section.key)) throw new Error(`Two modules declare the settings section ${section.key}`);
@@ -69,7 +75,8 @@ export function createSettingsStore(deps: StoreDeps, sections: readonly Settings
 
   const load = async (section: SettingsSection, db: DbOrTx) => {
     const saved = await repo.readSection(db, section.key);
-    return section.schema.parse({ ...(section.defaults(deps.config) as object), ...saved });
+    const own = (overrides as Record<string, object | undefined>)[section.key];
+    return section.schema.parse({ ...(section.defaults as object), ...own, ...saved });
   };
 
   return {

@@ -15,7 +15,7 @@ import { settings } from './settings.schema';
 const probeSettings = defineSettings({
   key: 'settings-probe',
   schema: z.object({ greeting: z.string().min(1).max(20), limit: z.number().int().min(1) }),
-  defaults: () => ({ greeting: 'hello', limit: 3 }),
+  defaults: { greeting: 'hello', limit: 3 },
 });
 declare module '../../lib/settings' {
   interface SettingsSections {
@@ -30,12 +30,14 @@ let ctx: TestContext;
 let other: { deps: Deps; close(): Promise<void> };
 beforeAll(async () => {
   ctx = await createTestApp(
+    {},
     {
-      INVOICE_TAX_RATE: '7.5',
-      INVOICE_NUMBER_PATTERN: 'R-{YYYY}-{NNNN}',
-      TICKET_SUPPORT_MAIL: 'help@test.cuspid.local',
+      modules: declared,
+      settings: {
+        invoices: { tax_rate: 750, number_pattern: 'R-{YYYY}-{NNNN}' },
+        tickets: { support_mail: 'help@test.cuspid.local' },
+      },
     },
-    { modules: declared },
   );
   if (process.env.DATABASE_URL) {
     const app = await createTestApp({}, { modules: declared });
@@ -67,10 +69,12 @@ async function until(read: () => Promise<unknown>, check: (value: unknown) => bo
 }
 
 describe('settings', () => {
-  it('start from the environment values of the settings that were variables', async () => {
+  it("start from the section's defaults in code, beneath a process's own defaults", async () => {
     expect(await ctx.deps.settings.get('invoices')).toEqual({ tax_rate: 750, number_pattern: 'R-{YYYY}-{NNNN}' });
     expect(await ctx.deps.settings.get('tickets')).toEqual({ support_mail: 'help@test.cuspid.local' });
     expect(await ctx.deps.settings.get('settings-probe')).toEqual({ greeting: 'hello', limit: 3 });
+    expect(await other.deps.settings.get('invoices')).toEqual({ tax_rate: 1900, number_pattern: '{YYYY}-{NNNNNN}' });
+    expect(await other.deps.settings.get('tickets')).toEqual({ support_mail: null });
   });
 
   it('refuse a save their schema refuses, with an error per field, and keep what they had', async () => {

@@ -40,7 +40,7 @@ async function member(companyId: string, roles: string[]) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ TICKET_SUPPORT_MAIL: SUPPORT });
+  ctx = await createTestApp({}, { settings: { tickets: { support_mail: SUPPORT } } });
   await createTestAdmin(ctx.deps);
   const staff = await createTestUser(ctx.deps, { roles: ['employee'], staff: true });
   staffId = staff.id;

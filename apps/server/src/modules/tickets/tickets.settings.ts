@@ -8,11 +8,11 @@ const ticketSettingsSchema = z.object({
 
 export type TicketSettings = z.output<typeof ticketSettingsSchema>;
 
-/** The tickets' settings (ADR 0133); TICKET_SUPPORT_MAIL is their default. */
+/** The tickets' settings (ADR 0133): no support address until one is saved. */
 export const ticketSettings = defineSettings({
   key: 'tickets',
   schema: ticketSettingsSchema,
-  defaults: (config) => ({ support_mail: config.settingDefaults.tickets.supportMail ?? null }),
+  defaults: { support_mail: null },
 });
 
 declare module '../../lib/settings' {
