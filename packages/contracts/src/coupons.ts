@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backendListQuerySchema } from './common';
-import { CREDIT_TYPES, creditTypeSchema, MAX_CREDITS_PER_BOOKING } from './credits';
+import { CREDIT_TYPES, creditBalanceSchema, creditTypeSchema, MAX_CREDITS_PER_BOOKING } from './credits';
 import { defineErrors } from './errors';
 import { backofficePermission, type PermissionTitle, type TitlesOf } from './permissions';
 import { dateTimeSchema, optionalTextSchema, textSchema } from './validation';
@@ -256,3 +256,22 @@ export const COUPON_PERMISSION_CATALOGUE = [backofficePermission('coupon-code', 
 declare module './permissions' {
   interface PermissionTitles extends TitlesOf<typeof COUPON_PERMISSION_CATALOGUE> {}
 }
+
+/**
+ * POST /redeem-coupon: a company redeems a credit coupon by its code (any case). A discount
+ * coupon is not redeemed here but given when a package is bought.
+ */
+export const redeemCouponSchema = z.object({
+  code: textSchema(64).pipe(z.string().min(1, 'Enter the coupon code')),
+  /** Whose credits (default: the caller's company). */
+  company_id: z.uuid().optional(),
+});
+export type RedeemCoupon = z.infer<typeof redeemCouponSchema>;
+export const redeemCouponResultSchema = z.object({
+  message: z.string(),
+  coupon_id: z.uuid(),
+  credits: z.number().int(),
+  credit_type: creditTypeSchema,
+  balance: creditBalanceSchema,
+});
+export type RedeemCouponResult = z.infer<typeof redeemCouponResultSchema>;

@@ -5,7 +5,7 @@ import { backofficePermission, type TitlesOf } from './permissions';
 import { dateSchema, textSchema } from './validation';
 
 /**
- * Credit types (ADR 0090). `free`: given away (registration bonus, coupons, goodwill grants); `paid`:
+ * Credit types (ADR 0090). `free`: given away (registration bonus, a redeemed code, goodwill grants); `paid`:
  * bought in a package. A spend takes credits in SPEND_ORDER: free credits first, so that the credits a
  * company paid for (and may have refunded) are the last to go.
  */
@@ -170,25 +170,6 @@ export const bookingResultSchema = z.object({
   balance: creditBalanceSchema,
 });
 
-/**
- * POST /redeem-coupon (coupons module): a company redeems a credit coupon by its code (any case). A discount
- * coupon is not redeemed here but given when a package is bought.
- */
-export const redeemCouponSchema = z.object({
-  code: textSchema(64).pipe(z.string().min(1, 'Enter the coupon code')),
-  /** Whose credits (default: the caller's company). */
-  company_id: z.uuid().optional(),
-});
-export type RedeemCoupon = z.infer<typeof redeemCouponSchema>;
-export const redeemCouponResultSchema = z.object({
-  message: z.string(),
-  coupon_id: z.uuid(),
-  credits: z.number().int(),
-  credit_type: creditTypeSchema,
-  balance: creditBalanceSchema,
-});
-export type RedeemCouponResult = z.infer<typeof redeemCouponResultSchema>;
-
 /** Main backend paths of the credits areas (relative to the api service). */
 export const CREDIT_ROUTES = {
   getCredits: '/get-credits',
@@ -218,7 +199,7 @@ declare module './errors' {
   }
 }
 
-/** The credits area: a company's credits, balance, history, redeeming coupons (ADR 0090); granting and correcting is staff work: its entries of the permission catalogue. */
+/** The credits area: a company's credits, balance, history, redeeming a credit code (ADR 0090); granting and correcting is staff work: its entries of the permission catalogue. */
 export const CREDIT_PERMISSION_CATALOGUE = [
   backofficePermission('credit', 'credits', true),
   backofficePermission('grant-credit', 'credits'),

@@ -15,7 +15,7 @@ export type MailEvent = `${string}.${string}`;
 export const mailModuleOf = (event: string) => event.split('.')[0] ?? event;
 
 /**
- * The mails a user may turn off for itself (GET/PUT /auth/mail-preferences): news about its cases. Mails that
+ * The mails a user may turn off for itself (GET/PUT /auth/mail-preferences): updates about its cases. Mails that
  * keep an account safe or that a company's bookkeeping relies on (invitations, password resets, invoices,
  * reminders) are always sent. Everything not turned off is sent.
  */

@@ -23,7 +23,7 @@ export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** Reading payments: the spec's /payment-history permission (a company's own, or the back office's scope). */
 export const PAYMENT_HISTORY_PERMISSION = 'backoffice-payment-history' as const satisfies PermissionTitle;
-/** Buying credits is a company's own credit work (the permission that shows its balance and redeems coupons). */
+/** Buying credits is a company's own credit work (the permission that shows its balance and redeems a coupon code). */
 export const PURCHASE_PERMISSION = 'backoffice-credit' as const satisfies PermissionTitle;
 /** Importing a bank statement is invoice work of the back office. */
 export const BANK_IMPORT_PERMISSION = 'backoffice-invoice' as const satisfies PermissionTitle;

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * What rich text written in the portal's editor (news bodies, the data-privacy text; ADR 0111) may hold:
+ * What rich text written in the portal's editor (announcements, the data-privacy text; ADR 0111) may hold:
  * paragraphs, headings 2 to 4, emphasis, links, lists, quotes and code. Everything else goes: scripts and
  * styles with their content, event handlers, `style` and `class` attributes, images, frames, forms, and
  * links with any scheme but http, https and mailto. Links open apart from the portal (`noopener`).

@@ -11,8 +11,8 @@ export const SESSION_END_CHANNEL = 'session_end';
 type SessionEndNotice = { kind: 'session' | 'api_key' | 'user' | 'company'; id: string };
 
 /**
- * Why a long-lived answer ended under its caller: TOKEN_EXPIRED (the access token's time is up: the client renews
- * it and comes back), SESSION_EXPIRED (the session, key, user or company ended), FORBIDDEN (the permission the
+ * Why a long-lived answer ended under its caller: TOKEN_EXPIRED (the access token's time is up: the client gets a
+ * fresh one and comes back), SESSION_EXPIRED (the session, key, user or company ended), FORBIDDEN (the permission the
  * answer needs is no longer held), SERVICE_UNAVAILABLE (this process may have missed a session's end: come back).
  */
 export type SessionEndReason = 'TOKEN_EXPIRED' | 'SESSION_EXPIRED' | 'FORBIDDEN' | 'SERVICE_UNAVAILABLE';

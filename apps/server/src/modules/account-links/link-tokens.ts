@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { newSecret, sha256 } from '../../lib/ids';
+import { randomSecret, sha256 } from '../../lib/ids';
 import { sendMail } from '../sent-mails';
 import { findCompanyName, type UserRow } from '../sessions';
 import { mayReceiveInvitationLink } from './account-links.policy';
@@ -40,7 +40,7 @@ export async function issueAccountToken(
   purpose: repo.AccountLinkPurpose,
 ): Promise<string> {
   await repo.revokeAccountTokens(tx, userId, purpose);
-  const token = newSecret();
+  const token = randomSecret();
   await repo.insertAccountToken(tx, {
     userId,
     purpose,

@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit';
 import { authorize } from '../../lib/authorize';
 import { companyScope } from '../../lib/company-scope';
 import { AppError } from '../../lib/errors';
-import { newSecret, sha256 } from '../../lib/ids';
+import { randomSecret, sha256 } from '../../lib/ids';
 import { signApiKeyToken } from '../../lib/tokens';
 import { assertMayGrant, findUserAccess } from '../roles';
 import { bumpThrottle, findLiveUserById } from '../sessions';
@@ -28,7 +28,7 @@ import { apiKeys } from './api-keys.schema';
  * only slow every token exchange. The secret is shown once, in the answer of create and rotate.
  */
 const newClientId = () => `ck_${randomBytes(12).toString('hex')}`;
-const newClientSecret = () => `cs_${newSecret(32)}`;
+const newClientSecret = () => `cs_${randomSecret(32)}`;
 
 function statusOf(key: repo.ApiKeyRow, now = new Date()): ApiTokenRecord['status'] {
   if (key.revokedAt) return 'revoked';

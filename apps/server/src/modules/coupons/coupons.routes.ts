@@ -17,8 +17,10 @@ import {
   couponRedemptionSchema,
   couponSchema,
   couponUpdateSchema,
+  redeemCouponResultSchema,
+  redeemCouponSchema,
 } from '@cuspid/contracts/coupons';
-import { CREDIT_ROUTES, redeemCouponResultSchema, redeemCouponSchema } from '@cuspid/contracts/credits';
+import { CREDIT_ROUTES } from '@cuspid/contracts/credits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireActor } from '../../plugins/authenticate';

@@ -9,8 +9,10 @@ import {
   type CouponRedemption,
   type CouponUpdate,
   couponIssues,
+  type RedeemCoupon,
+  type RedeemCouponResult,
 } from '@cuspid/contracts/coupons';
-import type { CreditType, RedeemCoupon, RedeemCouponResult } from '@cuspid/contracts/credits';
+import type { CreditType } from '@cuspid/contracts/credits';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor } from '../../lib/actor';

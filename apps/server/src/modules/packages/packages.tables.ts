@@ -2,7 +2,7 @@ import { and, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-or
 import type { DbOrTx } from '../../db/client';
 import { creditPackages } from './packages.schema';
 
-// What other areas may ask of the packages' tables (ADR 0130): coupons price them, credits name them.
+// What other areas may ask of the packages' tables (ADR 0130): a discount coupon prices them, credits name them.
 
 /** The live packages among `ids`: price, currency and whether they are on sale. */
 export async function findLivePackages(db: DbOrTx, ids: string[]) {

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
 import { recordAudits } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { newSecret, sha256 } from '../../lib/ids';
+import { randomSecret, sha256 } from '../../lib/ids';
 import { CHALLENGE_TTL_SECONDS, signAccessToken, signTwoFactorChallenge } from '../../lib/tokens';
 import { findUserAccess } from '../roles';
 import type { ClientInfo } from './client-info';
@@ -99,7 +99,7 @@ async function issueTokens(
  * mailed link and a new password).
  */
 export async function startSession(deps: Deps, user: repo.UserRow, client: ClientInfo): Promise<LoginResponse> {
-  const refreshToken = newSecret();
+  const refreshToken = randomSecret();
   const now = new Date();
   const session = await deps.db.transaction(async (tx) => {
     const created = await repo.insertSession(tx, {
@@ -173,7 +173,7 @@ export async function refresh(deps: Deps, presented: string): Promise<LoginRespo
   const user = await repo.findLiveUserById(db, session.userId);
   if (!user?.isActive) throw new AppError('INVALID_REFRESH_TOKEN');
 
-  const next = newSecret();
+  const next = randomSecret();
   await db.transaction(async (tx) => {
     await repo.insertRefreshToken(tx, { sessionId: session.id, tokenHash: sha256(next), expiresAt: session.expiresAt });
     await repo.touchSession(tx, session.id);

@@ -6,8 +6,9 @@ import {
   type CouponKind,
   type CouponStatus,
   type CouponUpdate,
+  type RedeemCouponResult,
 } from '@cuspid/contracts/coupons';
-import { CREDIT_ROUTES, type RedeemCouponResult } from '@cuspid/contracts/credits';
+import { CREDIT_ROUTES } from '@cuspid/contracts/credits';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { TotalList } from '../../../lib/list-types';

@@ -1,4 +1,4 @@
-import { redeemCouponSchema } from '@cuspid/contracts/credits';
+import { redeemCouponSchema } from '@cuspid/contracts/coupons';
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
