@@ -1,15 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../companies/companies.schema';
+import { companyNameOf } from '../companies/companies.tables';
 import { users } from '../users/users.schema';
 import { userMailPreferences } from './account.schema';
 
 /** The signed-in user's live record with their company's name, as the account settings show it. */
 export async function findOwnAccount(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ user: users, companyName: companies.companyName })
+    .select({ user: users, companyName: companyNameOf(users.companyId) })
     .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   return row;

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
@@ -23,3 +23,16 @@ export function visibleCompanyIdsOf(actor: Actor): SQL {
     scope ? sql` and ${scope}` : sql``
   })`;
 }
+
+/** The name of the company `companyId` names, as a column of another area's rows. */
+export const companyNameOf = (companyId: SQLWrapper): SQL<string> =>
+  sql`(select c.company_name from ${companies} c where c.id = ${companyId})`;
+
+/** A company's name. */
+export async function findCompanyName(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, id));
+  return row?.name;
+}
+
+/** The ids of the operator's companies (the back office), as a subquery. */
+export const operatorCompanyIds: SQL = sql`(select c.id from ${companies} c where c.is_operator)`;

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
 import { searchMatch } from '../../db/search-match';
-import { companies } from '../companies/companies.schema';
-import { users } from '../users/users.schema';
+import { companyNameOf } from '../companies/companies.tables';
+import { userNameOf } from '../users/users.tables';
 import { couponCodes, couponRedemptions } from './coupons.schema';
 
 export type CouponRow = typeof couponCodes.$inferSelect;
@@ -161,14 +161,10 @@ export async function listRedemptions(db: DbOrTx, couponId: string, query: { pag
     db
       .select({
         redemption: couponRedemptions,
-        companyName: companies.companyName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mail: users.mail,
+        companyName: companyNameOf(couponRedemptions.companyId),
+        userName: userNameOf(couponRedemptions.userId),
       })
       .from(couponRedemptions)
-      .innerJoin(companies, eq(companies.id, couponRedemptions.companyId))
-      .leftJoin(users, eq(users.id, couponRedemptions.userId))
       .where(where)
       .orderBy(desc(couponRedemptions.redeemedAt), desc(couponRedemptions.id))
       .$dynamic(),

@@ -225,9 +225,6 @@ export async function deleteCoupon(deps: Deps, actor: Actor, id: string) {
   return { message: 'The coupon code was deleted' };
 }
 
-const personName = (r: { firstName: string | null; lastName: string | null; mail: string | null }) =>
-  [r.firstName, r.lastName].filter(Boolean).join(' ') || r.mail || '';
-
 /** GET /coupon-history/{id}: who used the coupon, newest first. */
 export async function couponHistory(deps: Deps, id: string, query: CouponHistoryQuery) {
   const coupon = await repo.findCoupon(deps.db, id);
@@ -237,7 +234,7 @@ export async function couponHistory(deps: Deps, id: string, query: CouponHistory
     id: r.redemption.id,
     coupon_id: r.redemption.couponId,
     company: { id: r.redemption.companyId, name: r.companyName },
-    user: r.redemption.userId ? { id: r.redemption.userId, name: personName(r) } : null,
+    user: r.redemption.userId ? { id: r.redemption.userId, name: r.userName ?? '' } : null,
     credits: r.redemption.credits,
     credit_type: r.redemption.credits !== null ? (coupon.creditType as CreditType | null) : null,
     discount_cents: r.redemption.discountCents,

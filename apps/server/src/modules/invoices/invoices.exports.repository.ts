@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
-import { companies } from '../companies/companies.schema';
+import { companyNameOf } from '../companies/companies.tables';
 import { users } from '../users/users.schema';
 import { creditNote, type InvoiceView, invoiceViewQuery } from './invoices.repository';
 import { type InvoiceExportRange, invoiceExports, invoiceNumberCounters, invoices } from './invoices.schema';
@@ -229,7 +229,7 @@ export async function planInvoiceBatch(
   const rows = await db
     .select({
       invoice: invoices,
-      companyName: companies.companyName,
+      companyName: companyNameOf(invoices.companyId),
       creditNoteId: sql<string | null>`${creditNote}.id`,
       due: sql<string>`${period.due}::text`,
       bucket: period.bucket,
@@ -238,7 +238,6 @@ export async function planInvoiceBatch(
       daysOverdue: period.daysOverdue.mapWith(Number),
     })
     .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
     .leftJoin(sql`${invoices} as credit_note`, sql`${creditNote}.cancels_invoice_id = ${invoices.id}`)
     .where(
       and(

@@ -1,9 +1,9 @@
 import type { NewsListQuery } from '@cuspid/contracts/news';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { roles } from '../roles/roles.schema';
+import { rolesStandForAny } from '../roles/roles.tables';
 import { news, newsReads } from './news.schema';
 
 export type NewsRow = typeof news.$inferSelect;
@@ -67,19 +67,7 @@ export async function deleteNews(db: DbOrTx, id: string) {
   await db.delete(news).where(eq(news.id, id));
 }
 
-/** The names among `names` that no role has. */
-export async function unknownRoles(db: DbOrTx, names: readonly string[]): Promise<string[]> {
-  if (!names.length) return [];
-  const found = new Set(
-    (
-      await db
-        .select({ name: roles.name })
-        .from(roles)
-        .where(inArray(roles.name, [...names]))
-    ).map((r) => r.name),
-  );
-  return names.filter((name) => !found.has(name));
-}
+export { unknownRoleNames } from '../roles/roles.tables';
 
 /**
  * Published news meant for the reader: no audience, one of the reader's roles, or a partner type one of the
@@ -97,10 +85,7 @@ function forReader(reader: Reader): SQL {
     sql`(
       (cardinality(${news.audienceRoles}) = 0 and cardinality(${news.audiencePartnerTypes}) = 0)
       or ${news.audienceRoles} && ${names}
-      or exists (
-        select 1 from ${roles}
-        where ${roles.name} = any(${names}) and ${roles.partnerType} = any(${news.audiencePartnerTypes})
-      )
+      or ${rolesStandForAny(names, news.audiencePartnerTypes)}
     )`,
   )!;
 }

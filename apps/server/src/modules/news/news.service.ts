@@ -61,7 +61,7 @@ function storedBody(html: string): string {
 
 async function storedAudience(db: DbOrTx, audience: NewsAudience) {
   const roles = normalizedAudience(audience.roles);
-  const [unknown] = await repo.unknownRoles(db, roles);
+  const [unknown] = await repo.unknownRoleNames(db, roles);
   if (unknown) throw fieldError('audience.roles', NEWS_MESSAGES.unknownRole.replace('{{role}}', unknown));
   return { audienceRoles: roles, audiencePartnerTypes: normalizedAudience(audience.partner_types) };
 }

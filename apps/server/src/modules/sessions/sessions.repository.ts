@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../companies/companies.schema';
+import { findCompanyName as findNameOfCompany } from '../companies/companies.tables';
 import { users } from '../users/users.schema';
 import { loginThrottle, refreshTokens, sessions } from './sessions.schema';
 
@@ -27,8 +27,7 @@ export async function findLiveUserById(db: DbOrTx, id: string): Promise<UserRow 
 }
 
 export async function findCompanyName(db: DbOrTx, companyId: string): Promise<string> {
-  const [row] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? '';
+  return (await findNameOfCompany(db, companyId)) ?? '';
 }
 
 /** A sign-in on the user's record (the record-login job). */

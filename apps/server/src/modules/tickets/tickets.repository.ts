@@ -1,17 +1,15 @@
 import type { TicketListQuery } from '@cuspid/contracts/tickets';
 import { and, asc, type Column, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
-import { personName } from '../../db/person-name';
 import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-match';
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { caseNameOf } from '../cases/cases.tables';
-import { companies } from '../companies/companies.schema';
-import { users } from '../users/users.schema';
+import { companyNameOf } from '../companies/companies.tables';
+import { userNameOf } from '../users/users.tables';
 import { ticketAttachments, ticketComments, ticketEvents, ticketNumberCounters, tickets } from './tickets.schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -44,23 +42,17 @@ function onVisibleTicket(db: DbOrTx, actor: Actor, ticketId: Column): SQL | unde
     : undefined;
 }
 
-const reporter = alias(users, 'reporter');
-const assignee = alias(users, 'assignee');
-
 /** A ticket with the names shown beside it: company, case, reporter, assignee. */
 function ticketViewQuery(db: DbOrTx) {
   return db
     .select({
       ticket: tickets,
-      companyName: companies.companyName,
+      companyName: companyNameOf(tickets.companyId),
       caseName: caseNameOf(tickets.caseId),
-      reporterName: sql<string | null>`coalesce(${personName(sql`reporter`)}, reporter.mail)`,
-      assigneeName: sql<string | null>`coalesce(${personName(sql`assignee`)}, assignee.mail)`,
+      reporterName: userNameOf(tickets.reporterId),
+      assigneeName: userNameOf(tickets.assigneeId),
     })
-    .from(tickets)
-    .innerJoin(companies, eq(companies.id, tickets.companyId))
-    .leftJoin(reporter, eq(reporter.id, tickets.reporterId))
-    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId));
+    .from(tickets);
 }
 
 export type TicketView = TicketRow & {
@@ -99,7 +91,7 @@ function ticketFilter(actor: Actor, query: TicketListQuery): SQL | undefined {
       ? or(
           sql`${tickets.number} ilike ${search}`,
           sql`${tickets.subject} ilike ${search}`,
-          sql`${companies.companyName} ilike ${search}`,
+          sql`${companyNameOf(tickets.companyId)} ilike ${search}`,
         )
       : undefined,
   );
@@ -114,7 +106,7 @@ export async function listTickets(db: DbOrTx, actor: Actor, query: TicketListQue
       .where(where)
       .orderBy(order(SORT[query.sort_by]), order(tickets.createdAt), order(tickets.id))
       .$dynamic(),
-    db.select(oneRow).from(tickets).innerJoin(companies, eq(companies.id, tickets.companyId)).where(where).$dynamic(),
+    db.select(oneRow).from(tickets).where(where).$dynamic(),
     backendPage(query),
   );
   return { data: flatten(page.data), total: page.total };
@@ -129,12 +121,11 @@ export function searchTickets(db: DbOrTx, actor: Actor, term: string, limit: num
       number: tickets.number,
       subject: tickets.subject,
       status: tickets.status,
-      companyName: companies.companyName,
+      companyName: sql<string>`${companyNameOf(tickets.companyId)}`.as('company_name'),
       createdAt: tickets.createdAt,
       rank: sql<number>`${match.rank}`.as('rank'),
     })
     .from(tickets)
-    .innerJoin(companies, eq(companies.id, tickets.companyId))
     .where(and(visible(actor), match.where))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
@@ -210,59 +201,19 @@ export function nextNumberSequence(db: DbOrTx, year: number): Promise<number> {
 
 export { findCompanyCase } from '../cases/cases.tables';
 
-const displayName = sql<string>`coalesce(${personName(sql`${users}`)}, ${users.mail})`;
-
-/** A user's name, mail and contact language (who a mail goes to, names in the history). */
-export async function findUserContact(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: displayName,
-      firstName: users.firstName,
-      mail: users.mail,
-      language: users.contactLanguage,
-    })
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return row;
-}
-
-/** A company's name (the assignee's mail names the ticket's company). */
-export async function findCompanyName(db: DbOrTx, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, id));
-  return row?.name;
-}
-
-/** The back office's active users: whom a ticket can be assigned to (`id`: one of them, or undefined). */
-export async function listStaffUsers(db: DbOrTx, id?: string) {
-  return db
-    .select({ id: users.id, name: displayName, mail: users.mail })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(companies.isOperator, true),
-        eq(users.isActive, true),
-        isNull(users.deletedAt),
-        id ? eq(users.id, id) : undefined,
-      ),
-    )
-    .orderBy(asc(displayName), asc(users.id));
-}
+export { findCompanyName } from '../companies/companies.tables';
+export { findUserContact, listOperatorUsers } from '../users/users.tables';
 
 // --- Comments, attachments, history --------------------------------------------------------------------
-
-const author = alias(users, 'author');
 
 /** The comments of a ticket the actor may read, oldest first (internal notes for the back office only). */
 export async function listComments(db: DbOrTx, actor: Actor, ticketId: string) {
   const rows = await db
     .select({
       comment: ticketComments,
-      authorName: sql<string | null>`coalesce(${personName(sql`author`)}, author.mail)`,
+      authorName: userNameOf(ticketComments.authorId),
     })
     .from(ticketComments)
-    .leftJoin(author, eq(author.id, ticketComments.authorId))
     .where(and(eq(ticketComments.ticketId, ticketId), commentsFor(actor)))
     .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
   return rows.map(({ comment, authorName }) => ({ ...comment, authorName }));
@@ -278,12 +229,11 @@ export async function findVisibleComment(db: DbOrTx, actor: Actor, id: string): 
   const [row] = await db
     .select({
       comment: ticketComments,
-      authorName: sql<string | null>`coalesce(${personName(sql`author`)}, author.mail)`,
+      authorName: userNameOf(ticketComments.authorId),
       ticketStatus: tickets.status,
     })
     .from(ticketComments)
     .innerJoin(tickets, eq(tickets.id, ticketComments.ticketId))
-    .leftJoin(author, eq(author.id, ticketComments.authorId))
     .where(and(eq(ticketComments.id, id), visible(actor), commentsFor(actor)));
   return row ? { ...row.comment, authorName: row.authorName, ticketStatus: row.ticketStatus } : undefined;
 }
@@ -408,17 +358,14 @@ export async function insertEvents(db: DbOrTx, values: (typeof ticketEvents.$inf
   if (values.length) await db.insert(ticketEvents).values(values);
 }
 
-const actorUser = alias(users, 'actor_user');
-
 /** A ticket's history as the actor may read it, oldest first (internal entries for the back office only). */
 export async function listEvents(db: DbOrTx, actor: Actor, ticketId: string) {
   const rows = await db
     .select({
       event: ticketEvents,
-      actorName: sql<string | null>`coalesce(${personName(sql`actor_user`)}, actor_user.mail)`,
+      actorName: userNameOf(ticketEvents.actorId),
     })
     .from(ticketEvents)
-    .leftJoin(actorUser, eq(actorUser.id, ticketEvents.actorId))
     .where(and(eq(ticketEvents.ticketId, ticketId), eventsFor(actor)))
     .orderBy(asc(ticketEvents.seq));
   return rows.map(({ event, actorName }) => ({ ...event, actorName }));

@@ -109,7 +109,7 @@ export async function getTicket(deps: Deps, actor: Actor, id: string, db: DbOrTx
 /** The back office's users a ticket can be assigned to (the assignment's choice and the list's filter). */
 export async function listAssignees(deps: Deps, actor: Actor): Promise<{ data: TicketAssignee[] }> {
   authorize(actor, assignPolicy, {});
-  return { data: await repo.listStaffUsers(deps.db) };
+  return { data: await repo.listOperatorUsers(deps.db) };
 }
 
 export type EventInput = { kind: TicketEventKind; from?: string | null; to?: string | null; isInternal?: boolean };
@@ -136,7 +136,7 @@ async function caseFor(tx: DbOrTx, companyId: string, caseId: string) {
 
 /** A back-office user the ticket may be assigned to (400 for anyone else). */
 async function assigneeFor(tx: DbOrTx, userId: string) {
-  const [found] = await repo.listStaffUsers(tx, userId);
+  const [found] = await repo.listOperatorUsers(tx, userId);
   if (!found) {
     throw new AppError('TICKET_ASSIGNEE_NOT_STAFF', {
       errors: { assignee_id: [new AppError('TICKET_ASSIGNEE_NOT_STAFF').message] },
