@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { listPage, oneRow } from '../../db/paging';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
-import { users } from '../users/users.schema';
+import { userMailOf } from '../users/users.tables';
 import { auditLog } from './audit-log.schema';
 
 export type AuditLogFilters = {
@@ -34,7 +34,7 @@ const columns = {
   entityId: auditLog.entityId,
   action: auditLog.action,
   changes: auditLog.changes,
-  actorMail: users.mail,
+  actorMail: userMailOf(auditLog.actorUserId),
 };
 
 export async function listAuditLog(
@@ -54,13 +54,7 @@ export async function listAuditLog(
   );
   const { data: rows, total } = await listPage(
     db,
-    db
-      .select(columns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .$dynamic(),
+    db.select(columns).from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).$dynamic(),
     db.select(oneRow).from(auditLog).where(where).$dynamic(),
     page,
   );
@@ -71,7 +65,6 @@ export async function findAuditEntry(db: DbOrTx, actor: Actor, id: string): Prom
   const [row] = await db
     .select(columns)
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(eq(auditLog.id, id), visible(actor)));
   return row;
 }

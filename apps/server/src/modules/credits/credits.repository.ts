@@ -7,7 +7,7 @@ import { shownCaseNameOf } from '../cases/cases.tables';
 import { couponCodeOf } from '../coupons/coupons.tables';
 import { invoiceNumberOf } from '../invoices/invoices.tables';
 import { packageNameOf } from '../packages/packages.tables';
-import { users } from '../users/users.schema';
+import { userNameOf } from '../users/users.tables';
 import { creditBalances, creditLedger } from './credits.schema';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
@@ -105,9 +105,7 @@ const entryFields = {
   // The case's name while it is shown to its company (a hidden case keeps its id only), and the invoice's number.
   caseName: shownCaseNameOf(creditLedger.caseId),
   invoiceNumber: invoiceNumberOf(creditLedger.invoiceId),
-  firstName: users.firstName,
-  lastName: users.lastName,
-  mail: users.mail,
+  createdByName: userNameOf(creditLedger.createdBy),
 };
 export type EntryListRow = {
   entry: LedgerRow;
@@ -115,9 +113,7 @@ export type EntryListRow = {
   packageName: string | null;
   caseName: string | null;
   invoiceNumber: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  mail: string | null;
+  createdByName: string | null;
 };
 
 /** Entries with what they refer to, by id (the answer of a booking). */
@@ -126,7 +122,6 @@ export async function entriesWithRefs(db: DbOrTx, ids: string[]): Promise<EntryL
   return db
     .select(entryFields)
     .from(creditLedger)
-    .leftJoin(users, eq(users.id, creditLedger.createdBy))
     .where(sql`${creditLedger.id} in ${ids}`)
     .orderBy(asc(creditLedger.seq));
 }
@@ -166,7 +161,6 @@ export async function listEntries(db: DbOrTx, companyId: string, query: HistoryF
     db
       .select(entryFields)
       .from(creditLedger)
-      .leftJoin(users, eq(users.id, creditLedger.createdBy))
       .where(where)
       .orderBy(...order)
       .$dynamic(),

@@ -24,7 +24,6 @@ export function toBalance(companyId: string, balances: repo.Balances): CreditBal
 
 function toEntry(row: repo.EntryListRow): CreditEntry {
   const e = row.entry;
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.mail;
   return {
     id: e.id,
     booking_id: e.bookingId,
@@ -43,7 +42,7 @@ function toEntry(row: repo.EntryListRow): CreditEntry {
     package_name: row.packageName,
     refund_of: e.refundOf,
     note: e.note,
-    created_by: e.createdBy ? { id: e.createdBy, name: name ?? 'Deleted user' } : null,
+    created_by: e.createdBy ? { id: e.createdBy, name: row.createdByName ?? 'Deleted user' } : null,
     created_at: e.createdAt.toISOString(),
   };
 }

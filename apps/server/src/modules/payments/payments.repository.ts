@@ -7,7 +7,6 @@ import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
 import { companies, companyBankAccounts } from '../companies/companies.schema';
 import { invoiceNumberOf } from '../invoices/invoices.tables';
-import { users } from '../users/users.schema';
 import { paymentEvents, payments } from './payments.schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -152,7 +151,4 @@ export async function findVisibleCompanyName(db: DbOrTx, actor: Actor, id: strin
   return row?.name;
 }
 
-export async function findUserMail(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, userId));
-  return row?.mail ?? null;
-}
+export { findUserMail } from '../users/users.tables';

@@ -12,6 +12,16 @@ const displayName = sql<string>`coalesce(${personName(sql`${users}`)}, ${users.m
 export const userNameOf = (userId: SQLWrapper): SQL<string | null> =>
   sql`(select coalesce(${personName(sql`u`)}, u.mail) from ${users} u where u.id = ${userId})`;
 
+/** The mail of the user `userId` names, as a column of another area's rows. */
+export const userMailOf = (userId: SQLWrapper): SQL<string | null> =>
+  sql`(select u.mail from ${users} u where u.id = ${userId})`;
+
+/** A user's mail, deleted or not; null for no such user. */
+export async function findUserMail(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, id));
+  return row?.mail ?? null;
+}
+
 /** A live user's name, mail and contact language (whom a mail goes to, names in a history). */
 export async function findUserContact(db: DbOrTx, id: string) {
   const [row] = await db
