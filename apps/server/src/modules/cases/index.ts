@@ -11,12 +11,14 @@ import { referenceEngine } from './engines/reference-engine';
 
 hookRecordType('case', caseLabelHooks);
 
+export { assertCaseUnlocked } from './cases.change';
 // What the case-results area builds on: a result version is written with its case, in the case's
 // transactions, through the case's state machine and log (ADR 0101, 0102).
 export { type Download, openStored, sendDownload } from './cases.files';
 export { byActor, type CaseChanger, logCase, moveResult, moverOf, SYSTEM } from './cases.machine';
 export { casePolicy, isEngineKey } from './cases.policy';
 export { completeProcessing, failRun, safeName } from './cases.processing';
+export { getCase } from './cases.read';
 export {
   type CaseRow,
   claimEngineRun,
@@ -33,7 +35,6 @@ export {
   updateCase,
   updateResult,
 } from './cases.repository';
-export { assertCaseUnlocked, getCase } from './cases.service';
 export { runOfJobId } from './engines/external-engine';
 
 /** Cases (ADR 0102, 0101): scans, teeth, the state machine, processing by an engine, reviews. */
