@@ -3,6 +3,7 @@ import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
 import { caseLabelHooks } from './cases.labels';
 import { CASE_MAILS } from './cases.mail-seed';
+import { casesPerStatus } from './cases.metrics';
 import { processCaseJob } from './cases.processing';
 import { casesRoutes } from './cases.routes';
 import { casesSearch } from './cases.search';
@@ -49,4 +50,5 @@ export const casesModule = defineModule({
   mail: CASE_MAILS,
   permissions: CASE_PERMISSION_CATALOGUE,
   auditKinds: ['case'],
+  metrics: [casesPerStatus],
 });
