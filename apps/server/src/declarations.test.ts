@@ -2,6 +2,7 @@ import { notSelfService } from '@cuspid/contracts';
 import { describe, expect, it } from 'vitest';
 import { DECLARED } from './declarations';
 import { type Declaring, gatherDeclarations } from './lib/declarations';
+import { defineMetric } from './lib/metrics';
 
 describe('the permission catalogue', () => {
   it('names every permission of the spec route table once, with its scope', () => {
@@ -118,6 +119,23 @@ describe("gathering the areas' declarations", () => {
     );
     expect(twice({ auditKinds: ['news'] }, { auditKinds: ['news'] })).toThrow(
       "The audit kind 'news' is declared by both 'tickets' and 'news'",
+    );
+  });
+
+  it('refuses a metric declared twice or not named after its area', () => {
+    const metric = (id: `${string}.${string}`) =>
+      defineMetric({ id, title: 'x', kind: 'figure', permission: 'backoffice-news', compute: async () => 0 });
+    expect(() => gatherDeclarations([{ name: 'news', metrics: [metric('news.read'), metric('news.read')] }])).toThrow(
+      "The metric 'news.read' is declared twice by 'news'",
+    );
+    expect(() => gatherDeclarations([{ name: 'news', metrics: [metric('tickets.open')] }])).toThrow(
+      "The metric 'tickets.open' of 'news' is not named 'news.<name>'",
+    );
+  });
+
+  it('gathers the dashboard metrics the areas declare', () => {
+    expect(DECLARED.metrics.map((m) => m.id)).toEqual(
+      expect.arrayContaining(['cases.per-status', 'tickets.open-per-priority']),
     );
   });
 

@@ -1,5 +1,6 @@
 import type { PermissionDefinition, PermissionTitle } from '@cuspid/contracts';
 import { type MailEvent, mailEventSchemas } from '@cuspid/contracts/mail';
+import type { AnyMetric } from './metrics';
 
 /** One language's version of a default mail template. */
 export type MailSeedContent = { subject: string; body: string };
@@ -28,6 +29,7 @@ export type Declaring = {
   permissions?: readonly PermissionDefinition<PermissionTitle>[];
   publicRoutes?: Readonly<Record<string, PublicRoute>>;
   auditKinds?: readonly string[];
+  metrics?: readonly AnyMetric[];
 };
 
 /** The product's tables, assembled from every area's declarations in the module list's order. */
@@ -39,16 +41,20 @@ export type Declarations = {
   permissions: readonly PermissionDefinition<PermissionTitle>[];
   publicRoutes: Readonly<Record<string, PublicRoute>>;
   auditKinds: readonly string[];
+  /** The dashboards' metrics, each named `<area>.<name>` after the area that declares it. */
+  metrics: readonly AnyMetric[];
 };
 
 /**
- * Gathers the areas' declarations into the product's tables. Throws when two areas declare the same mail
- * event, permission, public route or audit kind, naming both: each belongs to exactly one area.
+ * Gathers the areas' declarations into the product's tables. Throws when two areas (or one, twice) declare the
+ * same mail event, permission, public route, audit kind or metric, naming them: each belongs to exactly one area;
+ * and when a metric's id is not `<its area's name>.<name>`, so that no two areas can name the same metric.
  */
 export function gatherDeclarations(areas: readonly Declaring[]): Declarations {
   const owners = new Map<string, string>();
   const claim = (what: string, key: string, area: string) => {
     const owner = owners.get(`${what} ${key}`);
+    if (owner === area) throw new Error(`The ${what} '${key}' is declared twice by '${area}'`);
     if (owner !== undefined) throw new Error(`The ${what} '${key}' is declared by both '${owner}' and '${area}'`);
     owners.set(`${what} ${key}`, area);
   };
@@ -61,6 +67,11 @@ export function gatherDeclarations(areas: readonly Declaring[]): Declarations {
       publicRoutes[key] = route;
     }
     for (const kind of area.auditKinds ?? []) claim('audit kind', kind, area.name);
+    for (const metric of area.metrics ?? []) {
+      if (!new RegExp(`^${area.name}\\.[a-z][a-z0-9-]*$`).test(metric.id))
+        throw new Error(`The metric '${metric.id}' of '${area.name}' is not named '${area.name}.<name>'`);
+      claim('metric', metric.id, area.name);
+    }
   }
   const mail = areas.flatMap((area) => area.mail ?? []);
   return {
@@ -69,6 +80,7 @@ export function gatherDeclarations(areas: readonly Declaring[]): Declarations {
     permissions: areas.flatMap((area) => area.permissions ?? []),
     publicRoutes,
     auditKinds: areas.flatMap((area) => area.auditKinds ?? []),
+    metrics: areas.flatMap((area) => area.metrics ?? []),
   };
 }
 

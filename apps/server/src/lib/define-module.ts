@@ -5,6 +5,7 @@ import type { Deps, JobDefinition } from '../deps';
 import type { MailDeclaration, PublicRoute } from './declarations';
 import type { Engine } from './engines';
 import type { EventHandlers } from './events';
+import type { AnyMetric } from './metrics';
 import type { SearchProvider } from './search-provider';
 import type { SettingsSection } from './settings';
 
@@ -16,7 +17,7 @@ export type ServiceName = (typeof SPEC_SERVICES)[number];
  * service whose base path its routes are mounted under, the routes (a Fastify plugin, registered
  * encapsulated, so hooks and parsers it adds stay inside the module), its background jobs, and what it adds
  * to the product's tables (`lib/declarations.ts`): its mail events with their default templates, its
- * permissions, its public routes and its audit kinds. The module list (`src/modules/index.ts`) is the only
+ * permissions, its public routes, its audit kinds and its dashboard metrics. The module list (`src/modules/index.ts`) is the only
  * central file a new area touches.
  */
 export type ServerModule = {
@@ -46,6 +47,8 @@ export type ServerModule = {
   publicRoutes?: Readonly<Record<string, PublicRoute>>;
   /** The kinds of record the area writes to the audit trail (kebab-case, singular). */
   auditKinds?: readonly string[];
+  /** The figures it offers the dashboards (ADR 0136), each computed within the caller's scope (`<area>.metrics.ts`). */
+  metrics?: readonly AnyMetric[];
 };
 
 export function defineModule<const M extends ServerModule>(module: M): M {

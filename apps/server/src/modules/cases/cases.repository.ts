@@ -1,10 +1,11 @@
 import type { CaseStatus } from '@cuspid/contracts/cases';
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { personName } from '../../db/person-name';
 import { searchMatch } from '../../db/search-match';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import type { MetricPeriod } from '../../lib/metrics';
 import { companies } from '../companies/companies.schema';
 import { recordFlags, recordTags } from '../flags/flags.schema';
 import { users } from '../users/users.schema';
@@ -322,4 +323,13 @@ export async function listLocks(db: DbOrTx, ids: string[]) {
     .from(cases)
     .leftJoin(sql`${users} as locker`, sql`locker.id = ${cases.lockedBy}`)
     .where(and(inArray(cases.id, ids), sql`${cases.lockedBy} is not null`));
+}
+
+/** How many of the cases the actor may see were created in the period, per status (statuses with none left out). */
+export function countCasesPerStatus(db: DbOrTx, actor: Actor, period: MetricPeriod) {
+  return db
+    .select({ status: cases.status, count: count() })
+    .from(cases)
+    .where(and(caseScope(actor), gte(cases.createdAt, period.from), lt(cases.createdAt, period.to)))
+    .groupBy(cases.status);
 }

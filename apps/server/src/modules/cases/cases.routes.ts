@@ -34,9 +34,14 @@ import { serveEventStream } from '../../lib/event-stream';
 import { sendJsonText } from '../../lib/json-text';
 import { fileRequiredError } from '../../lib/multipart-form';
 import { requireActor } from '../../plugins/authenticate';
+import { createCase, parseTeethFile, updateCase } from './cases.edit';
 import { CaseEventHub, eventFilter, toEvent } from './cases.events';
 import { jawDownload, sendDownload } from './cases.files';
-import * as service from './cases.service';
+import { deleteJaw, restoreJaw, setJawOrientation } from './cases.jaws';
+import { lockCase, unlockCase } from './cases.lock';
+import { caseLogs, getCase, listCases } from './cases.read';
+import { approveCase, approveCases, requeueCase, sendApproveMail, updateStatus, updateStatuses } from './cases.status';
+import { deleteCases, emptyTrash } from './cases.trash';
 
 const tags = ['cases'];
 const P = CASE_PERMISSIONS;
@@ -64,7 +69,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request, reply) =>
-      sendJsonText(reply as FastifyReply, await service.listCases(deps, requireActor(request), request.query)),
+      sendJsonText(reply as FastifyReply, await listCases(deps, requireActor(request), request.query)),
   );
 
   app.post(
@@ -79,8 +84,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 201: caseSchema, 402: errorResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createCase(deps, requireActor(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createCase(deps, requireActor(request), request.body)),
   );
 
   app.get(
@@ -94,7 +98,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...errorResponses },
       },
     },
-    (request) => service.getCase(deps, requireActor(request), request.params.id),
+    (request) => getCase(deps, requireActor(request), request.params.id),
   );
 
   app.put(
@@ -109,7 +113,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, 423: errorResponseSchema, ...errorResponses },
       },
     },
-    (request) => service.updateCase(deps, requireActor(request), request.params.id, request.body),
+    (request) => updateCase(deps, requireActor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -123,8 +127,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, 409: errorResponseSchema, 423: errorResponseSchema, ...errorResponses },
       },
     },
-    (request) =>
-      service.updateStatus(deps, requireActor(request), { id: request.params.id, status: 'trash', note: null }),
+    (request) => updateStatus(deps, requireActor(request), { id: request.params.id, status: 'trash', note: null }),
   );
 
   app.get(
@@ -138,7 +141,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: totalListSchema(caseLogSchema), ...errorResponses },
       },
     },
-    (request) => service.caseLogs(deps, requireActor(request), request.params.id),
+    (request) => caseLogs(deps, requireActor(request), request.params.id),
   );
 
   const conflict = { 409: errorResponseSchema, 423: errorResponseSchema };
@@ -154,7 +157,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.approveCase(deps, requireActor(request), request.body),
+    (request) => approveCase(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -168,7 +171,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseBulkResultSchema, ...errorResponses },
       },
     },
-    (request) => service.approveCases(deps, requireActor(request), request.body),
+    (request) => approveCases(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -182,7 +185,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.updateStatus(deps, requireActor(request), request.body),
+    (request) => updateStatus(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -196,7 +199,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseBulkResultSchema, ...errorResponses },
       },
     },
-    (request) => service.updateStatuses(deps, requireActor(request), request.body),
+    (request) => updateStatuses(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -211,7 +214,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, 402: errorResponseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.requeueCase(deps, requireActor(request), request.body),
+    (request) => requeueCase(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -225,7 +228,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.deleteJaw(deps, requireActor(request), request.body),
+    (request) => deleteJaw(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -239,7 +242,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.restoreJaw(deps, requireActor(request), request.body),
+    (request) => restoreJaw(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -254,7 +257,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, 423: errorResponseSchema, ...errorResponses },
       },
     },
-    (request) => service.setJawOrientation(deps, requireActor(request), request.body),
+    (request) => setJawOrientation(deps, requireActor(request), request.body),
   );
 
   app.post(
@@ -268,7 +271,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.lockCase(deps, requireActor(request), request.params.id),
+    (request) => lockCase(deps, requireActor(request), request.params.id),
   );
 
   app.post(
@@ -282,7 +285,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseSchema, ...conflict, ...errorResponses },
       },
     },
-    (request) => service.unlockCase(deps, requireActor(request), request.params.id),
+    (request) => unlockCase(deps, requireActor(request), request.params.id),
   );
 
   app.post(
@@ -296,7 +299,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: caseBulkResultSchema, ...errorResponses },
       },
     },
-    (request) => service.deleteCases(deps, requireActor(request), request.body.ids),
+    (request) => deleteCases(deps, requireActor(request), request.body.ids),
   );
 
   app.post(
@@ -311,7 +314,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: emptyTrashResultSchema, ...errorResponses },
       },
     },
-    (request) => service.emptyTrash(deps, requireActor(request), request.body),
+    (request) => emptyTrash(deps, requireActor(request), request.body),
   );
 
   // The teeth file is the one multipart call of these routes: its parser stays in a scope of its own.
@@ -340,7 +343,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
           throw err;
         });
         if (!content.length) throw fileRequiredError();
-        return service.parseTeethFile(content);
+        return parseTeethFile(content);
       },
     );
   });
@@ -357,7 +360,7 @@ export const casesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: messageSchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
-    (request) => service.sendApproveMail(deps, requireActor(request), request.params.id, request.body ?? {}),
+    (request) => sendApproveMail(deps, requireActor(request), request.params.id, request.body ?? {}),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { defineModule } from '../../lib/define-module';
 import { hookRecordType } from '../flags';
 import { caseLabelHooks } from './cases.labels';
 import { CASE_MAILS } from './cases.mail-seed';
+import { casesPerStatus } from './cases.metrics';
 import { processCaseJob } from './cases.processing';
 import { casesRoutes } from './cases.routes';
 import { casesSearch } from './cases.search';
@@ -11,12 +12,14 @@ import { referenceEngine } from './engines/reference-engine';
 
 hookRecordType('case', caseLabelHooks);
 
+export { assertCaseUnlocked } from './cases.change';
 // What the case-results area builds on: a result version is written with its case, in the case's
 // transactions, through the case's state machine and log (ADR 0101, 0102).
 export { type Download, openStored, sendDownload } from './cases.files';
 export { byActor, type CaseChanger, logCase, moveResult, moverOf, SYSTEM } from './cases.machine';
 export { casePolicy, isEngineKey } from './cases.policy';
 export { completeProcessing, failRun, safeName } from './cases.processing';
+export { getCase } from './cases.read';
 export {
   type CaseRow,
   claimEngineRun,
@@ -33,7 +36,6 @@ export {
   updateCase,
   updateResult,
 } from './cases.repository';
-export { assertCaseUnlocked, getCase } from './cases.service';
 export { runOfJobId } from './engines/external-engine';
 
 /** Cases (ADR 0102, 0101): scans, teeth, the state machine, processing by an engine, reviews. */
@@ -48,4 +50,5 @@ export const casesModule = defineModule({
   mail: CASE_MAILS,
   permissions: CASE_PERMISSION_CATALOGUE,
   auditKinds: ['case'],
+  metrics: [casesPerStatus],
 });

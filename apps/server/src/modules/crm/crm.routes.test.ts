@@ -90,10 +90,6 @@ describe('customer notes, activities and timeline: access', () => {
     ['GET', `/api/customer-timeline?company_id=${someId}`],
   ];
 
-  it.each(requests)('%s %s answers 401 without a session', async (method, url, body) => {
-    expect((await call(method, url, undefined, body)).statusCode).toBe(401);
-  });
-
   it.each(requests)('%s %s answers 403 without backoffice-company', async (method, url, body) => {
     const practice = await createTestUser(ctx.deps, { roles: ['end-user'] });
     const token = (await loginAs(ctx.app, practice.mail)).token;

@@ -164,11 +164,8 @@ describe('a practice reads its invoices', () => {
     });
   });
 
-  it('answers 401 without a session and 400 for a bad query or id', async () => {
-    const { token, bought } = await practiceWithInvoices();
-    for (const url of ['/api/invoices', `/api/invoices/${bought.id}`, `/api/invoices/${bought.id}/pdf`]) {
-      expect((await get(url)).statusCode, url).toBe(401);
-    }
+  it('answers 400 for a bad query or id', async () => {
+    const { token } = await practiceWithInvoices();
     for (const url of [
       '/api/invoices?status=overdue',
       '/api/invoices?type=receipt',

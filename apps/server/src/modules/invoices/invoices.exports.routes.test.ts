@@ -381,8 +381,7 @@ describe('the invoice summary', () => {
   });
 
   describe('GET /api/invoices/export-invoice-summary', () => {
-    it('answers 401, 400 for bad input and 403 without the permission', async () => {
-      expect((await call('GET', `${SUMMARY}?year=${year}`)).statusCode).toBe(401);
+    it('answers 400 for bad input and 403 without the permission', async () => {
       for (const [query, field] of [
         ['', 'year'],
         ['year=26', 'year'],
@@ -470,8 +469,7 @@ describe('the invoice summary', () => {
   });
 
   describe('POST /api/invoices/send-summary-mail', () => {
-    it('answers 401, 400 for bad input and 403 without the permission', async () => {
-      expect((await call('POST', MAIL, undefined, { year })).statusCode).toBe(401);
+    it('answers 400 for bad input and 403 without the permission', async () => {
       for (const [body, field] of [
         [{}, 'year'],
         [{ year, month: 0 }, 'month'],

@@ -1,6 +1,7 @@
 import { TICKET_ERRORS, TICKET_PERMISSION_CATALOGUE } from '@cuspid/contracts/tickets';
 import { defineModule } from '../../lib/define-module';
 import { TICKET_MAILS } from './tickets.mail-seed';
+import { openTicketsPerPriority } from './tickets.metrics';
 import { ticketsRoutes } from './tickets.routes';
 import { ticketsSearch } from './tickets.search';
 import { ticketSettings } from './tickets.settings';
@@ -15,4 +16,5 @@ export const ticketsModule = defineModule({
   settings: ticketSettings,
   mail: TICKET_MAILS,
   permissions: TICKET_PERMISSION_CATALOGUE,
+  metrics: [openTicketsPerPriority],
 });

@@ -1,5 +1,21 @@
 import type { TicketListQuery } from '@cuspid/contracts/tickets';
-import { and, asc, type Column, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { backendPage, listPage, oneRow } from '../../db/paging';
@@ -7,6 +23,7 @@ import { rankedSearch, SEARCH_CANDIDATES, searchMatch } from '../../db/search-ma
 import { nextYearlySequence } from '../../db/yearly-counter';
 import type { Actor } from '../../lib/actor';
 import { companyScope } from '../../lib/company-scope';
+import type { MetricPeriod } from '../../lib/metrics';
 import { caseNameOf } from '../cases/cases.tables';
 import { companyNameOf } from '../companies/companies.tables';
 import { userNameOf } from '../users/users.tables';
@@ -369,4 +386,23 @@ export async function listEvents(db: DbOrTx, actor: Actor, ticketId: string) {
     .where(and(eq(ticketEvents.ticketId, ticketId), eventsFor(actor)))
     .orderBy(asc(ticketEvents.seq));
   return rows.map(({ event, actorName }) => ({ ...event, actorName }));
+}
+
+/**
+ * How many of the tickets the actor may see were opened in the period and are not resolved, per priority
+ * (priorities with none left out).
+ */
+export function countOpenTicketsPerPriority(db: DbOrTx, actor: Actor, period: MetricPeriod) {
+  return db
+    .select({ priority: tickets.priority, count: count() })
+    .from(tickets)
+    .where(
+      and(
+        visible(actor),
+        ne(tickets.status, 'resolved'),
+        gte(tickets.createdAt, period.from),
+        lt(tickets.createdAt, period.to),
+      ),
+    )
+    .groupBy(tickets.priority);
 }
