@@ -8,7 +8,7 @@ import { NewsFeed } from '../../news';
 import { contentPaths } from '../paths';
 
 export function HomePage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation(['account', 'common', 'nav']);
   const session = useSession();
   if (!session) return null;
   const { user } = session.token_info;
@@ -36,7 +36,7 @@ export function HomePage() {
           </Card>
           <Card withBorder radius="lg" padding="lg">
             <Title order={2} size="h4" mb="xs">
-              {t('common:nav.dataPrivacy')}
+              {t('nav:dataPrivacy')}
             </Title>
             <Text size="sm" mb="sm">
               {t('home.privacyText')}
