@@ -2,9 +2,9 @@ import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { Slot } from '../../../config/slots';
 import { useSession } from '../../../lib/session';
-import { AccountSummaryCard, accountPaths } from '../../account';
-import { NewsFeed } from '../../news';
+import { accountPaths } from '../../account';
 import { contentPaths } from '../paths';
 
 export function HomePage() {
@@ -20,8 +20,8 @@ export function HomePage() {
           description={t('home.intro', { company: user.company_name })}
           titleTestId="home-welcome"
         />
-        <NewsFeed />
-        <AccountSummaryCard />
+        {/* What the features add to the home page (their slots.ts). */}
+        <Slot name="home.main" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Card withBorder radius="lg" padding="lg">
             <Title order={2} size="h4" mb="xs">
