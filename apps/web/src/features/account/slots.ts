@@ -1,7 +1,7 @@
 import { lazyPage } from '../../lib/routes';
 import type { SlotEntry } from '../../lib/slots';
 
-// The user's account at a glance, on the home page after the news.
+// The user's account at a glance, on the home page.
 export const slots: SlotEntry[] = [
   {
     slot: 'home.main',
