@@ -122,7 +122,7 @@ describe('RouteGuard', () => {
     it('needs list-permissions', () => {
       expect(permissionsRoute.permission).toBe('list-permissions');
       expect(permissionsRoute.layout).toBeUndefined();
-      expect(NAVIGATION.find((entry) => entry.path === permissionsRoute.path)?.label).toBe('common:nav.permissions');
+      expect(NAVIGATION.find((entry) => entry.path === permissionsRoute.path)?.label).toBe('nav:permissions');
     });
 
     it('sends a user without list-permissions to /error-404', async () => {

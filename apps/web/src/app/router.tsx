@@ -3,14 +3,19 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { PageLoader } from '../components/page-loader';
 import { appPaths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
 import { FullLayout } from './layouts/full-layout';
 import { NavigationEffects } from './navigation-effects';
 import { RouteErrorPage } from './route-error-page';
 import { RouteGuard } from './route-guard';
 import { type AppRoute, ROUTES } from './route-table';
 
-// The chrome of signed-in pages loads on its own, so the login page does not carry it.
-const AppLayout = lazy(async () => ({ default: (await import('./layouts/app-layout')).AppLayout }));
+// The chrome of signed-in pages loads on its own, so the login page does not carry it; the menu's labels load
+// beside it.
+const AppLayout = lazy(async () => {
+  const [layout] = await Promise.all([import('./layouts/app-layout'), i18n.loadNamespaces('nav')]);
+  return { default: layout.AppLayout };
+});
 
 function RootRoute() {
   return (

@@ -123,7 +123,7 @@ function refreshSession(): Promise<boolean> {
  * Exchanges the refresh token for a new pair now (after enabling two-factor sign-in, whose answer
  * changes token_info). False when the session could not be renewed: it is then ended.
  */
-export async function renewSession(): Promise<boolean> {
+export async function refreshOrEndSession(): Promise<boolean> {
   const renewed = await refreshSession();
   if (!renewed) endSession(true);
   return renewed;

@@ -26,18 +26,23 @@ const appLoaders = import.meta.glob<Dictionary>(['./*/*.json', '!./en/{common,au
   base: '../locales',
 });
 const featureLoaders = import.meta.glob<Dictionary>('./*/locales/*.json', { base: '../features' });
-// The `errors` namespace is the app-wide texts of the general codes (locales/<lang>/errors.json) and each feature's
-// texts of its area's codes (features/<feature>/locales/errors/<lang>.json), merged: loaded early, without the
-// features' whole dictionaries.
-const featureErrorLoaders = import.meta.glob<Dictionary>('./*/locales/errors/*.json', { base: '../features' });
+// Two namespaces are merged from every feature's part, each loaded without the features' whole dictionaries:
+// `errors`, the app-wide texts of the general codes (locales/<lang>/errors.json) and each feature's texts of its
+// area's codes (features/<feature>/locales/errors/<lang>.json), loaded early; and `nav`, each feature's menu labels
+// (features/<feature>/locales/nav/<lang>.json), which the signed-in chrome waits for.
+const mergedLoaders: Record<string, Record<string, () => Promise<Dictionary>>> = {
+  errors: import.meta.glob<Dictionary>('./*/locales/errors/*.json', { base: '../features' }),
+  nav: import.meta.glob<Dictionary>('./*/locales/nav/*.json', { base: '../features' }),
+};
 
 /** A dictionary's texts; a namespace the language lacks (es and tu are partial) has none, and English fills in. */
 async function loadDictionary(language: string, namespace: string): Promise<Record<string, unknown>> {
-  if (namespace === 'errors') {
-    const parts = Object.entries(featureErrorLoaders)
-      .filter(([file]) => file.endsWith(`/errors/${language}.json`))
+  const featureParts = mergedLoaders[namespace];
+  if (featureParts) {
+    const parts = Object.entries(featureParts)
+      .filter(([file]) => file.endsWith(`/${namespace}/${language}.json`))
       .map(([, load]) => load);
-    const loaded = await Promise.all([appLoaders[`./${language}/errors.json`], ...parts].map((load) => load?.()));
+    const loaded = await Promise.all([appLoaders[`./${language}/${namespace}.json`], ...parts].map((load) => load?.()));
     return Object.assign({}, ...loaded.map((module) => module?.default));
   }
   const load =

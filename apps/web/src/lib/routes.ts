@@ -27,7 +27,10 @@ export type NavGroup =
  */
 export type NavEntry = {
   path: string;
-  /** Translation key of the label, with its namespace. */
+  /**
+   * Translation key of the label, with its namespace: `nav:<key>`, the feature's own menu labels
+   * (`locales/nav/<lang>.json`, merged into the `nav` namespace), or an app-wide `common:nav.<key>`.
+   */
   label: string;
   icon: NavIconName;
   group: NavGroup;

@@ -1,8 +1,8 @@
 /**
  * Every dictionary, read eagerly for the dictionary tests, by language then namespace: the app-wide ones
- * (`locales/<lang>/<namespace>.json`), each feature's (`features/<namespace>/locales/<lang>.json`) and each
- * feature's error texts (`features/<feature>/locales/errors/<lang>.json`), merged into `errors` as `lib/i18n.ts`
- * merges them. The same places `lib/i18n.ts` loads from, so a new feature's dictionary is checked without
+ * (`locales/<lang>/<namespace>.json`), each feature's (`features/<namespace>/locales/<lang>.json`), and each
+ * feature's error texts and menu labels (`features/<feature>/locales/{errors,nav}/<lang>.json`), merged into
+ * `errors` and `nav` as `lib/i18n.ts` merges them. The same places `lib/i18n.ts` loads from, so a new feature's dictionary is checked without
  * editing any list.
  */
 type Tree = Record<string, unknown>;
@@ -14,7 +14,7 @@ const perFeature = import.meta.glob<Tree>('./*/locales/*.json', {
   import: 'default',
 });
 
-const perFeatureErrors = import.meta.glob<Tree>('./*/locales/errors/*.json', {
+const perFeatureMerged = import.meta.glob<Tree>('./*/locales/{errors,nav}/*.json', {
   base: '../features',
   eager: true,
   import: 'default',
@@ -35,14 +35,15 @@ function byLanguage(): Record<string, Record<string, Tree>> {
     const [, namespace = '', language = ''] = /^\.\/([^/]+)\/locales\/([^/]+)\.json$/.exec(file) ?? [];
     add(language, namespace, tree);
   }
-  for (const [file, texts] of Object.entries(perFeatureErrors)) {
-    const [, feature = '', language = ''] = /^\.\/([^/]+)\/locales\/errors\/([^/]+)\.json$/.exec(file) ?? [];
+  for (const [file, texts] of Object.entries(perFeatureMerged)) {
+    const [, feature = '', namespace = '', language = ''] =
+      /^\.\/([^/]+)\/locales\/(errors|nav)\/([^/]+)\.json$/.exec(file) ?? [];
     all[language] ??= {};
-    all[language].errors ??= {};
-    const errors = all[language].errors;
-    for (const [code, text] of Object.entries(texts)) {
-      if (code in errors) throw new Error(`Two texts for ${language}:errors:${code} (one in features/${feature})`);
-      errors[code] = text;
+    all[language][namespace] ??= {};
+    const merged = all[language][namespace];
+    for (const [key, text] of Object.entries(texts)) {
+      if (key in merged) throw new Error(`Two texts for ${language}:${namespace}:${key} (one in features/${feature})`);
+      merged[key] = text;
     }
   }
   return all;

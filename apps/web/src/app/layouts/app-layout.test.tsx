@@ -17,7 +17,8 @@ describe('AppLayout', () => {
     signIn();
     renderRoutes(ROUTES, '/home');
     expect(await screen.findByRole('heading', { name: 'Welcome, Anna' })).toBeInTheDocument();
-    expect(screen.getByTestId('summary-company')).toHaveTextContent('Praxis Weiss');
+    // The account summary is the account feature's card in the home page's slot: it loads on its own.
+    expect(await screen.findByTestId('summary-company')).toHaveTextContent('Praxis Weiss');
     // A built-in role by its translated name; the tab names the page and the product.
     expect(screen.getByTestId('summary-roles')).toHaveTextContent('Dental practice');
     await waitFor(() => expect(document.title).toBe('Home — Cuspid'));

@@ -23,7 +23,8 @@ const TOP_MENU_HEIGHT = 48;
 
 /** The chrome of signed-in pages: vertical (side menu) or horizontal (top menu), per route or per user choice. */
 export function AppLayout() {
-  const { t } = useTranslation('common');
+  // The menu's labels (`nav`) are loaded before the chrome shows, so no label shows as its key.
+  const { t } = useTranslation(['common', 'nav']);
   const session = useSession();
   const [preferred] = useLayoutPreference();
   const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);

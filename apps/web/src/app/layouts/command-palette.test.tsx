@@ -28,9 +28,9 @@ const PALETTE_ROUTES: AppRoute[] = [
 
 const NAV: NavEntry[] = [
   { path: '/home', label: 'common:nav.home', icon: 'home', group: 'content', order: 10 },
-  { path: '/customers', label: 'common:nav.customers', icon: 'users-group', group: 'customers', order: 20 },
-  { path: '/users', label: 'common:nav.users', icon: 'users', group: 'administration', order: 30 },
-  { path: '/roles', label: 'common:nav.roles', icon: 'user-shield', group: 'administration', order: 40 },
+  { path: '/customers', label: 'nav:customers', icon: 'users-group', group: 'customers', order: 20 },
+  { path: '/users', label: 'nav:users', icon: 'users', group: 'administration', order: 30 },
+  { path: '/roles', label: 'nav:roles', icon: 'user-shield', group: 'administration', order: 40 },
 ];
 
 const COMMANDS: CommandEntry[] = [

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../lib/i18n';
 import type { NavEntry } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
 import { jsonResponse, loginResponse, mockServer } from '../../testing/fixtures';
@@ -37,6 +38,9 @@ const MENU: NavEntry[] = [
   { path: '/customers', label: 'Customers', icon, group: 'customers', order: 10 },
   { path: '/home', label: 'common:nav.home', icon, group: 'overview', order: 10 },
 ];
+
+// The chrome loads the menu's labels before it shows (app/router.tsx); so do these tests.
+beforeAll(() => i18n.loadNamespaces('nav'));
 
 function signInWith(roles: string[], titles: string[]) {
   sessionStore.signIn(loginResponse({ roles }));
@@ -386,6 +390,17 @@ describe('NavMenu with the features’ entries', () => {
     renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
     await waitFor(() => expect(sideMenu().find((s) => s.startsWith('Billing'))).not.toContain('Buy credits'));
     expect(sideMenu().find((s) => s.startsWith('Billing'))).toContain('Payment history');
+  });
+
+  it("names each feature's entries, from the feature's own labels, in the user's language", async () => {
+    signInWith(['admin'], []);
+    await setLanguage('de', { remember: false });
+    renderWithProviders(<NavMenu orientation="vertical" />, { path: '/home' });
+    const menu = sideMenu();
+    expect(menu[0]).toBe('Startseite');
+    expect(menu.find((s) => s.startsWith('Hilfe'))).toContain('Support-Tickets');
+    expect(menu.find((s) => s.startsWith('Inhalte'))).toContain('Neuigkeiten');
+    expect(menu.find((s) => s.startsWith('Abrechnung'))).toContain('Gutscheincodes');
   });
 
   it('shows the account settings alone while a required two-factor sign-in is not set up', () => {

@@ -57,7 +57,7 @@ export function NavMenu({
   sections = NAV_SECTIONS,
   onNavigate,
 }: NavMenuProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'nav']);
   const { sections: shown, current } = useNavSections(routes, navigation, sections);
 
   if (orientation === 'vertical') {

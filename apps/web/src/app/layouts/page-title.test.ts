@@ -6,12 +6,13 @@ import { taglineOf } from '../navigation-effects';
 import { pageTitle } from './page-title';
 
 const NAV: NavEntry[] = [
-  { path: '/cases', label: 'common:nav.cases', icon: 'dental', group: 'cases', order: 10 },
+  { path: '/cases', label: 'nav:cases', icon: 'dental', group: 'cases', order: 10 },
   { path: '/home', label: 'common:nav.home', icon: 'dental', group: 'overview', order: 1 },
 ];
 
 describe('the browser tab title', () => {
   it('names the menu entry a page belongs to in the user language, then the product', async () => {
+    await i18n.loadNamespaces('nav');
     await setLanguage('de', { remember: false });
     expect(pageTitle('/cases', NAV, i18n.t, 'Cuspid')).toBe('Fälle — Cuspid');
     expect(pageTitle('/cases/5b7c3f0e', NAV, i18n.t, 'Cuspid')).toBe('Fälle — Cuspid');

@@ -19,7 +19,7 @@ export function pageTitle(pathname: string, navigation: NavEntry[], t: TFunction
 
 /** Sets the tab title of the page after the tagline NavigationEffects sets on every navigation. */
 export function usePageTitle(navigation: NavEntry[] = NAVIGATION) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'nav']);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: on every navigation (location.key) and language change
   useEffect(() => {

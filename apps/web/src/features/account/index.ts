@@ -1,3 +1,2 @@
-// What other features use of the account: its URL and the home page's account summary.
-export { AccountSummaryCard } from './components/account-summary-card';
+// What other features use of the account: its URL.
 export { accountPaths } from './paths';

@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { apiKeyPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: apiKeyPaths.apiKeys, label: 'common:nav.apiKeys', icon: 'api', group: 'administration', order: 40 },
+  { path: apiKeyPaths.apiKeys, label: 'nav:apiKeys', icon: 'api', group: 'administration', order: 40 },
 ];

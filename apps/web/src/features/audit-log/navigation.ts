@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { auditLogPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: auditLogPaths.auditLog, label: 'common:nav.auditLog', icon: 'history', group: 'administration', order: 70 },
+  { path: auditLogPaths.auditLog, label: 'nav:auditLog', icon: 'history', group: 'administration', order: 70 },
 ];

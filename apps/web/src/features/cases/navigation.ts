@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { casePaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: casePaths.cases, label: 'common:nav.cases', icon: 'dental', group: 'cases', order: 10 },
+  { path: casePaths.cases, label: 'nav:cases', icon: 'dental', group: 'cases', order: 10 },
 ];

@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { couponPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: couponPaths.couponCodes, label: 'common:nav.couponCodes', icon: 'ticket', group: 'billing', order: 41 },
+  { path: couponPaths.couponCodes, label: 'nav:couponCodes', icon: 'ticket', group: 'billing', order: 41 },
 ];

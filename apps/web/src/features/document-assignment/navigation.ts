@@ -4,7 +4,7 @@ import { documentAssignmentPaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: documentAssignmentPaths.documentAssignment,
-    label: 'common:nav.documentAssignment',
+    label: 'nav:documentAssignment',
     icon: 'file-description',
     group: 'content',
     order: 40,

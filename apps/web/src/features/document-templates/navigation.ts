@@ -4,7 +4,7 @@ import { documentTemplatePaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: documentTemplatePaths.documentTemplates,
-    label: 'common:nav.documentTemplates',
+    label: 'nav:documentTemplates',
     icon: 'files',
     group: 'content',
     order: 30,

@@ -4,7 +4,7 @@ import { reminderLevelPaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: reminderLevelPaths.reminderLevels,
-    label: 'common:nav.invoiceReminderLevels',
+    label: 'nav:invoiceReminderLevels',
     icon: 'mail',
     group: 'billing',
     order: 6,

@@ -4,7 +4,7 @@ import { invoiceSummaryPaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: invoiceSummaryPaths.invoiceSummary,
-    label: 'common:nav.invoiceSummary',
+    label: 'nav:invoiceSummary',
     icon: 'file-description',
     group: 'billing',
     order: 7,

@@ -4,14 +4,14 @@ import { mailTemplatePaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: mailTemplatePaths.mailTemplates,
-    label: 'common:nav.mailTemplates',
+    label: 'nav:mailTemplates',
     icon: 'mail',
     group: 'content',
     order: 10,
   },
   {
     path: mailTemplatePaths.mailTemplateAssignment,
-    label: 'common:nav.mailTemplateAssignment',
+    label: 'nav:mailTemplateAssignment',
     icon: 'mail',
     group: 'content',
     order: 20,

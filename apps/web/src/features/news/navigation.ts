@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { newsPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: newsPaths.news, label: 'common:nav.news', icon: 'file-text', group: 'content', order: 5 },
+  { path: newsPaths.news, label: 'nav:news', icon: 'file-text', group: 'content', order: 5 },
 ];

@@ -5,7 +5,7 @@ export const navigation: NavEntry[] = [
   // The operator's staff sell credits; they do not buy them.
   {
     path: paymentPaths.buyCredits,
-    label: 'common:nav.buyCredits',
+    label: 'nav:buyCredits',
     icon: 'coins',
     group: 'billing',
     order: 11,
@@ -13,7 +13,7 @@ export const navigation: NavEntry[] = [
   },
   {
     path: paymentPaths.paymentHistory,
-    label: 'common:nav.paymentHistory',
+    label: 'nav:paymentHistory',
     icon: 'history',
     group: 'billing',
     order: 12,

@@ -4,7 +4,7 @@ import { permissionPaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: permissionPaths.permissions,
-    label: 'common:nav.permissions',
+    label: 'nav:permissions',
     icon: 'key',
     group: 'administration',
     order: 30,

@@ -4,7 +4,7 @@ import { registrationPaths } from './paths';
 export const navigation: NavEntry[] = [
   {
     path: registrationPaths.registrationConfiguration,
-    label: 'common:nav.registrationConfiguration',
+    label: 'nav:registrationConfiguration',
     icon: 'settings',
     group: 'administration',
     order: 50,

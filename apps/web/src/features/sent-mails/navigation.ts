@@ -3,5 +3,5 @@ import { sentMailPaths } from './paths';
 
 export const navigation: NavEntry[] = [
   // Beside the mail templates, whose mails it shows.
-  { path: sentMailPaths.sentMails, label: 'common:nav.sentMails', icon: 'mail', group: 'content', order: 25 },
+  { path: sentMailPaths.sentMails, label: 'nav:sentMails', icon: 'mail', group: 'content', order: 25 },
 ];

@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { ticketPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: ticketPaths.tickets, label: 'common:nav.tickets', icon: 'ticket', group: 'support', order: 5 },
+  { path: ticketPaths.tickets, label: 'nav:tickets', icon: 'ticket', group: 'support', order: 5 },
 ];

@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { unitPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: unitPaths.unit, label: 'common:nav.unit', icon: 'sitemap', group: 'customers', order: 20 },
+  { path: unitPaths.unit, label: 'nav:unit', icon: 'sitemap', group: 'customers', order: 20 },
 ];

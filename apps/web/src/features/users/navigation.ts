@@ -2,5 +2,5 @@ import type { NavEntry } from '../../lib/routes';
 import { userPaths } from './paths';
 
 export const navigation: NavEntry[] = [
-  { path: userPaths.users, label: 'common:nav.users', icon: 'users', group: 'administration', order: 10 },
+  { path: userPaths.users, label: 'nav:users', icon: 'users', group: 'administration', order: 10 },
 ];

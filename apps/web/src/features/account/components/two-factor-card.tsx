@@ -26,7 +26,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { renewSession } from '../../../lib/api-client';
+import { refreshOrEndSession } from '../../../lib/api-client';
 import { zodFormValidator } from '../../../lib/form-validation';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -63,7 +63,7 @@ export function TwoFactorCard() {
   const handleCodesKept = async () => {
     idle();
     // The session's token_info still says the setup is due: a renewed one says it is done.
-    if (mustSetUp && (await renewSession())) notifySuccess(t('twoFactor.setupComplete'));
+    if (mustSetUp && (await refreshOrEndSession())) notifySuccess(t('twoFactor.setupComplete'));
   };
 
   const data = status.data;

@@ -155,13 +155,13 @@ export function ApiKeysPage() {
 
 /** /api-keys/create: after saving, the one-time secret dialog; closing it returns to the list. */
 export function ApiKeyCreatePage() {
-  const { t } = useTranslation('api-keys');
+  const { t } = useTranslation(['api-keys', 'nav']);
   const navigate = useNavigate();
   const [secret, setSecret] = useState<ApiTokenSecretResponse | null>(null);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }} title={t('apiKeys.create')} />
+        <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('nav:apiKeys') }} title={t('apiKeys.create')} />
         <Card withBorder radius="lg" padding="lg">
           <ApiKeyForm
             onCreated={(answer) => {
@@ -184,19 +184,15 @@ export function ApiKeyCreatePage() {
 
 /** /api-keys/{id}/edit */
 export function ApiKeyEditPage() {
-  const { t } = useTranslation('api-keys');
+  const { t } = useTranslation(['api-keys', 'nav']);
   const { id = '' } = useParams();
   const key = useApiKey(id);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }} title={t('apiKeys.edit')} />
+        <PageHeader back={{ to: apiKeyPaths.apiKeys, list: t('nav:apiKeys') }} title={t('apiKeys.edit')} />
         <Card withBorder radius="lg" padding="lg">
-          <QueryState
-            query={key}
-            skeletonHeight={200}
-            back={{ to: apiKeyPaths.apiKeys, list: t('common:nav.apiKeys') }}
-          >
+          <QueryState query={key} skeletonHeight={200} back={{ to: apiKeyPaths.apiKeys, list: t('nav:apiKeys') }}>
             {(data) => <ApiKeyForm key={data.id} apiKey={data} />}
           </QueryState>
         </Card>

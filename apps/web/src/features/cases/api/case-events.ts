@@ -1,6 +1,6 @@
 import { CASE_ROUTES, type Case, type CaseEvent, caseEventSchema } from '@cuspid/contracts/cases';
 import type { QueryClient } from '@tanstack/react-query';
-import { endExpiredSession, renewSession } from '../../../lib/api-client';
+import { endExpiredSession, refreshOrEndSession } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { serviceUrl } from '../../../lib/runtime-config';
 import { sessionStore } from '../../../lib/session';
@@ -45,7 +45,7 @@ const lockOf = (event: CaseEvent) => ({
 /**
  * Puts what an event says into the cached list pages and the cached case; results and logs are read again.
  * Answers whether a cached list page showed the case (a case no page shows, e.g. one a colleague just created, is
- * news to the lists: the caller reads them again).
+ * unknown to the lists: the caller reads them again).
  */
 export function applyCaseEvent(queryClient: QueryClient, event: CaseEvent): { listed: boolean } {
   const jawStatus = (jaw: string) => event.jaws.find((j) => j.jaw === jaw)?.status;
@@ -130,10 +130,10 @@ const wait = (ms: number, signal: AbortSignal) =>
  * Reads GET /api/cases/events until `signal` aborts. EventSource cannot send the Bearer header, so this is a
  * fetch with a streaming reader: same base URL, token and language as the api client. A dropped or refused
  * stream is opened again after a growing pause (1 s, 2 s, 4 s … 30 s; back to 1 s once a stream opened);
- * a 401 renews the session first, and the stream ends with the session.
+ * a 401 refreshes the session first, and the stream ends with the session.
  *
  * The server ends a stream with its session and says why in a last `event: end` ({ code, message }):
- * TOKEN_EXPIRED renews the token and opens the stream again at once; SESSION_EXPIRED (the session was signed out,
+ * TOKEN_EXPIRED refreshes the token and opens the stream again at once; SESSION_EXPIRED (the session was signed out,
  * the user deactivated…) ends the session here too, like a 419; FORBIDDEN (the permission was taken away) stops.
  */
 export async function streamCaseEvents({
@@ -161,7 +161,7 @@ export async function streamCaseEvents({
         onStatus?.('error');
         // The token expired: renew it (a refused renewal ends the session, and with it the stream), then retry
         // after the usual pause, so that a stream the server keeps refusing is not asked for in a tight loop.
-        if (!(await renewSession())) return;
+        if (!(await refreshOrEndSession())) return;
         await wait(delay, signal);
         delay = Math.min(delay * 2, maxDelayMs);
         continue;
@@ -207,7 +207,7 @@ export async function streamCaseEvents({
       if (ended !== null) await reader.cancel().catch(() => {});
       onStatus?.('closed');
       if (ended === 'TOKEN_EXPIRED') {
-        if (!(await renewSession())) return;
+        if (!(await refreshOrEndSession())) return;
         continue;
       }
       if (ended === 'SESSION_EXPIRED') {

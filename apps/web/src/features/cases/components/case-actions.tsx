@@ -296,7 +296,7 @@ export function CaseActions({
       <Modal opened={dialog === 'status'} onClose={close} title={t('actions.changeStatus')} centered>
         <Stack gap="sm">
           <NativeSelect
-            label={t('bulk.newStatus')}
+            label={t('bulk.nextStatus')}
             data={[
               { value: '', label: t('bulk.chooseStatus') },
               ...statusChoices.map((s) => ({ value: s, label: t(`status.${s}`) })),

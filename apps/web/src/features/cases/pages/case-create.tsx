@@ -61,7 +61,7 @@ const isNotEnoughCredits = (error: unknown) =>
  * teeth file) and the price; submitting spends the credits and queues the case, then opens it.
  */
 export function CaseCreatePage() {
-  const { t } = useTranslation(['cases', 'common']);
+  const { t } = useTranslation(['cases', 'common', 'nav']);
   const navigate = useNavigate();
   const create = useCreateCase();
   const [noCredits, setNoCredits] = useState(false);
@@ -126,7 +126,7 @@ export function CaseCreatePage() {
       <UnsavedChangesGuard when={form.isDirty() && !createdId} />
       <Stack gap="lg" data-testid="case-create-page">
         <PageHeader
-          back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          back={{ to: casePaths.cases, list: t('nav:cases') }}
           title={t('form.createTitle')}
           description={t('form.createIntro')}
         />

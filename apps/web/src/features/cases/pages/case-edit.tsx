@@ -82,14 +82,14 @@ function CaseEditForm({ item }: { item: Case }) {
 
 /** Edit a case (route /my-cases/:id/edit): name, patient, birth year and notes. */
 export function CaseEditPage() {
-  const { t } = useTranslation(['cases', 'common']);
+  const { t } = useTranslation(['cases', 'common', 'nav']);
   const { id = '' } = useParams();
   const item = useCase(id);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg" data-testid="case-edit-page">
         <PageHeader
-          back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          back={{ to: casePaths.cases, list: t('nav:cases') }}
           title={t('form.editTitle')}
           description={item.data?.name}
         />
@@ -98,7 +98,7 @@ export function CaseEditPage() {
             query={item}
             loadFailed={t('show.loadFailed')}
             skeletonHeight={240}
-            back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+            back={{ to: casePaths.cases, list: t('nav:cases') }}
           >
             {(data) => <CaseEditForm key={data.id} item={data} />}
           </QueryState>

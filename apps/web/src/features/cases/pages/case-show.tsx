@@ -95,7 +95,7 @@ function CaseDetails({ item }: { item: Case }) {
 }
 
 function CaseView({ item }: { item: Case }) {
-  const { t } = useTranslation('cases');
+  const { t } = useTranslation(['cases', 'nav']);
   const abilities = useCaseAbilities();
   const queryClient = useQueryClient();
   const lockedByOther = useForeignLock(item);
@@ -110,7 +110,7 @@ function CaseView({ item }: { item: Case }) {
   return (
     <Stack gap="lg">
       <PageHeader
-        back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+        back={{ to: casePaths.cases, list: t('nav:cases') }}
         title={item.name}
         badges={
           <>
@@ -219,7 +219,7 @@ function CaseView({ item }: { item: Case }) {
 
 /** One case (route /my-cases/:id/show): details, scans, results, ratings, logs and the actions on it. */
 export function CaseShowPage() {
-  const { t } = useTranslation('cases');
+  const { t } = useTranslation(['cases', 'nav']);
   const { id = '' } = useParams();
   const item = useCase(id);
   return (
@@ -228,7 +228,7 @@ export function CaseShowPage() {
         <QueryState
           query={item}
           loadFailed={t('show.loadFailed')}
-          back={{ to: casePaths.cases, list: t('common:nav.cases') }}
+          back={{ to: casePaths.cases, list: t('nav:cases') }}
           loading={
             <Stack gap="md">
               <Skeleton h={40} w="40%" />

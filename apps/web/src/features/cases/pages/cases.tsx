@@ -62,7 +62,7 @@ export function CasesPage() {
   const [labelling, setLabelling] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [changingStatus, setChangingStatus] = useState(false);
-  const [newStatus, setNewStatus] = useState<string>('');
+  const [nextStatus, setNextStatus] = useState<string>('');
   const [emptying, setEmptying] = useState(false);
   const [outcome, setOutcome] = useState<{ label: string; results: BulkItemResult[] } | null>(null);
   // Names of the cases acted on, kept for the result (the rows may leave the page once the list is read again).
@@ -334,7 +334,7 @@ export function CasesPage() {
                       variant="light"
                       rightSection={<IconChevronDown size={14} aria-hidden />}
                       onClick={() => {
-                        setNewStatus('');
+                        setNextStatus('');
                         setChangingStatus(true);
                       }}
                       data-testid="cases-bulk-status"
@@ -405,22 +405,22 @@ export function CasesPage() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              if (isStatus(newStatus))
+              if (isStatus(nextStatus))
                 void run({
-                  action: { kind: 'status', status: newStatus },
-                  label: t('bulk.statusTo', { status: t(`status.${newStatus}`) }),
+                  action: { kind: 'status', status: nextStatus },
+                  label: t('bulk.statusTo', { status: t(`status.${nextStatus}`) }),
                 });
             }}
           >
             <Stack gap="sm">
               <NativeSelect
-                label={t('bulk.newStatus')}
+                label={t('bulk.nextStatus')}
                 data={[
                   { value: '', label: t('bulk.chooseStatus') },
                   ...statusChoices.map((status) => ({ value: status, label: t(`status.${status}`) })),
                 ]}
-                value={newStatus}
-                onChange={(event) => setNewStatus(event.currentTarget.value)}
+                value={nextStatus}
+                onChange={(event) => setNextStatus(event.currentTarget.value)}
                 data-autofocus
                 data-testid="cases-bulk-status-select"
               />
@@ -431,7 +431,7 @@ export function CasesPage() {
                 <Button variant="default" onClick={() => setChangingStatus(false)}>
                   {t('actions.cancel')}
                 </Button>
-                <Button type="submit" disabled={!isStatus(newStatus)} loading={bulk.isPending}>
+                <Button type="submit" disabled={!isStatus(nextStatus)} loading={bulk.isPending}>
                   {t('bulk.apply')}
                 </Button>
               </Group>

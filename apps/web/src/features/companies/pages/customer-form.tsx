@@ -182,14 +182,11 @@ function CompanyForm({ company }: { company?: Company }) {
 }
 
 export function CustomerCreatePage() {
-  const { t } = useTranslation('companies');
+  const { t } = useTranslation(['companies', 'nav']);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
-          title={t('form.createTitle')}
-        />
+        <PageHeader back={{ to: companyPaths.customers, list: t('nav:customers') }} title={t('form.createTitle')} />
         <CompanyForm />
       </Stack>
     </Container>
@@ -197,17 +194,14 @@ export function CustomerCreatePage() {
 }
 
 export function CustomerEditPage() {
-  const { t } = useTranslation(['companies', 'flags']);
+  const { t } = useTranslation(['companies', 'flags', 'nav']);
   const { id = '' } = useParams();
   const company = useCompany(id);
   const queryClient = useQueryClient();
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
-          title={t('form.editTitle')}
-        />
+        <PageHeader back={{ to: companyPaths.customers, list: t('nav:customers') }} title={t('form.editTitle')} />
         {company.data ? (
           <>
             <Card withBorder radius="lg" padding="lg">

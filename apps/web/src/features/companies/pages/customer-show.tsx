@@ -74,7 +74,7 @@ function useAssigneeOptions(enabled: boolean): AssigneeOption[] {
 
 /** One company with tabs: details, units, notes and activities, users (route /customers/:id/show?tab=…). */
 export function CustomerShowPage() {
-  const { t } = useTranslation(['companies', 'common', 'crm', 'flags', 'credits']);
+  const { t } = useTranslation(['companies', 'common', 'crm', 'flags', 'credits', 'nav']);
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -122,13 +122,13 @@ export function CustomerShowPage() {
     <QueryState
       query={company}
       loadFailed={t('loadFailed')}
-      back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+      back={{ to: companyPaths.customers, list: t('nav:customers') }}
     >
       {(data) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="customer-show">
             <PageHeader
-              back={{ to: companyPaths.customers, list: t('common:nav.customers') }}
+              back={{ to: companyPaths.customers, list: t('nav:customers') }}
               title={data.company_name}
               badges={<RecordLabels flag={data.flag} tags={data.tags} />}
               actions={

@@ -2,9 +2,8 @@ import { Card, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { Can } from '../../../lib/can';
+import { Slot } from '../../../config/slots';
 import { useMyCompany } from '../../../lib/use-is-staff';
-import { RedeemCouponCard } from '../../coupons';
 import { CompanyDetails } from '../components/company-details';
 import { CompanyLogo } from '../components/company-logo';
 
@@ -38,9 +37,8 @@ export function MyCompanyPage() {
             )}
           </QueryState>
         </Card>
-        <Can permission="backoffice-credit">
-          <RedeemCouponCard />
-        </Can>
+        {/* What the features add to the company page (their slots.ts). */}
+        <Slot name="my-company.main" />
       </Stack>
     </Container>
   );

@@ -2,13 +2,13 @@ import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { Slot } from '../../../config/slots';
 import { useSession } from '../../../lib/session';
-import { AccountSummaryCard, accountPaths } from '../../account';
-import { NewsFeed } from '../../news';
+import { accountPaths } from '../../account';
 import { contentPaths } from '../paths';
 
 export function HomePage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation(['account', 'common', 'nav']);
   const session = useSession();
   if (!session) return null;
   const { user } = session.token_info;
@@ -20,8 +20,8 @@ export function HomePage() {
           description={t('home.intro', { company: user.company_name })}
           titleTestId="home-welcome"
         />
-        <NewsFeed />
-        <AccountSummaryCard />
+        {/* What the features add to the home page (their slots.ts). */}
+        <Slot name="home.main" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Card withBorder radius="lg" padding="lg">
             <Title order={2} size="h4" mb="xs">
@@ -36,7 +36,7 @@ export function HomePage() {
           </Card>
           <Card withBorder radius="lg" padding="lg">
             <Title order={2} size="h4" mb="xs">
-              {t('common:nav.dataPrivacy')}
+              {t('nav:dataPrivacy')}
             </Title>
             <Text size="sm" mb="sm">
               {t('home.privacyText')}

@@ -249,14 +249,11 @@ export function CouponForm({ coupon }: { coupon?: Coupon }) {
 }
 
 export function CouponCreatePage() {
-  const { t } = useTranslation('coupons');
+  const { t } = useTranslation(['coupons', 'nav']);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
-          title={t('form.createTitle')}
-        />
+        <PageHeader back={{ to: couponPaths.couponCodes, list: t('nav:couponCodes') }} title={t('form.createTitle')} />
         <CouponForm />
       </Stack>
     </Container>
@@ -264,20 +261,17 @@ export function CouponCreatePage() {
 }
 
 export function CouponEditPage() {
-  const { t } = useTranslation('coupons');
+  const { t } = useTranslation(['coupons', 'nav']);
   const { id = '' } = useParams();
   const coupon = useCoupon(id);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader
-          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
-          title={t('form.editTitle')}
-        />
+        <PageHeader back={{ to: couponPaths.couponCodes, list: t('nav:couponCodes') }} title={t('form.editTitle')} />
         <QueryState
           query={coupon}
           loadFailed={t('loadFailed')}
-          back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+          back={{ to: couponPaths.couponCodes, list: t('nav:couponCodes') }}
         >
           {(data) => <CouponForm coupon={data} />}
         </QueryState>

@@ -103,7 +103,7 @@ function CouponHistoryTable({ coupon }: { coupon: Coupon }) {
 
 /** One coupon code with its history (route /coupon-codes/:id/show). */
 export function CouponShowPage() {
-  const { t } = useTranslation(['coupons', 'common']);
+  const { t } = useTranslation(['coupons', 'common', 'nav']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const coupon = useCoupon(id);
@@ -126,13 +126,13 @@ export function CouponShowPage() {
     <QueryState
       query={coupon}
       loadFailed={t('loadFailed')}
-      back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+      back={{ to: couponPaths.couponCodes, list: t('nav:couponCodes') }}
     >
       {(data) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="coupon-show">
             <PageHeader
-              back={{ to: couponPaths.couponCodes, list: t('common:nav.couponCodes') }}
+              back={{ to: couponPaths.couponCodes, list: t('nav:couponCodes') }}
               title={
                 <Text span inherit ff="monospace">
                   {data.code}

@@ -9,12 +9,12 @@ import { documentTemplatePaths } from '../paths';
 
 /** /document-templates/create: name, description and the DOCX. */
 export function DocumentTemplateCreatePage() {
-  const { t } = useTranslation('document-templates');
+  const { t } = useTranslation(['document-templates', 'nav']);
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-create-page">
         <PageHeader
-          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+          back={{ to: documentTemplatePaths.documentTemplates, list: t('nav:documentTemplates') }}
           title={t('templates.createTitle')}
         />
         <Card withBorder radius="lg" padding="lg">
@@ -27,21 +27,21 @@ export function DocumentTemplateCreatePage() {
 
 /** /document-templates/{id}/edit: name and description. */
 export function DocumentTemplateEditPage() {
-  const { t } = useTranslation('document-templates');
+  const { t } = useTranslation(['document-templates', 'nav']);
   const { id = '' } = useParams();
   const template = useTemplate(id);
   return (
     <Container size="sm" px={0}>
       <Stack gap="lg" data-testid="document-template-edit-page">
         <PageHeader
-          back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+          back={{ to: documentTemplatePaths.documentTemplates, list: t('nav:documentTemplates') }}
           title={t('templates.editTitle')}
         />
         <Card withBorder radius="lg" padding="lg">
           <QueryState
             query={template}
             skeletonHeight={200}
-            back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+            back={{ to: documentTemplatePaths.documentTemplates, list: t('nav:documentTemplates') }}
           >
             {(data) => <TemplateForm template={data} />}
           </QueryState>

@@ -50,7 +50,7 @@ export function sampleData(variables: string[], values: Record<string, string>):
 
 /** /document-templates/{id}/show: details, the variables panel and 'generate sample'. */
 export function DocumentTemplateShowPage() {
-  const { t } = useTranslation(['document-templates', 'common']);
+  const { t } = useTranslation(['document-templates', 'common', 'nav']);
   const format = useFormat();
   const { id = '' } = useParams();
   const template = useTemplate(id);
@@ -78,13 +78,13 @@ export function DocumentTemplateShowPage() {
   return (
     <QueryState
       query={template}
-      back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+      back={{ to: documentTemplatePaths.documentTemplates, list: t('nav:documentTemplates') }}
     >
       {(data) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="document-template-show-page">
             <PageHeader
-              back={{ to: documentTemplatePaths.documentTemplates, list: t('common:nav.documentTemplates') }}
+              back={{ to: documentTemplatePaths.documentTemplates, list: t('nav:documentTemplates') }}
               title={data.name}
               titleTestId="template-title"
               actions={

@@ -167,12 +167,12 @@ export function ReminderLevelForm({ level }: { level?: ReminderLevel }) {
 
 /** /invoice-reminder-levels/create. */
 export function ReminderLevelCreatePage() {
-  const { t } = useTranslation('invoice-reminder-levels');
+  const { t } = useTranslation(['invoice-reminder-levels', 'nav']);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-level-create-page">
         <PageHeader
-          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('nav:invoiceReminderLevels') }}
           title={t('form.createTitle')}
         />
         <ReminderLevelForm />
@@ -183,20 +183,20 @@ export function ReminderLevelCreatePage() {
 
 /** /invoice-reminder-levels/{id}/edit. */
 export function ReminderLevelEditPage() {
-  const { t } = useTranslation('invoice-reminder-levels');
+  const { t } = useTranslation(['invoice-reminder-levels', 'nav']);
   const { id = '' } = useParams();
   const level = useReminderLevel(id);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="reminder-level-edit-page">
         <PageHeader
-          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('nav:invoiceReminderLevels') }}
           title={t('form.editTitle')}
         />
         <QueryState
           query={level}
           loadFailed={t('loadFailed')}
-          back={{ to: reminderLevelPaths.reminderLevels, list: t('common:nav.invoiceReminderLevels') }}
+          back={{ to: reminderLevelPaths.reminderLevels, list: t('nav:invoiceReminderLevels') }}
         >
           {(data) => <ReminderLevelForm key={data.id} level={data} />}
         </QueryState>

@@ -205,13 +205,13 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
 
 /** /invoices/create: the back office's; a partner reading its customers' invoices is told so. */
 export function InvoiceCreatePage() {
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation(['invoices', 'nav']);
   const isStaff = useIsStaff();
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-create-page">
         <PageHeader
-          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+          back={{ to: invoicePaths.invoices, list: t('nav:invoices') }}
           title={t('form.createTitle')}
           description={t('form.createIntro')}
         />
@@ -229,17 +229,17 @@ export function InvoiceCreatePage() {
 
 /** /invoices/{id}/edit: drafts only; an issued invoice is never edited. */
 export function InvoiceEditPage() {
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation(['invoices', 'nav']);
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-edit-page">
-        <PageHeader back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }} title={t('form.editTitle')} />
+        <PageHeader back={{ to: invoicePaths.invoices, list: t('nav:invoices') }} title={t('form.editTitle')} />
         <QueryState
           query={invoice}
           loadFailed={t('loadFailed')}
-          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+          back={{ to: invoicePaths.invoices, list: t('nav:invoices') }}
         >
           {(data) =>
             data.status !== 'draft' ? (

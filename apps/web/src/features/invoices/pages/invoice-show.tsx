@@ -178,14 +178,14 @@ function RelatedInvoice({ invoice }: { invoice: Invoice }) {
  * where the server offers it.
  */
 export function InvoiceShowPage() {
-  const { t } = useTranslation(['invoices', 'common']);
+  const { t } = useTranslation(['invoices', 'common', 'nav']);
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
   return (
     <QueryState
       query={invoice}
       loadFailed={t('loadFailed')}
-      back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+      back={{ to: invoicePaths.invoices, list: t('nav:invoices') }}
     >
       {(data) => <InvoiceView data={data} />}
     </QueryState>
@@ -194,7 +194,7 @@ export function InvoiceShowPage() {
 
 /** The loaded invoice: its header with the actions, its figures and its lines. */
 function InvoiceView({ data }: { data: Invoice }) {
-  const { t } = useTranslation(['invoices', 'common']);
+  const { t } = useTranslation(['invoices', 'common', 'nav']);
   const isStaff = useIsStaff();
   const name =
     data.type === 'credit-note'
@@ -207,7 +207,7 @@ function InvoiceView({ data }: { data: Invoice }) {
     <Container size="xl" px={0}>
       <Stack gap="lg" data-testid="invoice-show">
         <PageHeader
-          back={{ to: invoicePaths.invoices, list: t('common:nav.invoices') }}
+          back={{ to: invoicePaths.invoices, list: t('nav:invoices') }}
           title={name}
           titleTestId="invoice-title"
           badges={

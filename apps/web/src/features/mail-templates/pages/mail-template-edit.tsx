@@ -68,14 +68,14 @@ function filledContents(contents: Values['contents']) {
 /** Create (/mail-templates/create) or edit (/mail-templates/:id/edit) a template, with a live preview. */
 export function MailTemplateEditPage() {
   const { id } = useParams();
-  const { t } = useTranslation(['mail-templates', 'common']);
+  const { t } = useTranslation(['mail-templates', 'common', 'nav']);
   const template = useMailTemplate(id);
   if (!id) return <MailTemplateEditor key="new" template={undefined} />;
   return (
     <QueryState
       query={template}
       loadFailed={t('loadFailed')}
-      back={{ to: mailTemplatePaths.mailTemplates, list: t('common:nav.mailTemplates') }}
+      back={{ to: mailTemplatePaths.mailTemplates, list: t('nav:mailTemplates') }}
       loading={<Loader aria-label={t('common:app.loading')} />}
     >
       {(data) => <MailTemplateEditor key={data.updated_at} template={data} />}
@@ -84,7 +84,7 @@ export function MailTemplateEditPage() {
 }
 
 function MailTemplateEditor({ template }: { template: MailTemplate | undefined }) {
-  const { t } = useTranslation(['mail-templates', 'common']);
+  const { t } = useTranslation(['mail-templates', 'common', 'nav']);
   const label = useDeclaredLabel();
   const navigate = useNavigate();
   const save = useSaveMailTemplate();
@@ -136,7 +136,7 @@ function MailTemplateEditor({ template }: { template: MailTemplate | undefined }
       <form onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="mail-template-form">
         <Stack gap="lg">
           <PageHeader
-            back={{ to: mailTemplatePaths.mailTemplates, list: t('common:nav.mailTemplates') }}
+            back={{ to: mailTemplatePaths.mailTemplates, list: t('nav:mailTemplates') }}
             title={template ? t('editor.editTitle', { name: template.name }) : t('editor.createTitle')}
             actions={
               <Button type="submit" loading={save.isPending} data-testid="mail-template-save">

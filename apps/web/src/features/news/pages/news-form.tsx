@@ -150,11 +150,11 @@ export function NewsForm({ news }: { news?: News }) {
 }
 
 export function NewsCreatePage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslation(['news', 'nav']);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: newsPaths.news, list: t('common:nav.news') }} title={t('form.createTitle')} />
+        <PageHeader back={{ to: newsPaths.news, list: t('nav:news') }} title={t('form.createTitle')} />
         <NewsForm />
       </Stack>
     </Container>
@@ -162,18 +162,18 @@ export function NewsCreatePage() {
 }
 
 export function NewsEditPage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslation(['news', 'nav']);
   const { id = '' } = useParams();
   const news = useNews(id);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: newsPaths.news, list: t('common:nav.news') }} title={t('form.editTitle')} />
+        <PageHeader back={{ to: newsPaths.news, list: t('nav:news') }} title={t('form.editTitle')} />
         <QueryState
           query={news}
           loadFailed={t('loadFailed')}
           skeletonHeight={420}
-          back={{ to: newsPaths.news, list: t('common:nav.news') }}
+          back={{ to: newsPaths.news, list: t('nav:news') }}
         >
           {(data) => <NewsForm news={data} />}
         </QueryState>

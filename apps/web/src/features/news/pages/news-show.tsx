@@ -16,7 +16,7 @@ import { newsPaths } from '../paths';
 
 /** One news item as staff see it (route /news/{id}/show, backoffice-news): its settings and its text as readers see it. */
 export function NewsShowPage() {
-  const { t } = useTranslation(['news', 'common']);
+  const { t } = useTranslation(['news', 'common', 'nav']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const news = useNews(id);
@@ -46,13 +46,13 @@ export function NewsShowPage() {
       query={news}
       loadFailed={t('loadFailed')}
       skeletonHeight={420}
-      back={{ to: newsPaths.news, list: t('common:nav.news') }}
+      back={{ to: newsPaths.news, list: t('nav:news') }}
     >
       {(item) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="news-show">
             <PageHeader
-              back={{ to: newsPaths.news, list: t('common:nav.news') }}
+              back={{ to: newsPaths.news, list: t('nav:news') }}
               title={item.subject}
               badges={<NewsStatusBadge status={item.status} />}
               description={format.date(item.publish_at, true)}

@@ -149,14 +149,11 @@ export function PackageForm({ pkg }: { pkg?: Package }) {
 
 /** /packages/create. */
 export function PackageCreatePage() {
-  const { t } = useTranslation('packages');
+  const { t } = useTranslation(['packages', 'nav']);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-create-page">
-        <PageHeader
-          back={{ to: packagePaths.packages, list: t('common:nav.packages') }}
-          title={t('form.createTitle')}
-        />
+        <PageHeader back={{ to: packagePaths.packages, list: t('nav:packages') }} title={t('form.createTitle')} />
         <PackageForm />
       </Stack>
     </Container>
@@ -165,14 +162,14 @@ export function PackageCreatePage() {
 
 /** /packages/{id}/edit. */
 export function PackageEditPage() {
-  const { t } = useTranslation('packages');
+  const { t } = useTranslation(['packages', 'nav']);
   const { id = '' } = useParams();
   const pkg = usePackage(id);
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg" data-testid="package-edit-page">
-        <PageHeader back={{ to: packagePaths.packages, list: t('common:nav.packages') }} title={t('form.editTitle')} />
-        <QueryState query={pkg} back={{ to: packagePaths.packages, list: t('common:nav.packages') }}>
+        <PageHeader back={{ to: packagePaths.packages, list: t('nav:packages') }} title={t('form.editTitle')} />
+        <QueryState query={pkg} back={{ to: packagePaths.packages, list: t('nav:packages') }}>
           {(data) => <PackageForm key={data.id} pkg={data} />}
         </QueryState>
       </Stack>

@@ -39,7 +39,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** /packages/{id}/show: the package's details and its prices per country (add, edit, remove). */
 export function PackageShowPage() {
-  const { t, i18n } = useTranslation(['packages', 'common']);
+  const { t, i18n } = useTranslation(['packages', 'common', 'nav']);
   const format = useFormat();
   const { id = '' } = useParams();
   const pkg = usePackage(id);
@@ -64,12 +64,12 @@ export function PackageShowPage() {
   };
 
   return (
-    <QueryState query={pkg} back={{ to: packagePaths.packages, list: t('common:nav.packages') }}>
+    <QueryState query={pkg} back={{ to: packagePaths.packages, list: t('nav:packages') }}>
       {(data) => (
         <Container size="lg" px={0}>
           <Stack gap="lg" data-testid="package-show-page">
             <PageHeader
-              back={{ to: packagePaths.packages, list: t('common:nav.packages') }}
+              back={{ to: packagePaths.packages, list: t('nav:packages') }}
               title={data.name}
               titleTestId="package-title"
               actions={<EditAction to={packagePaths.packageEdit(id)}>{t('edit')}</EditAction>}

@@ -94,12 +94,12 @@ function PermissionForm({ permission }: { permission?: PermissionRecord }) {
 
 /** /permissions/create */
 export function PermissionCreatePage() {
-  const { t } = useTranslation('permissions');
+  const { t } = useTranslation(['permissions', 'nav']);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
         <PageHeader
-          back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+          back={{ to: permissionPaths.permissions, list: t('nav:permissions') }}
           title={t('permissionsAdmin.create')}
         />
         <Card withBorder radius="lg" padding="lg">
@@ -112,7 +112,7 @@ export function PermissionCreatePage() {
 
 /** /permissions/{id}/edit: Delete (not for a built-in permission) in the header, after asking. */
 export function PermissionEditPage() {
-  const { t } = useTranslation('permissions');
+  const { t } = useTranslation(['permissions', 'nav']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const permission = usePermission(id);
@@ -137,7 +137,7 @@ export function PermissionEditPage() {
     <Container size="md" px={0}>
       <Stack gap="lg">
         <PageHeader
-          back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+          back={{ to: permissionPaths.permissions, list: t('nav:permissions') }}
           title={t('permissionsAdmin.edit')}
           actions={
             deletable && (
@@ -153,7 +153,7 @@ export function PermissionEditPage() {
           <QueryState
             query={permission}
             skeletonHeight={160}
-            back={{ to: permissionPaths.permissions, list: t('common:nav.permissions') }}
+            back={{ to: permissionPaths.permissions, list: t('nav:permissions') }}
           >
             {(data) => <PermissionForm key={data.id} permission={data} />}
           </QueryState>

@@ -18,7 +18,7 @@ import { zodFormValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { permissionRecordListQuery } from '../../permissions';
 import { useCreateRole, useUpdateRole } from '../api/roles';
-import { PERMISSION_CATALOGUE } from '../lib/permission-catalogue';
+import { PERMISSION_CATALOGUE, SELF_SERVICE_TITLES } from '../lib/permission-catalogue';
 import { rolePaths } from '../paths';
 import { PermissionMatrix } from './permission-matrix';
 
@@ -57,6 +57,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
     permissionRecordListQuery({ limit_start: 0, limit_count: PERMISSION_FETCH_LIMIT, sort_by: 'scope' }),
   );
   const isAdminRole = role?.name === ADMIN_ROLE;
+  const registrationHint = t('roles.registrationHint', { titles: SELF_SERVICE_TITLES.join(', ') });
   const form = useForm<Values>({
     initialValues: {
       name: role?.name ?? '',
@@ -115,7 +116,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
         <Group>
           <Switch
             label={t('roles.canRegister')}
-            description={t('roles.registrationHint')}
+            description={registrationHint}
             disabled={isAdminRole}
             {...form.getInputProps('can_register', { type: 'checkbox' })}
           />
@@ -125,7 +126,7 @@ export function RoleForm({ role }: { role?: RoleRecord }) {
           />
           <Switch
             label={t('roles.assignOnRegistration')}
-            description={t('roles.registrationHint')}
+            description={registrationHint}
             disabled={isAdminRole}
             {...form.getInputProps('assign_on_registration', { type: 'checkbox' })}
           />

@@ -17,3 +17,8 @@ export const declaredPermissions = Object.entries(featurePermissions).flatMap(([
 );
 
 export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = declaredPermissions.map((p) => p.permission);
+
+/** The permissions a role given on registration or open to self-registration may carry (ADR 0036). */
+export const SELF_SERVICE_TITLES: readonly string[] = PERMISSION_CATALOGUE.filter((p) => p.selfService).map(
+  (p) => p.title,
+);

@@ -110,11 +110,11 @@ export function RolesPage() {
 
 /** /roles/create */
 export function RoleCreatePage() {
-  const { t } = useTranslation('roles');
+  const { t } = useTranslation(['roles', 'nav']);
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: rolePaths.roles, list: t('common:nav.roles') }} title={t('roles.create')} />
+        <PageHeader back={{ to: rolePaths.roles, list: t('nav:roles') }} title={t('roles.create')} />
         <Card withBorder radius="lg" padding="lg">
           <RoleForm />
         </Card>
@@ -125,15 +125,15 @@ export function RoleCreatePage() {
 
 /** /roles/{id}/edit */
 export function RoleEditPage() {
-  const { t } = useTranslation('roles');
+  const { t } = useTranslation(['roles', 'nav']);
   const { id = '' } = useParams();
   const role = useRole(id);
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: rolePaths.roles, list: t('common:nav.roles') }} title={t('roles.edit')} />
+        <PageHeader back={{ to: rolePaths.roles, list: t('nav:roles') }} title={t('roles.edit')} />
         <Card withBorder radius="lg" padding="lg">
-          <QueryState query={role} skeletonHeight={300} back={{ to: rolePaths.roles, list: t('common:nav.roles') }}>
+          <QueryState query={role} skeletonHeight={300} back={{ to: rolePaths.roles, list: t('nav:roles') }}>
             {(data) => <RoleForm key={data.id} role={data} />}
           </QueryState>
         </Card>

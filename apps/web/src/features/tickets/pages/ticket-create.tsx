@@ -20,7 +20,7 @@ import { ticketPaths } from '../paths';
  * office and partners may open it for a customer's company (their own otherwise).
  */
 export function TicketCreatePage() {
-  const { t } = useTranslation(['tickets', 'common']);
+  const { t } = useTranslation(['tickets', 'common', 'nav']);
   const navigate = useNavigate();
   const create = useCreateTicket();
   const [files, setFiles] = useState<File[]>([]);
@@ -55,7 +55,7 @@ export function TicketCreatePage() {
       <form onSubmit={handleSubmit} noValidate data-testid="ticket-form">
         <Stack gap="lg">
           <PageHeader
-            back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }}
+            back={{ to: ticketPaths.tickets, list: t('nav:tickets') }}
             title={t('form.createTitle')}
             description={t('form.createIntro')}
           />

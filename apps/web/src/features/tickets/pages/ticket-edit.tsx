@@ -61,14 +61,14 @@ function useEventText() {
  */
 export function TicketEditPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation(['tickets', 'common']);
+  const { t } = useTranslation(['tickets', 'common', 'nav']);
   const ticket = useTicket(id);
   return (
     <QueryState
       query={ticket}
       retry
       loadFailed={t('edit.loadFailed')}
-      back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }}
+      back={{ to: ticketPaths.tickets, list: t('nav:tickets') }}
       loading={<Skeleton height={320} radius="lg" data-testid="ticket-loading" />}
     >
       {(current) => <TicketEditor current={current} />}
@@ -79,7 +79,7 @@ export function TicketEditPage() {
 /** The loaded ticket with its conversation, its settings and its history. */
 function TicketEditor({ current }: { current: Ticket }) {
   const id = current.id;
-  const { t } = useTranslation(['tickets', 'common']);
+  const { t } = useTranslation(['tickets', 'common', 'nav']);
   const format = useFormat();
   const navigate = useNavigate();
   const isStaff = useIsStaff() === true;
@@ -120,7 +120,7 @@ function TicketEditor({ current }: { current: Ticket }) {
       <UnsavedChangesGuard when={hasDraft} />
       <Stack gap="lg" data-testid="ticket-edit">
         <PageHeader
-          back={{ to: ticketPaths.tickets, list: t('common:nav.tickets') }}
+          back={{ to: ticketPaths.tickets, list: t('nav:tickets') }}
           title={
             <>
               <Text span ff="monospace" inherit c="dimmed">

@@ -1,5 +1,5 @@
 import { TUS_METADATA, UPLOAD_ROUTES } from '@cuspid/contracts/uploads';
-import { renewSession } from '../../../lib/api-client';
+import { refreshOrEndSession } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { serviceUrl } from '../../../lib/runtime-config';
 import { sessionStore } from '../../../lib/session';
@@ -67,7 +67,7 @@ export async function startTusUpload(
     onShouldRetry: (error) => {
       const status = error.originalResponse?.getStatus() ?? 0;
       if (status === 401) {
-        void renewSession();
+        void refreshOrEndSession();
         return true;
       }
       // Refusals (size, permission, a gone upload) are final; network errors, 409/423 and 5xx are retried.

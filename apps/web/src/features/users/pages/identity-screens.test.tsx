@@ -140,6 +140,10 @@ describe('role editor: registration flags', () => {
     await screen.findByTestId('permission-matrix');
     await userEvent.type(screen.getByTestId('role-name'), 'practice');
     await userEvent.type(screen.getByTestId('role-title'), 'Practice');
+    // The hint names the self-service permissions from the catalogue.
+    expect(
+      screen.getAllByText(/^Only for roles whose permissions are all self-service ones: .*backoffice-ticket/),
+    ).toHaveLength(2);
     await userEvent.click(screen.getByRole('switch', { name: /Can register/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'list-users' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'backoffice-ticket' }));

@@ -9,11 +9,11 @@ import { userPaths } from '../paths';
 
 /** /users/create */
 export function UserCreatePage() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'nav']);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: userPaths.users, list: t('common:nav.users') }} title={t('users.create')} />
+        <PageHeader back={{ to: userPaths.users, list: t('nav:users') }} title={t('users.create')} />
         <Card withBorder radius="lg" padding="lg">
           <UserForm />
         </Card>
@@ -24,15 +24,15 @@ export function UserCreatePage() {
 
 /** /users/{id}/edit */
 export function UserEditPage() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'nav']);
   const { id = '' } = useParams();
   const user = useUser(id);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader back={{ to: userPaths.users, list: t('common:nav.users') }} title={t('users.edit')} />
+        <PageHeader back={{ to: userPaths.users, list: t('nav:users') }} title={t('users.edit')} />
         <Card withBorder radius="lg" padding="lg">
-          <QueryState query={user} skeletonHeight={240} back={{ to: userPaths.users, list: t('common:nav.users') }}>
+          <QueryState query={user} skeletonHeight={240} back={{ to: userPaths.users, list: t('nav:users') }}>
             {(data) => <UserForm key={data.id} user={data} />}
           </QueryState>
         </Card>

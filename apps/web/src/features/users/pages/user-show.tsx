@@ -31,7 +31,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** /users/{id}/show */
 export function UserShowPage() {
-  const { t } = useTranslation(['users', 'account', 'common']);
+  const { t } = useTranslation(['users', 'account', 'common', 'nav']);
   const roleName = useRoleName();
   const { id = '' } = useParams();
   const user = useUser(id);
@@ -57,7 +57,7 @@ export function UserShowPage() {
     <Container size="md" px={0}>
       <Stack gap="lg">
         <PageHeader
-          back={{ to: userPaths.users, list: t('common:nav.users') }}
+          back={{ to: userPaths.users, list: t('nav:users') }}
           title={u ? fullName(u) || u.mail : t('users.title')}
           actions={
             <Can permission="update-user">
@@ -78,7 +78,7 @@ export function UserShowPage() {
         />
         {invitationUrl && <InvitationLink url={invitationUrl} />}
         <Card withBorder radius="lg" padding="lg" data-testid="user-show">
-          <QueryState query={user} skeletonHeight={200} back={{ to: userPaths.users, list: t('common:nav.users') }}>
+          <QueryState query={user} skeletonHeight={200} back={{ to: userPaths.users, list: t('nav:users') }}>
             {(u) => (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Field label={t('users.mail')}>{u.mail}</Field>
