@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '@cuspid/contracts';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n, loadEarlyNamespaces, setLanguage } from '../lib/i18n';
@@ -17,8 +18,12 @@ beforeAll(async () => {
   await loadEarlyNamespaces();
 });
 
+// Test files share a worker (isolate: false, vitest.config.ts): whatever a test leaves in a module's state (the
+// notifications store, storage, the session, stubbed globals, fake timers, the language) is reset after it.
 afterEach(async () => {
   cleanup();
+  notifications.clean();
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
   sessionStore.reload();

@@ -57,6 +57,14 @@ function preparedJaw(lift = 0): PreparedMesh {
 beforeEach(() => {
   InlineWorker.created = [];
   vi.stubGlobal('Worker', InlineWorker);
+  // The stand-in needs no module address. happy-dom's URL refuses a file: base once another test file of the same
+  // worker (isolate: false) has torn down its window.
+  vi.stubGlobal(
+    'URL',
+    class {
+      constructor(readonly href: string) {}
+    },
+  );
 });
 
 afterEach(() => {
