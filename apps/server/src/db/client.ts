@@ -38,7 +38,14 @@ export type Database =
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number; preparedStatements?: boolean };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      preparedStatements?: boolean;
+      /** How long a caller waits for a free connection; default DATABASE_CONNECT_TIMEOUT_MS. */
+      connectTimeoutMs?: number;
+    };
 
 /** Opens the embedded PGlite (persisted in `dir`, in memory without one) or a pool on a PostgreSQL server. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -60,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     application_name: DATABASE_APPLICATION_NAME,
     // A request waits at most this long for a connection (none free, or the server unreachable), then answers 503
     // instead of hanging: without it, a pool waits for ever.
-    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
     // Statements with parameters as named prepared statements (ADR 0103), unless a pooler in front refuses them.
     ...(options.preparedStatements === false ? {} : { Client: NamedStatementClient }),
   };

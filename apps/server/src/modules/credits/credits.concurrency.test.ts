@@ -19,7 +19,9 @@ let db: DbOrTx;
 beforeAll(async () => {
   ctx = await createTestApp();
   const url = process.env.DATABASE_URL;
-  racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 32 }) : undefined;
+  // 200 spends queue for 32 connections, each held while its transaction waits on the balance lock: on a busy
+  // machine the last ones wait longer than a request would (DATABASE_CONNECT_TIMEOUT_MS).
+  racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 32, connectTimeoutMs: 60_000 }) : undefined;
   db = racers?.db ?? ctx.deps.db;
 });
 afterAll(async () => {

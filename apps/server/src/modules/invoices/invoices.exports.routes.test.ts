@@ -210,7 +210,7 @@ describe('GET /api/invoices/download/latest-csv', () => {
     let racers: Database | undefined;
     beforeAll(async () => {
       const url = process.env.DATABASE_URL;
-      racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 16 }) : undefined;
+      racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 16, connectTimeoutMs: 60_000 }) : undefined;
     });
     afterAll(() => racers?.close());
 

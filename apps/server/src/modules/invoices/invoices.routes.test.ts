@@ -574,7 +574,7 @@ describe('invoice numbers under load', () => {
   let racers: Database | undefined;
   beforeAll(async () => {
     const url = process.env.DATABASE_URL;
-    racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 32 }) : undefined;
+    racers = url ? await openDatabase({ kind: 'postgres', url, poolSize: 32, connectTimeoutMs: 60_000 }) : undefined;
   });
   afterAll(() => racers?.close());
 
