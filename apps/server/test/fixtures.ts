@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../src/db/client';
 import type { Actor } from '../src/lib/actor';
+import type { MetricPeriod } from '../src/lib/metrics';
 import { insertCompany } from '../src/modules/companies';
 
 /** A signed-in user as the policies see it, for unit tests of policy predicates: no roles, no staff. */
@@ -30,3 +31,12 @@ export const testCompanies =
   (db: () => DbOrTx) =>
   ({ name = 'Practice', ...values }: TestCompanyValues = {}) =>
     insertCompany(db(), { companyName: `${name} ${randomUUID().slice(0, 6)}`, country: 'DE', ...values });
+
+/**
+ * An hour of the last century of its own, for a metric's period: other tests' records on the same database (all
+ * created now) fall outside it.
+ */
+export function isolatedMetricPeriod(): MetricPeriod {
+  const from = new Date(Date.UTC(1900 + randomInt(100), randomInt(12), 1 + randomInt(28), randomInt(24)));
+  return { from, to: new Date(from.getTime() + 3_600_000) };
+}

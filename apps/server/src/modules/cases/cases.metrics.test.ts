@@ -1,11 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { CASE_STATUSES, type CaseStatus } from '@cuspid/contracts/cases';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCase } from '../../../test/cases';
-import { testActor, testCompanies } from '../../../test/fixtures';
+import { isolatedMetricPeriod, testActor, testCompanies } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/setup-app';
-import type { MetricPeriod } from '../../lib/metrics';
 import { casesPerStatus } from './cases.metrics';
 import { cases } from './cases.schema';
 
@@ -16,12 +14,6 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const company = async (values: { resellerId?: string } = {}) => (await testCompanies(() => ctx.deps.db)(values)).id;
-
-/** An hour of the last century of its own, so that other tests' cases on the same database fall outside it. */
-function somePeriod(): MetricPeriod {
-  const from = new Date(Date.UTC(1900 + randomInt(100), randomInt(12), 1 + randomInt(28), randomInt(24)));
-  return { from, to: new Date(from.getTime() + 3_600_000) };
-}
 
 async function caseAt(companyId: string, status: CaseStatus, createdAt: Date) {
   const { id } = await createTestCase(ctx.deps, { companyId, status, jaws: ['upper'] });
@@ -34,7 +26,7 @@ const nonZero = (counts: { key: string; count: number }[]) =>
 
 describe('metric cases.per-status', () => {
   it("counts the caller's visible cases created in the period by status, every status listed", async () => {
-    const period = somePeriod();
+    const period = isolatedMetricPeriod();
     const inside = new Date(period.from.getTime() + 60_000);
     const practice = await company();
     const customerOfPractice = await company({ resellerId: practice });

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { TICKET_PRIORITIES, type TicketPriority, type TicketStatus } from '@cuspid/contracts/tickets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testActor, testCompanies } from '../../../test/fixtures';
+import { isolatedMetricPeriod, testActor, testCompanies } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/setup-app';
-import type { MetricPeriod } from '../../lib/metrics';
 import { openTicketsPerPriority } from './tickets.metrics';
 import * as repo from './tickets.repository';
 
@@ -14,12 +13,6 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const company = async (values: { resellerId?: string } = {}) => (await testCompanies(() => ctx.deps.db)(values)).id;
-
-/** An hour of the last century of its own, so that other tests' tickets on the same database fall outside it. */
-function somePeriod(): MetricPeriod {
-  const from = new Date(Date.UTC(1900 + randomInt(100), randomInt(12), 1 + randomInt(28), randomInt(24)));
-  return { from, to: new Date(from.getTime() + 3_600_000) };
-}
 
 function ticketAt(companyId: string, priority: TicketPriority, status: TicketStatus, createdAt: Date) {
   const sequence = randomInt(1_000_000, 2_000_000_000);
@@ -41,7 +34,7 @@ const nonZero = (counts: { key: string; count: number }[]) =>
 
 describe('metric tickets.open-per-priority', () => {
   it("counts the caller's visible tickets opened in the period and not resolved, by priority", async () => {
-    const period = somePeriod();
+    const period = isolatedMetricPeriod();
     const inside = new Date(period.from.getTime() + 60_000);
     const practice = await company();
     const customerOfPractice = await company({ resellerId: practice });
