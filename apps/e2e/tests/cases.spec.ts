@@ -74,7 +74,7 @@ describe('cases', () => {
         new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
       })()`);
       await page.getByTestId('case-submit').click();
-      await page.waitForURL(/\/my-cases\/[0-9a-f-]{36}\/show$/);
+      await page.waitForURL(/\/my-cases\/[0-9a-f-]{36}\/show$/, { waitUntil: 'commit' });
       const id = page.url().split('/').at(-2)!;
       await page
         .getByTestId('case-show-page')

@@ -3,6 +3,7 @@ import { describe } from 'node:test';
 import { apiCall } from '../support/api';
 import { ADMIN, NEW_USER_PASSWORD, uniqueMail } from '../support/env';
 import { useBrowser } from '../support/fixture';
+import { networkIdle } from '../support/network';
 import { gotoPath, loginViaUi, waitForPath } from '../support/ui';
 
 describe('mail', () => {
@@ -19,8 +20,12 @@ describe('mail', () => {
       await gotoPath(page, '/mail-templates');
       await page.getByTestId('mail-templates-page').waitFor();
       await page.getByLabel('Search').fill('Registration welcome');
+      // The search reaches the URL after its debounce and then the server: click in the list it answers, not in
+      // the one it replaces (on a busy machine the rows moved under the pointer).
+      await page.waitForURL((url) => url.searchParams.get('q') === 'Registration welcome', { waitUntil: 'commit' });
+      await networkIdle(page);
       await page.getByRole('link', { name: 'Registration welcome', exact: true }).click();
-      await page.waitForURL(/\/mail-templates\/[0-9a-f-]+\/edit$/);
+      await page.waitForURL(/\/mail-templates\/[0-9a-f-]+\/edit$/, { waitUntil: 'commit' });
       await page.getByTestId('mail-template-form').waitFor();
 
       await page.getByTestId('mail-template-language').getByText('Deutsch').click();

@@ -17,7 +17,7 @@ declare module 'vitest' {
 /**
  * Prepares the database once per run. With DATABASE_URL, the integration tests run on that
  * PostgreSQL server: it is migrated and seeded here. Without it, an embedded database is migrated,
- * seeded and saved as a snapshot that every test file loads (0.8 s instead of 4 s to build anew).
+ * seeded and saved as a snapshot that every test file loads (about 0.7 s instead of 5 s to build anew).
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -31,8 +31,9 @@ export default async function setup(project: TestProject) {
   await jobs.stop();
   let snapshot: string | null = null;
   if (database.kind === 'pglite') {
-    const dump = await database.pglite.dumpDataDir('gzip');
-    snapshot = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cuspid-test-')), 'snapshot.tar.gz');
+    // Uncompressed (about 40 MB): each test file loads it about 0.35 s faster than gzipped (5 MB).
+    const dump = await database.pglite.dumpDataDir('none');
+    snapshot = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cuspid-test-')), 'snapshot.tar');
     await fs.writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   }
   await database.close();

@@ -36,12 +36,16 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
+/** The migrated, seeded database of the global setup, read once per worker (the files of a worker share modules). */
+let snapshotBlob: Promise<Blob> | undefined;
+
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) return openDatabase({ kind: 'postgres', url, poolSize: 4 });
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('global setup made no database snapshot');
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([await fs.readFile(snapshot)]) });
+  snapshotBlob ??= fs.readFile(snapshot).then((bytes) => new Blob([bytes]));
+  return openDatabase({ kind: 'pglite', loadDataDir: await snapshotBlob });
 }
 
 export type TestAppOptions = {

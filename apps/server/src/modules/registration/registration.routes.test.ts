@@ -59,7 +59,9 @@ async function registrableRole() {
   return role!;
 }
 
-const companyCount = async () => (await ctx.deps.db.select({ id: companies.id }).from(companies)).length;
+/** Companies of that name: on a shared PostgreSQL other files create companies meanwhile, never under this name. */
+const companyCount = async (name: string) =>
+  (await ctx.deps.db.select({ id: companies.id }).from(companies).where(eq(companies.companyName, name))).length;
 
 describe('GET /api/captcha/api', () => {
   it('makes an SVG image captcha and stores only a hash of its answer', async () => {
@@ -129,25 +131,25 @@ describe('POST /api/register-company', () => {
 
   it('refuses a wrong captcha, an invalid VAT id and a taken mail, and creates nothing', async () => {
     const existing = await createTestUser(ctx.deps);
-    const before = await companyCount();
+    const companyName = `Refused practice ${randomUUID().slice(0, 8)}`;
     const wrong = await call(
       'POST',
       '/api/register-company',
       undefined,
-      registration({ ...(await knownCaptcha()), captcha_answer: 'nope1' }),
+      registration({ company_name: companyName, ...(await knownCaptcha()), captcha_answer: 'nope1' }),
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.captcha_answer).toEqual([
       'The captcha answer is wrong or expired. Please try the new image.',
     ]);
-    const missing = await call('POST', '/api/register-company', undefined, registration());
+    const missing = await call('POST', '/api/register-company', undefined, registration({ company_name: companyName }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.captcha_answer).toBeDefined();
     const invalidVat = await call(
       'POST',
       '/api/register-company',
       undefined,
-      registration({ vat_id: 'DE136695978', ...(await knownCaptcha()) }),
+      registration({ company_name: companyName, vat_id: 'DE136695978', ...(await knownCaptcha()) }),
     );
     expect(invalidVat.statusCode).toBe(400);
     expect(invalidVat.json().errors.vat_id).toEqual(['The VAT id is not valid']);
@@ -155,11 +157,11 @@ describe('POST /api/register-company', () => {
       'POST',
       '/api/register-company',
       undefined,
-      registration({ mail: existing.mail, ...(await knownCaptcha()) }),
+      registration({ company_name: companyName, mail: existing.mail, ...(await knownCaptcha()) }),
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors.mail).toEqual(['This mail address is already registered']);
-    expect(await companyCount()).toBe(before);
+    expect(await companyCount(companyName)).toBe(0);
   });
 
   it('follows the registration configuration: role, captcha off, required VAT and allowed countries', async () => {
